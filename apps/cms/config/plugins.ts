@@ -1,0 +1,28 @@
+import { createOutboxTransport } from "../src/email/outbox-transport";
+import { getEnv } from "../src/env";
+
+export default () => {
+  const env = getEnv();
+  return {
+    email: {
+      config: {
+        provider: "nodemailer",
+        // SMTP when configured; otherwise every message becomes an .eml file in the outbox
+        // (docs/decisions/002-cms-email-outbox.md).
+        providerOptions: env.email.smtp ?? createOutboxTransport(env.email.outboxDir),
+        settings: {
+          defaultFrom: env.email.from,
+          defaultReplyTo: env.email.replyTo,
+        },
+      },
+    },
+    "users-permissions": {
+      config: {
+        jwtSecret: env.secrets.jwtSecret,
+        jwt: { expiresIn: "7d" },
+        // Per-process memory store; USERS_PERMISSIONS_RATELIMIT=false turns it off for tests.
+        ratelimit: { enabled: env.usersPermissionsRateLimit, interval: 60_000, max: 10 },
+      },
+    },
+  };
+};

@@ -1,0 +1,19 @@
+import { getEnv } from "../src/env";
+
+export default () => {
+  const env = getEnv();
+  return {
+    host: env.host,
+    port: env.port,
+    // Public URL of the CMS: used for absolute links (e-mails, OAuth callbacks) and the admin panel.
+    url: env.publicUrl,
+    // Behind a load balancer: trust X-Forwarded-* for the client IP (rate limits) and protocol.
+    // Strapi 5.54 reads `proxy.koa`; a bare `proxy: true` is ignored.
+    proxy: { koa: true },
+    app: { keys: env.secrets.appKeys },
+    logger: {
+      // No call to the npm registry at boot to look for a newer Strapi.
+      updates: { enabled: false },
+    },
+  };
+};

@@ -1,0 +1,246 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The CMS environment, validated once. Config files (config/*.ts) and src/ import `env` from here,
+ * never `process.env` directly, so a bad value fails the boot with one clear message.
+ */
+
+// The app folder (apps/cms) is the nearest ancestor with a package.json: this file runs both from
+// src/ (tests, typecheck) and from dist/src/ (after `strapi build`).
+function findAppDir(start: string): string {
+  let dir = start;
+  while (!fs.existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return start;
+    dir = parent;
+  }
+  return dir;
+}
+
+export const APP_DIR = findAppDir(__dirname);
+export const REPO_ROOT = path.resolve(APP_DIR, "..", "..");
+
+/** Dev-only secrets: fine on a laptop, rejected in production so they never leak into a deploy. */
+export const DEV_SECRETS = {
+  APP_KEYS: "devAppKeyOne==,devAppKeyTwo==",
+  API_TOKEN_SALT: "dev-api-token-salt",
+  ADMIN_JWT_SECRET: "dev-admin-jwt-secret",
+  TRANSFER_TOKEN_SALT: "dev-transfer-token-salt",
+  JWT_SECRET: "dev-jwt-secret",
+  ENCRYPTION_KEY: "dev-encryption-key",
+} as const;
+
+type SecretName = keyof typeof DEV_SECRETS;
+const SECRET_NAMES = Object.keys(DEV_SECRETS) as SecretName[];
+
+const DEFAULT_DEMO_PASSWORD = "DemoAdmin123!";
+
+// Env values are strings; "" is treated as unset so `FOO=` in a .env file means "use the default".
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const boolString = (fallback: boolean | undefined) =>
+  optionalString.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const normalized = value.toLowerCase();
+    if (["true", "1", "yes", "on"].includes(normalized)) return true;
+    if (["false", "0", "no", "off"].includes(normalized)) return false;
+    ctx.addIssue({ code: "custom", message: `expected true or false, got "${value}"` });
+    return z.NEVER;
+  });
+
+const intString = (fallback: number, min: number, max: number) =>
+  optionalString.transform((value, ctx) => {
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      ctx.addIssue({ code: "custom", message: `expected an integer from ${min} to ${max}, got "${value}"` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const urlString = (fallback: string) =>
+  optionalString.transform((value, ctx) => {
+    const raw = value ?? fallback;
+    try {
+      const url = new URL(raw);
+      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http(s)");
+    } catch {
+      ctx.addIssue({ code: "custom", message: `expected an http(s) URL, got "${raw}"` });
+      return z.NEVER;
+    }
+    // No trailing slash, so `${PUBLIC_URL}/admin` is always well formed.
+    return raw.replace(/\/+$/, "");
+  });
+
+const rawSchema = z.object({
+  NODE_ENV: optionalString.pipe(z.enum(["development", "test", "production"]).default("development")),
+  HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
+  PORT: intString(1337, 0, 65535),
+  PUBLIC_URL: urlString("http://localhost:1337"),
+  STOREFRONT_URL: urlString("http://localhost:3000"),
+
+  APP_KEYS: optionalString,
+  API_TOKEN_SALT: optionalString,
+  ADMIN_JWT_SECRET: optionalString,
+  TRANSFER_TOKEN_SALT: optionalString,
+  JWT_SECRET: optionalString,
+  ENCRYPTION_KEY: optionalString,
+
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_MIN: intString(0, 0, 100),
+  DATABASE_POOL_MAX: intString(10, 1, 200),
+  DATABASE_SSL: boolString(false),
+  DATABASE_SSL_REJECT_UNAUTHORIZED: boolString(true),
+  DATABASE_FILENAME: optionalString,
+
+  SMTP_HOST: optionalString,
+  SMTP_PORT: intString(587, 1, 65535),
+  SMTP_USER: optionalString,
+  SMTP_PASS: optionalString,
+  SMTP_SECURE: boolString(false),
+  EMAIL_FROM: optionalString.transform((v) => v ?? "Fruta Rescatada <hola@demo.local>"),
+  EMAIL_REPLY_TO: optionalString.transform((v) => v ?? "hola@demo.local"),
+  MAIL_OUTBOX_DIR: optionalString,
+
+  DEMO_MODE: boolString(undefined),
+  DEMO_ADMIN_EMAIL: optionalString.pipe(z.email().default("admin@demo.local")),
+  DEMO_ADMIN_PASSWORD: optionalString,
+
+  USERS_PERMISSIONS_RATELIMIT: boolString(true),
+});
+
+// Strapi's own rules for admin passwords (8-72 chars, a lower case letter, an upper case letter, a digit).
+function adminPasswordProblem(password: string): string | undefined {
+  if (password.length < 8) return "must be at least 8 characters";
+  if (Buffer.byteLength(password) > 72) return "must be at most 72 bytes";
+  if (!/[a-z]/.test(password)) return "must contain a lower case letter";
+  if (!/[A-Z]/.test(password)) return "must contain an upper case letter";
+  if (!/\d/.test(password)) return "must contain a number";
+  return undefined;
+}
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid CMS environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Pure: validates a process.env-like object. Throws EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>) {
+  const result = rawSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const raw = result.data;
+  const isProduction = raw.NODE_ENV === "production";
+  const problems: string[] = [];
+
+  const secrets = {} as Record<SecretName, string>;
+  for (const name of SECRET_NAMES) {
+    const value = raw[name];
+    if (isProduction && value === undefined) {
+      problems.push(`${name} is required when NODE_ENV=production`);
+    } else if (isProduction && value === DEV_SECRETS[name]) {
+      problems.push(`${name} still has the development value; generate a real secret`);
+    }
+    secrets[name] = value ?? DEV_SECRETS[name];
+  }
+  const appKeys = secrets.APP_KEYS.split(",")
+    .map((key) => key.trim())
+    .filter((key) => key !== "");
+  if (appKeys.length === 0) problems.push("APP_KEYS must list at least one key (comma-separated)");
+
+  if (raw.DATABASE_URL !== undefined && !/^postgres(ql)?:\/\//.test(raw.DATABASE_URL)) {
+    problems.push("DATABASE_URL must be a postgres:// or postgresql:// URL");
+  }
+  if (raw.DATABASE_POOL_MIN > raw.DATABASE_POOL_MAX) {
+    problems.push("DATABASE_POOL_MIN must not be greater than DATABASE_POOL_MAX");
+  }
+
+  const demoMode = raw.DEMO_MODE ?? !isProduction;
+  // A well-known password must never guard a production admin panel.
+  if (demoMode && isProduction && raw.DEMO_ADMIN_PASSWORD === undefined) {
+    problems.push("DEMO_ADMIN_PASSWORD is required when DEMO_MODE=true and NODE_ENV=production");
+  }
+  const demoPassword = raw.DEMO_ADMIN_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
+  const passwordProblem = adminPasswordProblem(demoPassword);
+  if (demoMode && passwordProblem) problems.push(`DEMO_ADMIN_PASSWORD ${passwordProblem}`);
+
+  if (raw.SMTP_HOST === undefined && (raw.SMTP_USER !== undefined || raw.SMTP_PASS !== undefined)) {
+    problems.push("SMTP_USER/SMTP_PASS are set but SMTP_HOST is not");
+  }
+
+  if (problems.length > 0) throw new EnvError(problems);
+
+  const databaseFilename = path.resolve(APP_DIR, raw.DATABASE_FILENAME ?? path.join("data", "shop.db"));
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    isProduction,
+    host: raw.HOST,
+    port: raw.PORT,
+    publicUrl: raw.PUBLIC_URL,
+    storefrontUrl: raw.STOREFRONT_URL,
+    secrets: {
+      appKeys,
+      apiTokenSalt: secrets.API_TOKEN_SALT,
+      adminJwtSecret: secrets.ADMIN_JWT_SECRET,
+      transferTokenSalt: secrets.TRANSFER_TOKEN_SALT,
+      jwtSecret: secrets.JWT_SECRET,
+      encryptionKey: secrets.ENCRYPTION_KEY,
+    },
+    database:
+      raw.DATABASE_URL !== undefined
+        ? {
+            client: "postgres" as const,
+            url: raw.DATABASE_URL,
+            poolMin: raw.DATABASE_POOL_MIN,
+            poolMax: raw.DATABASE_POOL_MAX,
+            ssl: raw.DATABASE_SSL ? { rejectUnauthorized: raw.DATABASE_SSL_REJECT_UNAUTHORIZED } : false,
+          }
+        : { client: "sqlite" as const, filename: databaseFilename },
+    email: {
+      smtp:
+        raw.SMTP_HOST !== undefined
+          ? {
+              host: raw.SMTP_HOST,
+              port: raw.SMTP_PORT,
+              secure: raw.SMTP_SECURE,
+              auth:
+                raw.SMTP_USER !== undefined ? { user: raw.SMTP_USER, pass: raw.SMTP_PASS ?? "" } : undefined,
+            }
+          : undefined,
+      from: raw.EMAIL_FROM,
+      replyTo: raw.EMAIL_REPLY_TO,
+      outboxDir:
+        raw.MAIL_OUTBOX_DIR !== undefined
+          ? path.resolve(APP_DIR, raw.MAIL_OUTBOX_DIR)
+          : path.join(REPO_ROOT, "var", "outbox"),
+    },
+    demo: {
+      enabled: demoMode,
+      email: raw.DEMO_ADMIN_EMAIL.toLowerCase(),
+      password: demoPassword,
+      // Printing a password into production logs would leak it to every log reader.
+      printPassword: !isProduction,
+    },
+    usersPermissionsRateLimit: raw.USERS_PERMISSIONS_RATELIMIT,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed on first use, after Strapi loaded .env). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { runGuard, safeRedirectTarget, UnknownRouteMiddlewareError } from "./guards";
+import { canonicalRedirect } from "./redirects";
+
+describe("route guards", () => {
+  it("lets everyone through the 'none' guard", () => {
+    expect(runGuard("none", { signedIn: false, locale: "es", target: "/" })).toEqual({ allow: true });
+  });
+
+  it("sends a signed-out visitor to the login page of their language, remembering the target", () => {
+    const outcome = runGuard("auth", { signedIn: false, locale: "ca", target: "/ca/el-meu-compte/comandes?page=2" });
+    expect(outcome).toEqual({
+      allow: false,
+      redirectTo: "/ca/iniciar-sessio?redirect=%2Fca%2Fel-meu-compte%2Fcomandes%3Fpage%3D2",
+    });
+    expect(runGuard("auth", { signedIn: true, locale: "ca", target: "/ca/el-meu-compte" })).toEqual({ allow: true });
+  });
+
+  it("sends a signed-in customer away from guest-only pages to the account home", () => {
+    expect(runGuard("guest", { signedIn: true, locale: "pt", target: "/pt/auth/login" })).toEqual({
+      allow: false,
+      redirectTo: "/pt/admin",
+    });
+    expect(runGuard("guest", { signedIn: false, locale: "pt", target: "/pt/auth/login" })).toEqual({ allow: true });
+  });
+
+  it("fails on a guard name outside the table", () => {
+    expect(() => runGuard("staff", { signedIn: true, locale: "es", target: "/" })).toThrow("Unknown route middleware");
+    expect(() => runGuard("toString", { signedIn: true, locale: "es", target: "/" })).toThrow(UnknownRouteMiddlewareError);
+  });
+
+  it("accepts only same-site paths as a post-login destination", () => {
+    expect(safeRedirectTarget("/mi-cuenta")).toBe("/mi-cuenta");
+    expect(safeRedirectTarget("//evil.example")).toBeNull();
+    expect(safeRedirectTarget("/\\evil.example")).toBeNull();
+    expect(safeRedirectTarget("https://evil.example")).toBeNull();
+    expect(safeRedirectTarget(null)).toBeNull();
+  });
+});
+
+describe("canonical redirects", () => {
+  it("drops a trailing slash from known pages", () => {
+    expect(canonicalRedirect("/equipo/")).toBe("/equipo");
+    expect(canonicalRedirect("/ca/")).toBe("/ca");
+    expect(canonicalRedirect("/no-existe/")).toBeNull();
+    expect(canonicalRedirect("/")).toBeNull();
+  });
+
+  it("drops an explicit Spanish prefix, since Spanish has none", () => {
+    expect(canonicalRedirect("/es")).toBe("/");
+    expect(canonicalRedirect("/es/equipo")).toBe("/equipo");
+    expect(canonicalRedirect("/es/equipo/")).toBe("/equipo");
+    expect(canonicalRedirect("/es/equip")).toBeNull();
+  });
+
+  it("leaves canonical paths alone", () => {
+    expect(canonicalRedirect("/equipo")).toBeNull();
+    expect(canonicalRedirect("/ca/equip")).toBeNull();
+  });
+});

@@ -1,0 +1,6 @@
+export * from "./locales";
+export * from "./table";
+export * from "./paths";
+export * from "./seo";
+export * from "./guards";
+export * from "./redirects";

@@ -1,0 +1,58 @@
+export const LOCALES = ["es", "ca", "pt"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const DEFAULT_LOCALE: Locale = "es";
+
+/** BCP 47 tags used for `<html lang>`, hreflang and Intl formatting. */
+export const LOCALE_TAGS: Record<Locale, string> = {
+  es: "es-ES",
+  ca: "ca-ES",
+  pt: "pt-PT",
+};
+
+export const LOCALE_NAMES: Record<Locale, string> = {
+  ca: "Català",
+  es: "Español",
+  pt: "Português",
+};
+
+/** Path prefix of each language; Spanish, the default, has none. */
+export const LOCALE_PREFIXES: Record<Locale, string> = {
+  es: "",
+  ca: "/ca",
+  pt: "/pt",
+};
+
+export const LOCALE_COOKIE = {
+  name: "lang",
+  maxAgeSeconds: 365 * 24 * 60 * 60,
+  path: "/",
+  sameSite: "Lax",
+} as const;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The language of a page that no route claims: the first path segment when it is a
+ * two-letter language code we serve, else the remembered locale, else Spanish.
+ */
+export function detectLocale(pathname: string, cookieLocale?: string | null): Locale {
+  const first = pathname.split("/").find((segment) => segment !== "");
+  if (first && first.length === 2 && isLocale(first.toLowerCase())) return first.toLowerCase() as Locale;
+  if (isLocale(cookieLocale)) return cookieLocale;
+  return DEFAULT_LOCALE;
+}
+
+/** Serialises the language cookie with the attributes the specification fixes. */
+export function serializeLocaleCookie(locale: Locale, secure = false): string {
+  const parts = [
+    `${LOCALE_COOKIE.name}=${locale}`,
+    `Max-Age=${LOCALE_COOKIE.maxAgeSeconds}`,
+    `Path=${LOCALE_COOKIE.path}`,
+    `SameSite=${LOCALE_COOKIE.sameSite}`,
+  ];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
