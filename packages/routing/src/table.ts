@@ -226,8 +226,13 @@ export type ScreenId = keyof typeof SCREENS;
 
 export const SCREEN_IDS = Object.keys(SCREENS) as ScreenId[];
 
-/** Paths outside the screen table that the storefront server answers itself. */
-export const SITEMAP_PATH = "/sitemap.xml";
+/** Paths that are not screens: resources the storefront answers itself. */
+export const RESOURCE_PATHS = {
+  sitemap: "/sitemap.xml",
+  logout: "/logout",
+} as const;
+
+/** Requests under this prefix are proxied to the CMS with the prefix removed. */
 export const API_PREFIX = "/api";
 
 /** Query parameters that survive in canonical URLs (specification, section 5). */

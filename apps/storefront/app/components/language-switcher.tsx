@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, pathTo } from "@shop/routing";
+import { usePageLanguage, useRootData } from "~/root-data";
+
+/** Links to the same screen (same product, same order) in every language. */
+export function LanguageSwitcher({ className = "" }: { className?: string }) {
+  const data = useRootData();
+  const { locale, messages } = usePageLanguage();
+  return (
+    <nav aria-label={messages.nav.language} className={className}>
+      <ul className="flex items-center gap-1 text-sm font-semibold">
+        {LOCALES.map((option) => {
+          const current = option === locale;
+          return (
+            <li key={option}>
+              <Link
+                to={data?.alternates?.[option] ?? pathTo("home", option)}
+                hrefLang={LOCALE_TAGS[option]}
+                lang={LOCALE_TAGS[option]}
+                aria-current={current ? "true" : undefined}
+                title={LOCALE_NAMES[option]}
+                className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-2 uppercase ${
+                  current ? "bg-leaf-700 text-white" : "text-leaf-800 hover:bg-leaf-100"
+                }`}
+              >
+                <span aria-hidden="true">{option}</span>
+                <span className="sr-only">{LOCALE_NAMES[option]}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

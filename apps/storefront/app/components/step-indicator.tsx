@@ -1,0 +1,45 @@
+import type { ScreenId } from "@shop/routing";
+import { format } from "~/i18n";
+import { usePageLanguage, useRootData } from "~/root-data";
+
+const STEPS = ["choose", "delivery", "payment", "done"] as const;
+
+/** Which step of the order each buy-process screen is. */
+const STEP_OF_SCREEN: Partial<Record<ScreenId, number>> = {
+  newOrder: 0,
+  orderPay: 2,
+  orderStatus: 3,
+  paymentCompleted: 3,
+  paymentFailed: 2,
+};
+
+export function StepIndicator({ current }: { current?: number }) {
+  const data = useRootData();
+  const { messages } = usePageLanguage();
+  const active = current ?? STEP_OF_SCREEN[data?.screen?.id ?? "newOrder"] ?? 0;
+  return (
+    <nav aria-label={messages.checkout.steps} className="mx-auto max-w-3xl px-4 py-4">
+      <p className="sr-only">{format(messages.checkout.stepOf, { current: active + 1, total: STEPS.length })}</p>
+      <ol className="grid grid-cols-4 gap-2">
+        {STEPS.map((step, index) => {
+          const state = index < active ? "done" : index === active ? "current" : "todo";
+          return (
+            <li key={step} aria-current={state === "current" ? "step" : undefined} className="flex flex-col items-center gap-1 text-center">
+              <span
+                className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${
+                  state === "todo" ? "bg-sand-200 text-sand-700" : state === "current" ? "bg-carrot-500 text-white" : "bg-leaf-600 text-white"
+                }`}
+                aria-hidden="true"
+              >
+                {state === "done" ? "✓" : index + 1}
+              </span>
+              <span className={`text-xs sm:text-sm ${state === "current" ? "font-bold text-sand-900" : "text-sand-700"}`}>
+                {messages.checkout[step]}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

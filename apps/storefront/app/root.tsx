@@ -1,0 +1,111 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
+import {
+  alternatesOf,
+  canonicalUrl,
+  detectLocale,
+  hreflangLinks,
+  LOCALE_COOKIE,
+
+  matchScreen,
+  runGuard,
+  SCREENS,
+} from "@shop/routing";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorScreen } from "./components/error-screen";
+import { env } from "./env.server";
+import { messagesFor } from "./i18n";
+import { useNonce } from "./nonce";
+import { usePageLanguage } from "./root-data";
+import { clearSessionCookie, getSession, readCookies } from "./session.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const match = matchScreen(url.pathname);
+  const locale = match?.locale ?? detectLocale(url.pathname, readCookies(request.headers.get("Cookie"))[LOCALE_COOKIE.name]);
+  const session = await getSession(request);
+  const headers = new Headers();
+  if (session.clearCookie) headers.append("Set-Cookie", clearSessionCookie());
+
+  if (match) {
+    const outcome = runGuard(SCREENS[match.id].guard, {
+      signedIn: session.user !== null,
+      locale,
+      target: url.pathname + url.search,
+    });
+    if (!outcome.allow) throw redirect(outcome.redirectTo, { headers });
+  }
+
+  return data(
+    {
+      locale,
+      messages: messagesFor(locale),
+      user: session.user ? { email: session.user.email, username: session.user.username } : null,
+      screen: match ? { id: match.id, params: match.params } : null,
+      alternates: match ? alternatesOf(match.id, match.params) : null,
+      seo: {
+        canonical: canonicalUrl(env.SITE_URL, url.pathname, url.search),
+        hreflang: match ? hreflangLinks(env.SITE_URL, match.id, match.params) : [],
+        indexable: match ? SCREENS[match.id].indexable : false,
+      },
+    },
+    { headers },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+// Guards live in this loader, so it must run on every navigation, not only on the first load.
+export function shouldRevalidate() {
+  return true;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const { tag } = usePageLanguage();
+  return (
+    <html lang={tag}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3b7f1f" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  return <ErrorScreen status={status} path={pathname} framed />;
+}
+

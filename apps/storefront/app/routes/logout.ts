@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import { isLocale, pathTo } from "@shop/routing";
+import type { Route } from "./+types/logout";
+import { clearSessionCookie } from "~/session.server";
+
+/** Signing out forgets the session cookie and returns to the home page of the same language. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const locale = form.get("locale");
+  return redirect(pathTo("home", isLocale(locale) ? locale : "es"), { headers: { "Set-Cookie": clearSessionCookie() } });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,37 @@
+import type { MetaDescriptor } from "react-router";
+import { LOCALE_TAGS } from "@shop/routing";
+import type { RootData } from "./root-data";
+
+interface MetaArgsLike {
+  readonly matches: readonly ({ readonly id: string; readonly data?: unknown } | undefined)[];
+}
+
+function rootDataOf(matches: MetaArgsLike["matches"]): RootData | undefined {
+  return matches.find((match) => match?.id === "root")?.data as RootData | undefined;
+}
+
+/** Title, description, canonical URL and hreflang alternates of the current screen. */
+export function screenMeta({ matches }: MetaArgsLike): MetaDescriptor[] {
+  const root = rootDataOf(matches);
+  if (!root?.screen) return [];
+  const site = root.messages.site.name;
+  const text = root.messages.screens[root.screen.id];
+  const title = root.screen.id === "home" ? `${site} · ${text.title}` : `${text.title} · ${site}`;
+  return [
+    { title },
+    { name: "description", content: text.description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: text.description },
+    { property: "og:locale", content: LOCALE_TAGS[root.locale].replace("-", "_") },
+    { property: "og:url", content: root.seo.canonical },
+    { tagName: "link", rel: "canonical", href: root.seo.canonical },
+    ...root.seo.hreflang.map((link) => ({ tagName: "link", rel: "alternate", hrefLang: link.hreflang, href: link.href })),
+    ...(root.seo.indexable ? [] : [{ name: "robots", content: "noindex" }]),
+  ];
+}
+
+export function errorMeta({ matches }: MetaArgsLike, status: number): MetaDescriptor[] {
+  const root = rootDataOf(matches);
+  const headline = status === 404 ? root?.messages.errors.notFoundHeadline : root?.messages.errors.genericHeadline;
+  return [{ title: `${status} · ${headline ?? "Imperfecta"}` }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,47 @@
+// Starts the storefront: Vite's dev server in development, the built app in production.
+import compression from "compression";
+import express from "express";
+import { fileURLToPath } from "node:url";
+
+const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let env;
+if (development) {
+  const vite = await import("vite").then((module) => module.createServer({ root: fileURLToPath(new URL(".", import.meta.url)), server: { middlewareMode: true } }));
+  server.use(vite.middlewares);
+  env = (await vite.ssrLoadModule("./server/app.ts")).env;
+  server.use(async (req, res, next) => {
+    try {
+      const module = await vite.ssrLoadModule("./server/app.ts");
+      return module.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  const noSniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
+  // Hashed file names: a changed file gets a new name, so these can be cached forever.
+  server.use("/assets", express.static(fileURLToPath(new URL("./build/client/assets", import.meta.url)), { immutable: true, maxAge: "1y", setHeaders: noSniff }));
+  server.use(express.static(fileURLToPath(new URL("./build/client", import.meta.url)), { maxAge: "1h", setHeaders: noSniff }));
+  const module = await import("./build/server/index.js");
+  env = module.env;
+  server.use(module.app);
+}
+
+const listener = server.listen(env.PORT, env.HOST, () => {
+  console.log(`Storefront ready on ${env.SITE_URL} (listening on ${env.HOST}:${env.PORT})`);
+});
+
+// Finish the requests in flight, then exit; a load balancer has already stopped sending new ones.
+function shutdown(signal) {
+  console.log(`${signal} received: closing the storefront`);
+  listener.close(() => process.exit(0));
+  listener.closeIdleConnections();
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

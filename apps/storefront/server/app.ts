@@ -1,0 +1,93 @@
+import { createRequestHandler } from "@react-router/express";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { createProxyMiddleware } from "http-proxy-middleware";
+import { API_PREFIX, canonicalRedirect, LOCALE_COOKIE, matchScreen, serializeLocaleCookie } from "@shop/routing";
+import { env, secureCookies } from "../app/env.server";
+import { readCookies, sessionToken } from "../app/session.server";
+import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+  }
+}
+
+export { env };
+
+const development = env.NODE_ENV === "development";
+
+/** The page path a request is about: React Router's data requests end in `.data`. */
+export function pagePath(pathname: string): string {
+  if (!pathname.endsWith(".data")) return pathname;
+  const path = pathname.slice(0, -".data".length);
+  return path === "/_root" ? "/" : path;
+}
+
+export const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY_HOPS);
+
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+
+app.get("/readyz", async (_req, res) => {
+  try {
+    const response = await fetch(`${env.CMS_URL}/health`, { signal: AbortSignal.timeout(2000) });
+    res.status(response.ok ? 200 : 503).json({ status: response.ok ? "ok" : "error", cms: response.status });
+  } catch {
+    res.status(503).json({ status: "error", cms: "unreachable" });
+  }
+});
+
+app.use(nonceMiddleware);
+app.use(securityHeaders({ https: secureCookies, development }));
+app.use(sameOriginWrites(env.SITE_URL));
+
+// The browser talks to the CMS only through us: same origin, and the session cookie becomes
+// the bearer token, so the JWT never reaches client-side code.
+app.use(
+  API_PREFIX,
+  createProxyMiddleware<Request, Response>({
+    target: env.CMS_URL,
+    changeOrigin: true,
+    xfwd: true,
+    proxyTimeout: 30_000,
+    on: {
+      proxyReq: (proxyReq, req) => {
+        const token = sessionToken(req.headers.cookie);
+        if (token && !req.headers.authorization) proxyReq.setHeader("Authorization", `Bearer ${token}`);
+        proxyReq.removeHeader("Cookie");
+      },
+      error: (_error, _req, res) => {
+        if ("writeHead" in res && !res.headersSent) {
+          res.writeHead(502, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ error: { status: 502, name: "BadGateway", message: "The content service is unavailable" } }));
+        }
+      },
+    },
+  }),
+);
+
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const target = canonicalRedirect(req.path);
+  if (target) {
+    const query = req.originalUrl.indexOf("?");
+    res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));
+    return;
+  }
+  // Remember the language of every page the visitor opens (specification, section 2).
+  const match = matchScreen(pagePath(req.path));
+  if (match && readCookies(req.headers.cookie)[LOCALE_COOKIE.name] !== match.locale) {
+    res.append("Set-Cookie", serializeLocaleCookie(match.locale, secureCookies));
+  }
+  next();
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+);

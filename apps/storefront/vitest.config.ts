@@ -1,0 +1,9 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  test: {
+    name: "storefront",
+    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts"],
+  },
+});
