@@ -10,7 +10,9 @@ server.use(compression());
 
 let env;
 if (development) {
-  const vite = await import("vite").then((module) => module.createServer({ root: fileURLToPath(new URL(".", import.meta.url)), server: { middlewareMode: true } }));
+  const vite = await import("vite").then((module) =>
+    module.createServer({ root: fileURLToPath(new URL(".", import.meta.url)), server: { middlewareMode: true } }),
+  );
   server.use(vite.middlewares);
   env = (await vite.ssrLoadModule("./server/app.ts")).env;
   server.use(async (req, res, next) => {
@@ -25,8 +27,17 @@ if (development) {
 } else {
   const noSniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
   // Hashed file names: a changed file gets a new name, so these can be cached forever.
-  server.use("/assets", express.static(fileURLToPath(new URL("./build/client/assets", import.meta.url)), { immutable: true, maxAge: "1y", setHeaders: noSniff }));
-  server.use(express.static(fileURLToPath(new URL("./build/client", import.meta.url)), { maxAge: "1h", setHeaders: noSniff }));
+  server.use(
+    "/assets",
+    express.static(fileURLToPath(new URL("./build/client/assets", import.meta.url)), {
+      immutable: true,
+      maxAge: "1y",
+      setHeaders: noSniff,
+    }),
+  );
+  server.use(
+    express.static(fileURLToPath(new URL("./build/client", import.meta.url)), { maxAge: "1h", setHeaders: noSniff }),
+  );
   const module = await import("./build/server/index.js");
   env = module.env;
   server.use(module.app);

@@ -15,7 +15,6 @@ import {
   detectLocale,
   hreflangLinks,
   LOCALE_COOKIE,
-
   matchScreen,
   runGuard,
   SCREENS,
@@ -37,7 +36,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const match = matchScreen(url.pathname);
-  const locale = match?.locale ?? detectLocale(url.pathname, readCookies(request.headers.get("Cookie"))[LOCALE_COOKIE.name]);
+  const locale =
+    match?.locale ?? detectLocale(url.pathname, readCookies(request.headers.get("Cookie"))[LOCALE_COOKIE.name]);
   const session = await getSession(request);
   const headers = new Headers();
   if (session.clearCookie) headers.append("Set-Cookie", clearSessionCookie());
@@ -87,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b7f1f" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}
@@ -108,4 +108,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (status >= 500) console.error(error);
   return <ErrorScreen status={status} path={pathname} framed />;
 }
-

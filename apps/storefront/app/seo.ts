@@ -25,7 +25,12 @@ export function screenMeta({ matches }: MetaArgsLike): MetaDescriptor[] {
     { property: "og:locale", content: LOCALE_TAGS[root.locale].replace("-", "_") },
     { property: "og:url", content: root.seo.canonical },
     { tagName: "link", rel: "canonical", href: root.seo.canonical },
-    ...root.seo.hreflang.map((link) => ({ tagName: "link", rel: "alternate", hrefLang: link.hreflang, href: link.href })),
+    ...root.seo.hreflang.map((link) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: link.hreflang,
+      href: link.href,
+    })),
     ...(root.seo.indexable ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 }

@@ -31,7 +31,13 @@ export function serializeSessionCookie(token: string): string {
 }
 
 export function clearSessionCookie(): string {
-  return serialize(SESSION_COOKIE, "", { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/", maxAge: 0 });
+  return serialize(SESSION_COOKIE, "", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies,
+    path: "/",
+    maxAge: 0,
+  });
 }
 
 export interface SessionState {

@@ -62,7 +62,11 @@ app.use(
       error: (_error, _req, res) => {
         if ("writeHead" in res && !res.headersSent) {
           res.writeHead(502, { "Content-Type": "application/json" });
-          res.end(JSON.stringify({ error: { status: 502, name: "BadGateway", message: "The content service is unavailable" } }));
+          res.end(
+            JSON.stringify({
+              error: { status: 502, name: "BadGateway", message: "The content service is unavailable" },
+            }),
+          );
         }
       },
     },

@@ -26,7 +26,9 @@ describe("route guards", () => {
 
   it("fails on a guard name outside the table", () => {
     expect(() => runGuard("staff", { signedIn: true, locale: "es", target: "/" })).toThrow("Unknown route middleware");
-    expect(() => runGuard("toString", { signedIn: true, locale: "es", target: "/" })).toThrow(UnknownRouteMiddlewareError);
+    expect(() => runGuard("toString", { signedIn: true, locale: "es", target: "/" })).toThrow(
+      UnknownRouteMiddlewareError,
+    );
   });
 
   it("accepts only same-site paths as a post-login destination", () => {

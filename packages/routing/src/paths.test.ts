@@ -58,7 +58,13 @@ const SPEC_ROWS: readonly Row[] = [
 type ParamRow = readonly [ScreenId, Record<string, string>, es: string, ca: string, pt: string];
 
 const SPEC_PARAM_ROWS: readonly ParamRow[] = [
-  ["product", { slug: "caja-mediana" }, "/productos/caja-mediana", "/ca/productes/caja-mediana", "/pt/produtos/caja-mediana"],
+  [
+    "product",
+    { slug: "caja-mediana" },
+    "/productos/caja-mediana",
+    "/ca/productes/caja-mediana",
+    "/pt/produtos/caja-mediana",
+  ],
   [
     "complementaryProducts",
     { category: "aceites" },
@@ -66,8 +72,20 @@ const SPEC_PARAM_ROWS: readonly ParamRow[] = [
     "/ca/productes-complementaris/aceites",
     "/pt/complementary-products/aceites",
   ],
-  ["paymentCompleted", { slug: "A-1001" }, "/payment-completed/A-1001", "/ca/payment-completed/A-1001", "/pt/payment-completed/A-1001"],
-  ["paymentFailed", { slug: "A-1001" }, "/payment-failed/A-1001", "/ca/payment-failed/A-1001", "/pt/payment-failed/A-1001"],
+  [
+    "paymentCompleted",
+    { slug: "A-1001" },
+    "/payment-completed/A-1001",
+    "/ca/payment-completed/A-1001",
+    "/pt/payment-completed/A-1001",
+  ],
+  [
+    "paymentFailed",
+    { slug: "A-1001" },
+    "/payment-failed/A-1001",
+    "/ca/payment-failed/A-1001",
+    "/pt/payment-failed/A-1001",
+  ],
   ["orderDetail", { id: "42" }, "/mi-cuenta/pedidos/42", "/ca/el-meu-compte/comandes/42", "/pt/admin/orders/42"],
   [
     "subscriptionDetail",
@@ -83,7 +101,13 @@ const SPEC_PARAM_ROWS: readonly ParamRow[] = [
     "/ca/el-meu-compte/subscripcions/properes-entregues/7",
     "/pt/admin/subscriptions/upcoming_orders/7",
   ],
-  ["connectRedirect", { provider: "google" }, "/connect/google/redirect", "/ca/connect/google/redirect", "/pt/connect/google/redirect"],
+  [
+    "connectRedirect",
+    { provider: "google" },
+    "/connect/google/redirect",
+    "/ca/connect/google/redirect",
+    "/pt/connect/google/redirect",
+  ],
 ];
 
 describe("route table against the specification", () => {
@@ -106,9 +130,19 @@ describe("route table against the specification", () => {
   });
 
   it("serves the aliases the specification lists, pointing at the same screens", () => {
-    expect(matchScreen("/gift-card-payment-completed")).toMatchObject({ id: "giftCardPaymentCompleted", locale: "es", canonical: false });
-    expect(matchScreen("/ca/gift-card-payment-completed")).toMatchObject({ id: "giftCardPaymentCompleted", locale: "ca" });
-    expect(matchScreen("/pt/gift-card-payment-completed")).toMatchObject({ id: "giftCardPaymentCompleted", locale: "pt" });
+    expect(matchScreen("/gift-card-payment-completed")).toMatchObject({
+      id: "giftCardPaymentCompleted",
+      locale: "es",
+      canonical: false,
+    });
+    expect(matchScreen("/ca/gift-card-payment-completed")).toMatchObject({
+      id: "giftCardPaymentCompleted",
+      locale: "ca",
+    });
+    expect(matchScreen("/pt/gift-card-payment-completed")).toMatchObject({
+      id: "giftCardPaymentCompleted",
+      locale: "pt",
+    });
     expect(matchScreen("/tarjeta-regalo-digital/pago")).toMatchObject({ id: "giftCardPaymentFailed", locale: "es" });
     expect(matchScreen("/targeta-regal-digital/pagament")).toMatchObject({ id: "giftCardPaymentFailed", locale: "ca" });
     expect(SCREENS.giftCardPaymentFailed.file).toBe(SCREENS.giftCardCreate.file);

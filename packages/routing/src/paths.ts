@@ -42,9 +42,7 @@ function safeDecode(segment: string): string | null {
 function compile(pattern: string): Segment[] {
   return splitPath(pattern).map((raw): Segment => {
     if (raw.startsWith(":")) {
-      return raw.endsWith("?")
-        ? { kind: "optional", value: raw.slice(1, -1) }
-        : { kind: "param", value: raw.slice(1) };
+      return raw.endsWith("?") ? { kind: "optional", value: raw.slice(1, -1) } : { kind: "param", value: raw.slice(1) };
     }
     return { kind: "static", value: safeDecode(raw) ?? raw };
   });
@@ -52,7 +50,10 @@ function compile(pattern: string): Segment[] {
 
 // Static segments outrank parameters, so /pt/admin/orders never matches /pt/admin/:id-like patterns.
 function scoreOf(segments: readonly Segment[]): number {
-  return segments.reduce((sum, segment) => sum + (segment.kind === "static" ? 10 : segment.kind === "param" ? 3 : 1), 0);
+  return segments.reduce(
+    (sum, segment) => sum + (segment.kind === "static" ? 10 : segment.kind === "param" ? 3 : 1),
+    0,
+  );
 }
 
 const COMPILED: readonly CompiledPattern[] = SCREEN_IDS.flatMap((id) =>
@@ -144,5 +145,10 @@ export function alternatesOf(
 
 /** The router-side pattern: React Router matches decoded paths, so `%20` becomes a space. */
 export function toRouterPattern(pattern: string): string {
-  return "/" + splitPath(pattern).map((segment) => (segment.startsWith(":") ? segment : (safeDecode(segment) ?? segment))).join("/");
+  return (
+    "/" +
+    splitPath(pattern)
+      .map((segment) => (segment.startsWith(":") ? segment : (safeDecode(segment) ?? segment)))
+      .join("/")
+  );
 }

@@ -130,7 +130,13 @@ export const SCREENS = {
 
   blankPage: screen("none", "none", "routes/blank-page.tsx", false, prefixed("/blank-page")),
   callback: screen("auth", "none", "routes/callback.tsx", false, prefixed("/callback")),
-  connectRedirect: screen("auth", "none", "routes/connect-redirect.tsx", false, prefixed("/connect/:provider/redirect")),
+  connectRedirect: screen(
+    "auth",
+    "none",
+    "routes/connect-redirect.tsx",
+    false,
+    prefixed("/connect/:provider/redirect"),
+  ),
 
   giftCardCreate: screen(PUBLIC, "none", "routes/gift-card-create.tsx", true, {
     es: ["/tarjeta-regalo-digital/crear"],
@@ -170,7 +176,13 @@ export const SCREENS = {
   }),
   orderPay: screen("buy-process", "auth", "routes/order-pay.tsx", false, prefixed("/order/pay")),
   orderStatus: screen("buy-process", "auth", "routes/order-status.tsx", false, prefixed("/order/status")),
-  paymentCompleted: screen("buy-process", "auth", "routes/order-status.tsx", false, prefixed("/payment-completed/:slug?")),
+  paymentCompleted: screen(
+    "buy-process",
+    "auth",
+    "routes/order-status.tsx",
+    false,
+    prefixed("/payment-completed/:slug?"),
+  ),
   paymentFailed: screen("buy-process", "auth", "routes/order-status.tsx", false, prefixed("/payment-failed/:slug?")),
 
   account: screen("admin", "auth", "routes/account.tsx", false, {
@@ -239,4 +251,10 @@ export const API_PREFIX = "/api";
 export const CANONICAL_QUERY_PARAMS = ["page"] as const;
 
 /** The five links of the error page (specification, section 2: home, admin, order, boxes, about). */
-export const ERROR_PAGE_LINKS = ["home", "account", "newOrder", "boxes", "about"] as const satisfies readonly ScreenId[];
+export const ERROR_PAGE_LINKS = [
+  "home",
+  "account",
+  "newOrder",
+  "boxes",
+  "about",
+] as const satisfies readonly ScreenId[];

@@ -23,14 +23,19 @@ export function ErrorScreen({ status, path, framed = false }: ErrorScreenProps) 
   const body = (
     <main id="main" className="mx-auto flex max-w-3xl flex-col items-center px-4 py-12 text-center">
       <LostCarrotIllustration className="h-40 w-40 sm:h-52 sm:w-52" />
-      <p className="mt-4 font-display text-6xl font-semibold text-carrot-500" aria-label={`${messages.errors.statusLabel} ${status}`}>
+      <p
+        className="mt-4 font-display text-6xl font-semibold text-carrot-500"
+        aria-label={`${messages.errors.statusLabel} ${status}`}
+      >
         {status}
       </p>
       <h1 className="mt-2 font-display text-2xl font-semibold text-leaf-800 sm:text-3xl">
         {notFound ? messages.errors.notFoundHeadline : messages.errors.genericHeadline}
       </h1>
       {notFound ? (
-        <p className="mt-2 rounded bg-sand-100 px-3 py-1 font-mono text-sm break-all text-sand-700">{notFoundMessage(path)}</p>
+        <p className="mt-2 rounded bg-sand-100 px-3 py-1 font-mono text-sm break-all text-sand-700">
+          {notFoundMessage(path)}
+        </p>
       ) : null}
       <p className="mt-4 text-sand-700">{notFound ? messages.errors.notFoundBody : messages.errors.genericBody}</p>
       <nav aria-label={messages.errors.links} className="mt-6 w-full">

@@ -3,8 +3,17 @@ export function LostCarrotIllustration({ className = "h-48 w-48" }: { className?
   return (
     <svg viewBox="0 0 200 200" className={className} aria-hidden="true" focusable="false">
       <ellipse cx="100" cy="182" rx="62" ry="8" fill="#efe3cc" />
-      <path d="M84 64c-14 30-22 70-18 106 2 10 12 12 18 4 20-28 38-66 44-98 3-16-8-26-22-26-10 0-17 5-22 14z" fill="#f08a24" />
-      <path d="M84 96c8 2 14 6 18 12M78 128c7 1 12 4 15 9M96 80c6 1 10 4 13 8" stroke="#c96a0e" strokeWidth="4" strokeLinecap="round" fill="none" />
+      <path
+        d="M84 64c-14 30-22 70-18 106 2 10 12 12 18 4 20-28 38-66 44-98 3-16-8-26-22-26-10 0-17 5-22 14z"
+        fill="#f08a24"
+      />
+      <path
+        d="M84 96c8 2 14 6 18 12M78 128c7 1 12 4 15 9M96 80c6 1 10 4 13 8"
+        stroke="#c96a0e"
+        strokeWidth="4"
+        strokeLinecap="round"
+        fill="none"
+      />
       <circle cx="108" cy="102" r="6" fill="#c96a0e" opacity=".5" />
       <path d="M104 52c-6-18-2-34 10-44 4 16 0 32-10 44z" fill="#4c9a2a" />
       <path d="M100 54c-14-10-30-10-40-2 14 8 28 8 40 2z" fill="#3b7f1f" />
@@ -14,7 +23,15 @@ export function LostCarrotIllustration({ className = "h-48 w-48" }: { className?
       <path d="M92 108c5-4 12-4 17 0" stroke="#2f271b" strokeWidth="3" strokeLinecap="round" fill="none" />
       <circle cx="150" cy="120" r="20" fill="#fdfaf4" stroke="#6b5a40" strokeWidth="6" />
       <path d="M164 134l18 18" stroke="#6b5a40" strokeWidth="8" strokeLinecap="round" />
-      <text x="150" y="128" textAnchor="middle" fontFamily="Georgia, serif" fontSize="22" fontWeight="700" fill="#6b5a40">
+      <text
+        x="150"
+        y="128"
+        textAnchor="middle"
+        fontFamily="Georgia, serif"
+        fontSize="22"
+        fontWeight="700"
+        fill="#6b5a40"
+      >
         ?
       </text>
     </svg>

@@ -31,7 +31,10 @@ export function SiteFooter() {
             <ul className="mt-3 grid gap-1 text-sm">
               {screens.map((screen) => (
                 <li key={screen}>
-                  <ScreenLink screen={screen} className="inline-block py-1 text-leaf-50 hover:text-white hover:underline">
+                  <ScreenLink
+                    screen={screen}
+                    className="inline-block py-1 text-leaf-50 hover:text-white hover:underline"
+                  >
                     {messages.screens[screen].title}
                   </ScreenLink>
                 </li>

@@ -28,7 +28,10 @@ export function SiteHeader() {
   ));
   return (
     <header className="sticky top-0 z-20 border-b border-sand-200 bg-sand-50/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
+      >
         {messages.site.skipToContent}
       </a>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2">

@@ -24,16 +24,26 @@ export function StepIndicator({ current }: { current?: number }) {
         {STEPS.map((step, index) => {
           const state = index < active ? "done" : index === active ? "current" : "todo";
           return (
-            <li key={step} aria-current={state === "current" ? "step" : undefined} className="flex flex-col items-center gap-1 text-center">
+            <li
+              key={step}
+              aria-current={state === "current" ? "step" : undefined}
+              className="flex flex-col items-center gap-1 text-center"
+            >
               <span
                 className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${
-                  state === "todo" ? "bg-sand-200 text-sand-700" : state === "current" ? "bg-carrot-500 text-white" : "bg-leaf-600 text-white"
+                  state === "todo"
+                    ? "bg-sand-200 text-sand-700"
+                    : state === "current"
+                      ? "bg-carrot-500 text-white"
+                      : "bg-leaf-600 text-white"
                 }`}
                 aria-hidden="true"
               >
                 {state === "done" ? "✓" : index + 1}
               </span>
-              <span className={`text-xs sm:text-sm ${state === "current" ? "font-bold text-sand-900" : "text-sand-700"}`}>
+              <span
+                className={`text-xs sm:text-sm ${state === "current" ? "font-bold text-sand-900" : "text-sand-700"}`}
+              >
                 {messages.checkout[step]}
               </span>
             </li>

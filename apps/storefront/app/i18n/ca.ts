@@ -55,7 +55,8 @@ export const ca = {
       title: "Fruita i verdura imperfecta a domicili",
       description: "Caixes de fruita i verdura rescatada de productors locals, a domicili, un cop o per subscripció.",
       heading: "Fruita i verdura lletja, però boníssima",
-      intro: "Rescatem fruita i verdura que no compleix els cànons estètics i te la portem a casa en caixes de temporada.",
+      intro:
+        "Rescatem fruita i verdura que no compleix els cànons estètics i te la portem a casa en caixes de temporada.",
     },
     team: {
       title: "Equip",

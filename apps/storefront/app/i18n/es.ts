@@ -64,7 +64,8 @@ export const es = {
       title: "Fruta y verdura imperfecta a domicilio",
       description: "Cajas de fruta y verdura rescatada de productores locales, a domicilio, una vez o por suscripción.",
       heading: "Fruta y verdura fea, pero buenísima",
-      intro: "Rescatamos fruta y verdura que no cumple los cánones estéticos y te la llevamos a casa en cajas de temporada.",
+      intro:
+        "Rescatamos fruta y verdura que no cumple los cánones estéticos y te la llevamos a casa en cajas de temporada.",
     },
     team: {
       title: "Equipo",

@@ -53,9 +53,11 @@ export const pt = {
   screens: {
     home: {
       title: "Fruta e legumes imperfeitos em casa",
-      description: "Caixas de fruta e legumes resgatados de produtores locais, entregues em casa, uma vez ou por subscrição.",
+      description:
+        "Caixas de fruta e legumes resgatados de produtores locais, entregues em casa, uma vez ou por subscrição.",
       heading: "Fruta e legumes feios, mas deliciosos",
-      intro: "Resgatamos fruta e legumes que não cumprem os padrões estéticos e levamo-los a sua casa em caixas da época.",
+      intro:
+        "Resgatamos fruta e legumes que não cumprem os padrões estéticos e levamo-los a sua casa em caixas da época.",
     },
     team: {
       title: "Equipa",

@@ -7,7 +7,9 @@ import { clearSessionCookie } from "~/session.server";
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = form.get("locale");
-  return redirect(pathTo("home", isLocale(locale) ? locale : "es"), { headers: { "Set-Cookie": clearSessionCookie() } });
+  return redirect(pathTo("home", isLocale(locale) ? locale : "es"), {
+    headers: { "Set-Cookie": clearSessionCookie() },
+  });
 }
 
 export function loader() {

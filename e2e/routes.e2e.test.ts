@@ -1,0 +1,207 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { LOCALE_TAGS, LOCALES, pathTo, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from "@shop/routing";
+import { messagesFor } from "../apps/storefront/app/i18n";
+import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
+
+const base = inject("storefrontUrl");
+
+const SAMPLE_PARAMS: Partial<Record<ScreenId, Record<string, string>>> = {
+  product: { slug: "caja-mediana" },
+  complementaryProducts: { category: "despensa" },
+  paymentCompleted: { slug: "A-1001" },
+  paymentFailed: { slug: "A-1001" },
+  orderDetail: { id: "42" },
+  subscriptionDetail: { id: "7" },
+  upcomingDeliveries: { id: "7" },
+  connectRedirect: { provider: "google" },
+};
+
+interface Visit {
+  readonly id: ScreenId;
+  readonly locale: Locale;
+  readonly path: string;
+}
+
+/** Every path of every screen in every language, aliases included. */
+const VISITS: Visit[] = SCREEN_IDS.flatMap((id) =>
+  LOCALES.flatMap((locale) =>
+    SCREENS[id].paths[locale].map((pattern) => {
+      const params = SAMPLE_PARAMS[id] ?? {};
+      const path = pattern.replace(/:(\w+)\??/g, (_all, name: string) => params[name] ?? "");
+      return { id, locale, path: path.replace(/\/$/, "") || "/" };
+    }),
+  ),
+);
+
+function get(path: string, cookie?: string) {
+  return fetch(base + path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+}
+
+function htmlLang(html: string) {
+  return /<html lang="([^"]+)"/.exec(html)?.[1];
+}
+
+function h1(html: string) {
+  return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+}
+
+function decodeEntities(text: string | undefined) {
+  return text
+    ?.replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+}
+
+describe("every route of the table, signed out", () => {
+  it.each(VISITS.map((visit) => [visit.path, visit] as const))("%s", async (_path, visit) => {
+    const response = await get(visit.path);
+    const guard = SCREENS[visit.id].guard;
+    if (guard === "auth") {
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get("location") ?? "", base);
+      expect(location.pathname).toBe(pathTo("login", visit.locale));
+      expect(location.searchParams.get("redirect")).toBe(new URL(visit.path, base).pathname);
+      return;
+    }
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(htmlLang(html)).toBe(LOCALE_TAGS[visit.locale]);
+    const title = decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1]);
+    expect(title).toContain(messagesFor(visit.locale).screens[visit.id].title);
+    if (visit.id !== "blankPage") {
+      expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).screens[visit.id].heading);
+    }
+  });
+});
+
+describe("every route of the table, signed in", () => {
+  let cookie = "";
+  beforeAll(async () => {
+    const customer = await registerCustomer(inject("cmsUrl"));
+    cookie = `${SESSION_COOKIE}=${customer.jwt}`;
+  });
+
+  it.each(VISITS.filter((visit) => SCREENS[visit.id].guard !== "none").map((visit) => [visit.path, visit] as const))(
+    "%s",
+    async (_path, visit) => {
+      const response = await get(visit.path, cookie);
+      if (SCREENS[visit.id].guard === "guest") {
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")).toBe(pathTo("account", visit.locale));
+        return;
+      }
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).screens[visit.id].heading);
+    },
+  );
+
+  it("drops a session the CMS does not accept and treats the visitor as signed out", async () => {
+    const response = await get(pathTo("account", "es"), `${SESSION_COOKIE}=not-a-real-token`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("set-cookie")).toMatch(new RegExp(`${SESSION_COOKIE}=;.*Max-Age=0`));
+  });
+});
+
+describe("canonical redirects and SEO", () => {
+  it("redirects a trailing slash and an explicit /es prefix to the canonical path", async () => {
+    const slash = await get("/equipo/?page=2");
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get("location")).toBe("/equipo?page=2");
+    const es = await get("/es/nuestras-cajas");
+    expect(es.status).toBe(301);
+    expect(es.headers.get("location")).toBe("/nuestras-cajas");
+  });
+
+  it("gives each page a canonical URL without tracking parameters, and hreflang alternates", async () => {
+    const html = await (await get("/ca/les-nostres-caixes?utm_source=news&page=2")).text();
+    expect(html).toContain(`<link rel="canonical" href="${base}/ca/les-nostres-caixes?page=2"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="es-ES" href="${base}/nuestras-cajas"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="pt-PT" href="${base}/pt/boxes"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${base}/nuestras-cajas"/>`);
+  });
+
+  it("marks private pages noindex", async () => {
+    const html = await (await get("/iniciar-sesion")).text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it("serves a sitemap of every public page in three languages with alternates", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    const xml = await response.text();
+    for (const path of ["/", "/ca", "/pt", "/equipo", "/ca/equip", "/pt/team", "/pt/nova%20ordem", "/aviso-legal"]) {
+      expect(xml).toContain(`<loc>${base}${path}</loc>`);
+    }
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${base}/"/>`);
+    expect(xml).not.toContain("/mi-cuenta");
+  });
+
+  it("remembers the page language in a cookie for a year", async () => {
+    const response = await get("/pt/team");
+    expect(response.headers.get("set-cookie")).toMatch(/lang=pt; Max-Age=31536000; Path=\/; SameSite=Lax/);
+  });
+});
+
+describe("the storefront server", () => {
+  it("sends security headers with a per-request script nonce", async () => {
+    const [first, second] = await Promise.all([get("/"), get("/")]);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toBe(second.headers.get("content-security-policy"));
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(await first.text()).toContain(`nonce="${nonce}"`);
+  });
+
+  it("serves hashed assets with immutable caching", async () => {
+    const html = await (await get("/")).text();
+    const asset = /\/assets\/[^"]+\.css/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const response = await get(asset ?? "");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("answers its health endpoints", async () => {
+    expect((await get("/healthz")).status).toBe(200);
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("compresses pages", async () => {
+    const response = await fetch(base + "/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+});
+
+describe("the /api proxy", () => {
+  it("reaches the CMS with the /api prefix removed", async () => {
+    const response = await get("/api/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("turns the session cookie into the bearer token", async () => {
+    const customer = await registerCustomer(inject("cmsUrl"));
+    const anonymous = await get("/api/users/me");
+    expect([401, 403]).toContain(anonymous.status);
+    const signedIn = await get("/api/users/me", `${SESSION_COOKIE}=${customer.jwt}`);
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toMatchObject({ email: customer.email });
+  });
+
+  it("refuses state-changing requests from other sites", async () => {
+    const response = await fetch(base + "/api/auth/local", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      body: JSON.stringify({ identifier: "x", password: "y" }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { status: 403 } });
+  });
+});

@@ -1,0 +1,22 @@
+import { randomUUID } from "node:crypto";
+
+export interface TestCustomer {
+  readonly email: string;
+  readonly jwt: string;
+}
+
+/** A fresh customer registered through the CMS's public registration endpoint. */
+export async function registerCustomer(cmsUrl: string): Promise<TestCustomer> {
+  const id = randomUUID().slice(0, 8);
+  const email = `e2e-${id}@example.test`;
+  const response = await fetch(`${cmsUrl}/auth/local/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: `e2e-${id}`, email, password: `Secret-${id}-pass` }),
+  });
+  if (!response.ok) throw new Error(`Registration failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { jwt: string };
+  return { email, jwt: body.jwt };
+}
+
+export const SESSION_COOKIE = "shop_session";

@@ -1,0 +1,14 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  test: {
+    name: "e2e",
+    include: ["**/*.e2e.test.ts"],
+    globalSetup: ["./support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // One browser at a time against one shop: two cores are not enough for more.
+    pool: "forks",
+    poolOptions: { forks: { singleFork: true } },
+  },
+});

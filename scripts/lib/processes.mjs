@@ -1,0 +1,162 @@
+// Starting, watching and stopping the shop's processes, for `npm start`, the end-to-end tests
+// and the benchmark alike.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const CMS_DIR = path.join(ROOT, "apps/cms");
+export const STOREFRONT_DIR = path.join(ROOT, "apps/storefront");
+const BIN = path.join(ROOT, "node_modules/.bin");
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Spawns a long-running process. Its output goes to `logFile` when given (tests), else to
+ * this terminal with a name prefix.
+ */
+export function startProcess(name, command, args, { cwd, env, logFile }) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const sink = logFile ? fs.createWriteStream(logFile, { flags: "a" }) : null;
+  const forward = (stream, target) => {
+    stream.on("data", (chunk) => {
+      if (sink) sink.write(chunk);
+      else for (const line of chunk.toString().split("\n")) if (line.trim()) target.write(`[${name}] ${line}\n`);
+    });
+  };
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  child.on("exit", () => sink?.end());
+  child.processName = name;
+  return child;
+}
+
+/**
+ * Resolves when `url` answers 2xx; rejects if the process dies first or time runs out.
+ * @param {string} url
+ * @param {{ child?: import("node:child_process").ChildProcess, timeoutMs?: number, logFile?: string }} [options]
+ */
+export async function waitForHttp(url, { child, timeoutMs = 120_000, logFile } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = null;
+  child?.once("exit", (code, signal) => (exited = { code, signal }));
+  while (Date.now() < deadline) {
+    if (exited) {
+      const tail = logFile && fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").slice(-4000) : "";
+      throw new Error(`${child.processName} exited (${exited.code ?? exited.signal}) before ${url} answered\n${tail}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited within `graceMs`. */
+export function stopProcess(child, graceMs = 10_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export function startCms({ port, env = {}, logFile }) {
+  return startProcess("cms", path.join(BIN, "strapi"), ["start"], {
+    cwd: CMS_DIR,
+    env: { STRAPI_TELEMETRY_DISABLED: "true", HOST: "127.0.0.1", PORT: String(port), ...env },
+    logFile,
+  });
+}
+
+export function startStorefront({ port, env = {}, logFile }) {
+  return startProcess("storefront", process.execPath, ["server.js"], {
+    cwd: STOREFRONT_DIR,
+    env: { NODE_ENV: "production", PORT: String(port), ...env },
+    logFile,
+  });
+}
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const BUILDS = [
+  {
+    name: "cms",
+    output: path.join(CMS_DIR, "dist/build/index.html"),
+    sources: ["apps/cms/src", "apps/cms/config", "apps/cms/package.json", "package-lock.json"],
+  },
+  {
+    name: "storefront",
+    output: path.join(STOREFRONT_DIR, "build/server/index.js"),
+    sources: [
+      "apps/storefront/app",
+      "apps/storefront/server",
+      "apps/storefront/public",
+      "packages",
+      "package-lock.json",
+    ],
+  },
+];
+
+/** Workspaces whose build is missing or older than their sources. */
+export function staleBuilds() {
+  return BUILDS.filter(({ output, sources }) => {
+    if (!fs.existsSync(output)) return true;
+    const built = fs.statSync(output).mtimeMs;
+    return sources.some((source) => newestMtime(path.join(ROOT, source)) > built);
+  }).map(({ name }) => name);
+}
+
+/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
+export function run(command, args, { cwd = ROOT, env = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: "inherit" });
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${code ?? signal})`)),
+    );
+  });
+}
+
+/** Builds whatever is stale, one workspace at a time (two cores: parallel builds only thrash). */
+export async function ensureBuilt({ force = false } = {}) {
+  const names = force ? BUILDS.map(({ name }) => name) : staleBuilds();
+  for (const name of names) {
+    console.log(`Building the ${name}…`);
+    await run("npm", ["run", "build", "-w", `apps/${name}`]);
+  }
+}

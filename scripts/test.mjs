@@ -1,0 +1,33 @@
+// `npm test`: every check the project has, in order, stopping at the first failure.
+// Integration tests run on SQLite, then again on PostgreSQL when DATABASE_URL is set.
+import { ensureBuilt, run } from "./lib/processes.mjs";
+
+const npx = (...args) => ["npx", args];
+const steps = [
+  ["format", ...npx("prettier", "--check", ".")],
+  ["lint", ...npx("eslint", ".")],
+  ["typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]],
+  ["typecheck e2e", ...npx("tsc", "--noEmit", "-p", "e2e")],
+  ["unit tests", ...npx("vitest", "run", "--project", "domain", "--project", "routing", "--project", "storefront")],
+  ["CMS integration tests (SQLite)", ...npx("vitest", "run", "--project", "cms"), { DATABASE_URL: "" }],
+];
+if (process.env.DATABASE_URL) {
+  steps.push(["CMS integration tests (PostgreSQL)", ...npx("vitest", "run", "--project", "cms")]);
+}
+steps.push(["build", async () => ensureBuilt()]);
+steps.push(["end-to-end tests", ...npx("vitest", "run", "--project", "e2e")]);
+
+const started = Date.now();
+for (const [name, command, args, env] of steps) {
+  const stepStarted = Date.now();
+  console.log(`\n▶ ${name}`);
+  try {
+    if (typeof command === "function") await command();
+    else await run(command, args, { env });
+  } catch (error) {
+    console.error(`\n✖ ${name} failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+  console.log(`✔ ${name} (${Math.round((Date.now() - stepStarted) / 1000)} s)`);
+}
+console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
