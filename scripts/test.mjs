@@ -1,5 +1,6 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 // Integration tests run on SQLite, then again on PostgreSQL when DATABASE_URL is set.
+import fs from "node:fs";
 import { ensureBuilt, run } from "./lib/processes.mjs";
 
 const npx = (...args) => ["npx", args];
@@ -16,6 +17,14 @@ if (process.env.DATABASE_URL) {
 }
 steps.push(["build", async () => ensureBuilt()]);
 steps.push(["end-to-end tests", ...npx("vitest", "run", "--project", "e2e")]);
+
+const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chrome)) {
+  console.error(
+    `The end-to-end tests need Chromium at ${chrome}: install it (apt-get install chromium) or set CHROME_PATH.`,
+  );
+  process.exit(1);
+}
 
 const started = Date.now();
 for (const [name, command, args, env] of steps) {

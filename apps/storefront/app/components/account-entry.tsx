@@ -15,7 +15,7 @@ export function AccountEntry() {
         <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M4 21c1-4 4-6 8-6s7 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <span>{signedIn ? messages.nav.account : messages.nav.signIn}</span>
+      <span className="whitespace-nowrap">{signedIn ? messages.nav.account : messages.nav.signIn}</span>
     </ScreenLink>
   );
 }

@@ -11,7 +11,6 @@ const MAIN_NAV = [
   ["whatsInTheBox", "whatsInTheBox"],
   ["companies", "companies"],
   ["impact", "impact"],
-  ["about", "about"],
 ] as const satisfies readonly (readonly [ScreenId, string])[];
 
 export function SiteHeader() {
@@ -20,7 +19,7 @@ export function SiteHeader() {
     <li key={screen}>
       <ScreenLink
         screen={screen}
-        className="block rounded-lg px-3 py-2 font-semibold text-sand-900 hover:bg-leaf-50 hover:text-leaf-800"
+        className="block rounded-lg px-3 py-2 font-semibold whitespace-nowrap text-sand-900 hover:bg-leaf-50 hover:text-leaf-800"
       >
         {messages.nav[label]}
       </ScreenLink>
@@ -36,7 +35,7 @@ export function SiteHeader() {
       </a>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-2">
         <Logo />
-        <nav aria-label={messages.nav.main} className="hidden lg:block">
+        <nav aria-label={messages.nav.main} className="hidden xl:block">
           <ul className="flex items-center gap-1 text-sm">{links}</ul>
         </nav>
         <div className="flex items-center gap-1">
@@ -44,14 +43,14 @@ export function SiteHeader() {
           <AccountEntry />
           <ScreenLink
             screen="newOrder"
-            className="hidden min-h-11 items-center rounded-full bg-carrot-500 px-4 text-sm font-bold text-white shadow-sm hover:bg-carrot-600 md:inline-flex"
+            className="hidden min-h-11 items-center rounded-full bg-carrot-500 px-4 text-sm font-bold whitespace-nowrap text-white shadow-sm hover:bg-carrot-600 md:inline-flex"
           >
             {messages.nav.newOrder}
           </ScreenLink>
         </div>
       </div>
       {/* Phones: a native disclosure, usable before (and without) JavaScript. */}
-      <details className="group border-t border-sand-200 lg:hidden">
+      <details className="group border-t border-sand-200 xl:hidden">
         <summary className="mx-auto flex min-h-11 max-w-6xl cursor-pointer list-none items-center gap-2 px-4 font-semibold text-leaf-800">
           <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
