@@ -1,0 +1,78 @@
+import type { NextFunction, Request, Response } from "express";
+import { describe, expect, it, vi } from "vitest";
+import { parseEnv } from "../app/env.server";
+import { pagePath } from "./app";
+import { sameOriginWrites } from "./security";
+
+function fakeRequest(method: string, headers: Record<string, string>): Request {
+  const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return { method, protocol: "https", get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
+}
+
+function runGuard(method: string, headers: Record<string, string>) {
+  const next = vi.fn();
+  let status: number | undefined;
+  const res = {
+    status: (code: number) => {
+      status = code;
+      return { json: () => undefined };
+    },
+  } as unknown as Response;
+  sameOriginWrites("https://shop.test")(
+    fakeRequest(method, { Host: "shop.test", ...headers }),
+    res,
+    next as unknown as NextFunction,
+  );
+  return { passed: next.mock.calls.length === 1, status };
+}
+
+describe("cross-site write protection", () => {
+  it("lets reads through from anywhere", () => {
+    expect(runGuard("GET", { "Sec-Fetch-Site": "cross-site" }).passed).toBe(true);
+  });
+
+  it("accepts writes from our own pages", () => {
+    expect(runGuard("POST", { "Sec-Fetch-Site": "same-origin" }).passed).toBe(true);
+    expect(runGuard("POST", { Origin: "https://shop.test" }).passed).toBe(true);
+  });
+
+  it("refuses writes another site makes a browser send", () => {
+    expect(runGuard("POST", { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.test" })).toEqual({
+      passed: false,
+      status: 403,
+    });
+    expect(runGuard("DELETE", { Origin: "https://evil.test" })).toEqual({ passed: false, status: 403 });
+    expect(runGuard("POST", { "Sec-Fetch-Site": "same-site" }).passed).toBe(false);
+  });
+
+  it("accepts writes from non-browser clients, which carry no ambient cookies", () => {
+    expect(runGuard("POST", {}).passed).toBe(true);
+  });
+});
+
+describe("storefront environment", () => {
+  it("has working defaults", () => {
+    expect(parseEnv({})).toMatchObject({
+      PORT: 3000,
+      SITE_URL: "http://localhost:3000",
+      CMS_URL: "http://127.0.0.1:1337",
+    });
+  });
+
+  it("trims trailing slashes from URLs", () => {
+    expect(parseEnv({ SITE_URL: "https://shop.test/" }).SITE_URL).toBe("https://shop.test");
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => parseEnv({ PORT: "seventy" })).toThrow(/PORT/);
+    expect(() => parseEnv({ CMS_URL: "not a url" })).toThrow(/CMS_URL/);
+  });
+});
+
+describe("page path of a request", () => {
+  it("maps React Router data requests to the page they load", () => {
+    expect(pagePath("/ca/equip.data")).toBe("/ca/equip");
+    expect(pagePath("/_root.data")).toBe("/");
+    expect(pagePath("/ca/equip")).toBe("/ca/equip");
+  });
+});
