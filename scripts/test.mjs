@@ -10,12 +10,13 @@ const steps = [
   ["typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]],
   ["typecheck e2e", ...npx("tsc", "--noEmit", "-p", "e2e")],
   ["unit tests", ...npx("vitest", "run", "--project", "domain", "--project", "routing", "--project", "storefront")],
+  // Built before the integration tests, which also check the admin panel the build produces.
+  ["build", async () => ensureBuilt()],
   ["CMS integration tests (SQLite)", ...npx("vitest", "run", "--project", "cms"), { DATABASE_URL: "" }],
 ];
 if (process.env.DATABASE_URL) {
   steps.push(["CMS integration tests (PostgreSQL)", ...npx("vitest", "run", "--project", "cms")]);
 }
-steps.push(["build", async () => ensureBuilt()]);
 steps.push(["end-to-end tests", ...npx("vitest", "run", "--project", "e2e")]);
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";

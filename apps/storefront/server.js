@@ -1,7 +1,12 @@
 // Starts the storefront: Vite's dev server in development, the built app in production.
 import compression from "compression";
 import express from "express";
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+
+// A local .env, when present, fills in variables the environment does not set.
+const envFile = fileURLToPath(new URL("./.env", import.meta.url));
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
 
 const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 const server = express();

@@ -14,6 +14,8 @@ export default () => {
     logger: {
       // No call to the npm registry at boot to look for a newer Strapi.
       updates: { enabled: false },
+      // Strapi's winston logger; "http" also logs one line per request.
+      config: { level: env.logLevel },
     },
   };
 };

@@ -3,8 +3,8 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * The CMS environment, validated once. Config files (config/*.ts) and src/ import `env` from here,
- * never `process.env` directly, so a bad value fails the boot with one clear message.
+ * The CMS environment, validated once. Config files (config/*.ts) and src/ call `getEnv()` instead
+ * of reading `process.env`, so a bad value fails the boot with one message naming the variable.
  */
 
 // The app folder (apps/cms) is the nearest ancestor with a package.json: this file runs both from
@@ -64,26 +64,33 @@ const intString = (fallback: number, min: number, max: number) =>
     return parsed;
   });
 
-const urlString = (fallback: string) =>
-  optionalString.transform((value, ctx) => {
-    const raw = value ?? fallback;
-    try {
-      const url = new URL(raw);
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http(s)");
-    } catch {
-      ctx.addIssue({ code: "custom", message: `expected an http(s) URL, got "${raw}"` });
-      return z.NEVER;
-    }
-    // No trailing slash, so `${PUBLIC_URL}/admin` is always well formed.
-    return raw.replace(/\/+$/, "");
-  });
+/** The URL without trailing slashes (so `${url}/admin` is well formed), or undefined if not http(s). */
+function normalizeHttpUrl(raw: string): string | undefined {
+  try {
+    const { protocol } = new URL(raw);
+    if (protocol !== "http:" && protocol !== "https:") return undefined;
+  } catch {
+    return undefined;
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+const urlString = optionalString.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const url = normalizeHttpUrl(value);
+  if (url === undefined) {
+    ctx.addIssue({ code: "custom", message: `expected an http(s) URL, got "${value}"` });
+    return z.NEVER;
+  }
+  return url;
+});
 
 const rawSchema = z.object({
   NODE_ENV: optionalString.pipe(z.enum(["development", "test", "production"]).default("development")),
   HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
   PORT: intString(1337, 0, 65535),
-  PUBLIC_URL: urlString("http://localhost:1337"),
-  STOREFRONT_URL: urlString("http://localhost:3000"),
+  PUBLIC_URL: urlString,
+  STOREFRONT_URL: urlString,
 
   APP_KEYS: optionalString,
   API_TOKEN_SALT: optionalString,
@@ -104,7 +111,7 @@ const rawSchema = z.object({
   SMTP_USER: optionalString,
   SMTP_PASS: optionalString,
   SMTP_SECURE: boolString(false),
-  EMAIL_FROM: optionalString.transform((v) => v ?? "Fruta Rescatada <hola@demo.local>"),
+  EMAIL_FROM: optionalString.transform((v) => v ?? "Imperfecta <hola@demo.local>"),
   EMAIL_REPLY_TO: optionalString.transform((v) => v ?? "hola@demo.local"),
   MAIL_OUTBOX_DIR: optionalString,
 
@@ -113,6 +120,9 @@ const rawSchema = z.object({
   DEMO_ADMIN_PASSWORD: optionalString,
 
   USERS_PERMISSIONS_RATELIMIT: boolString(true),
+  LOG_LEVEL: optionalString.pipe(
+    z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).default("http"),
+  ),
 });
 
 // Strapi's own rules for admin passwords (8-72 chars, a lower case letter, an upper case letter, a digit).
@@ -188,8 +198,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     isProduction,
     host: raw.HOST,
     port: raw.PORT,
-    publicUrl: raw.PUBLIC_URL,
-    storefrontUrl: raw.STOREFRONT_URL,
+    publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    storefrontUrl: raw.STOREFRONT_URL ?? "http://localhost:3000",
     secrets: {
       appKeys,
       apiTokenSalt: secrets.API_TOKEN_SALT,
@@ -215,8 +225,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
               host: raw.SMTP_HOST,
               port: raw.SMTP_PORT,
               secure: raw.SMTP_SECURE,
-              auth:
-                raw.SMTP_USER !== undefined ? { user: raw.SMTP_USER, pass: raw.SMTP_PASS ?? "" } : undefined,
+              auth: raw.SMTP_USER !== undefined ? { user: raw.SMTP_USER, pass: raw.SMTP_PASS ?? "" } : undefined,
             }
           : undefined,
       from: raw.EMAIL_FROM,
@@ -234,6 +243,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       printPassword: !isProduction,
     },
     usersPermissionsRateLimit: raw.USERS_PERMISSIONS_RATELIMIT,
+    logLevel: raw.LOG_LEVEL,
   };
 }
 

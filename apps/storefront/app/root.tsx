@@ -87,7 +87,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b7f1f" />
         <Meta />
-        <Links nonce={nonce} />
+        {/* Stylesheets need no nonce (style-src 'self'); an explicit empty one keeps React Router from
+            copying the script nonce here, which the browser then hides and hydration reports. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}

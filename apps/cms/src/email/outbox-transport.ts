@@ -8,7 +8,7 @@ import type { Readable } from "node:stream";
  * A nodemailer transport that writes every message as an .eml file instead of sending it
  * (see docs/decisions/002-cms-email-outbox.md). Nodemailer treats any object with a `send`
  * function as a transport, so Strapi's nodemailer provider can take it as `providerOptions`.
- * The properties are own properties (not class methods) because Strapi copies plugin config.
+ * A plain object with own properties, because Strapi merges and clones plugin config with lodash.
  */
 
 // The slice of nodemailer's MailMessage we use; nodemailer's types are not a dependency of the app.
@@ -32,6 +32,8 @@ export interface OutboxTransport {
   name: string;
   version: string;
   send(mail: OutboxMail, callback: (error: Error | null, info?: OutboxInfo) => void): void;
+  /** Called by the provider's verify() (admin e-mail settings): the outbox must be writable. */
+  verify(): Promise<true>;
 }
 
 /** `2026-11-22T02-13-57-123Z-1a2b3c4d.eml`: lexical order is time order. */
@@ -65,6 +67,11 @@ export function createOutboxTransport(dir: string): OutboxTransport {
         (info) => callback(null, info),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
+    },
+    async verify() {
+      await fs.promises.mkdir(dir, { recursive: true });
+      await fs.promises.access(dir, fs.constants.W_OK);
+      return true;
     },
   };
 }

@@ -1,0 +1,24 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import type * as Strapi from "@strapi/strapi";
+
+/**
+ * Runs once per Vitest run, in the main process: compiles the TypeScript app into dist/ so that
+ * every test file boots the same build. Compiling in parallel workers would race on dist/.
+ */
+export default async function setup(): Promise<void> {
+  process.env.STRAPI_TELEMETRY_DISABLED = "true";
+  // Loading @strapi/strapi runs dotenv on ENV_PATH (default ./.env); keep any .env of the cwd out
+  // of this process, whose environment every test worker inherits.
+  const previousEnvPath = process.env.ENV_PATH;
+  process.env.ENV_PATH = path.join(__dirname, ".env.none");
+  try {
+    // The CommonJS build: Strapi's .mjs build cannot be loaded by Node's own ESM resolver.
+    const { compileStrapi } = createRequire(__filename)("@strapi/strapi") as typeof Strapi;
+    // On a type error compileStrapi prints the diagnostics and exits the process with code 1.
+    await compileStrapi({ appDir: path.resolve(__dirname, "..") });
+  } finally {
+    if (previousEnvPath === undefined) delete process.env.ENV_PATH;
+    else process.env.ENV_PATH = previousEnvPath;
+  }
+}

@@ -1,0 +1,170 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import type * as Strapi from "@strapi/strapi";
+import type { Core } from "@strapi/strapi";
+
+export const APP_DIR = path.resolve(__dirname, "..", "..");
+export const DIST_DIR = path.join(APP_DIR, "dist");
+
+const nodeRequire = createRequire(__filename);
+
+export interface TestStrapi {
+  strapi: Core.Strapi;
+  /** Base URL of the listening server, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  database: "sqlite" | "postgres";
+  outboxDir: string;
+  /** Stops Strapi and boots it again on the same database and outbox (a second bootstrap). */
+  restart(): Promise<TestStrapi>;
+  /** Stops Strapi and removes the temporary files. */
+  stop(): Promise<void>;
+}
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+
+/** PostgreSQL runs get an empty public schema per test file, so runs are repeatable. */
+async function resetPostgres(databaseUrl: string): Promise<void> {
+  const pg = nodeRequire("pg") as { Client: new (options: { connectionString: string }) => PgClient };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;");
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Strapi's destroy() calls process.removeAllListeners(), which would also remove the IPC listeners
+ * of the Vitest worker. Let it remove only what was added after the snapshot.
+ */
+type ListenerSnapshot = Map<string | symbol, ReturnType<typeof process.rawListeners>>;
+
+function snapshotProcessListeners(): ListenerSnapshot {
+  return new Map(process.eventNames().map((event) => [event, [...process.rawListeners(event)]]));
+}
+
+async function destroyKeepingListeners(strapi: Core.Strapi, snapshot: ListenerSnapshot) {
+  const original = process.removeAllListeners;
+  process.removeAllListeners = function removeNewListeners(event?: string | symbol) {
+    if (event !== undefined) return original.call(process, event);
+    for (const name of process.eventNames()) {
+      const before = snapshot.get(name) ?? [];
+      for (const listener of process.rawListeners(name)) {
+        if (!before.includes(listener)) process.removeListener(name, listener as (...args: unknown[]) => void);
+      }
+    }
+    return process;
+  };
+  try {
+    await strapi.destroy();
+  } finally {
+    process.removeAllListeners = original;
+  }
+}
+
+function dropDistFromRequireCache(): void {
+  // Config files are plain CommonJS modules: drop them so each boot re-reads the environment.
+  for (const key of Object.keys(nodeRequire.cache)) {
+    if (key.startsWith(DIST_DIR + path.sep)) delete nodeRequire.cache[key];
+  }
+}
+
+async function boot(tempDir: string, database: "sqlite" | "postgres", restoreEnv: () => void): Promise<TestStrapi> {
+  const outboxDir = path.join(tempDir, "outbox");
+  const snapshot = snapshotProcessListeners();
+  dropDistFromRequireCache();
+
+  // Required lazily: loading @strapi/strapi reads ENV_PATH, which boot's caller has just set.
+  // The CommonJS build: Strapi's .mjs build cannot be loaded by Node's own ESM resolver.
+  const { createStrapi } = nodeRequire("@strapi/strapi") as typeof Strapi;
+  const strapi = createStrapi({ appDir: APP_DIR, distDir: DIST_DIR });
+  await strapi.load();
+
+  const server = strapi.server.httpServer;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    // listen() mounts the routers first; port 0 picks a free port.
+    strapi.server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let stopped = false;
+  const shutdown = async () => {
+    if (stopped) return;
+    stopped = true;
+    await destroyKeepingListeners(strapi, snapshot);
+  };
+
+  return {
+    strapi,
+    url: `http://127.0.0.1:${port}`,
+    database,
+    outboxDir,
+    async restart() {
+      await shutdown();
+      return boot(tempDir, database, restoreEnv);
+    },
+    async stop() {
+      await shutdown();
+      restoreEnv();
+      fs.rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Boots the compiled app (tests/global-setup.ts built dist/) in this process, on a fresh temporary
+ * SQLite file, or on DATABASE_URL (emptied first) when that is set. Mail goes to a temporary outbox.
+ */
+export async function startStrapi(extraEnv: Record<string, string> = {}): Promise<TestStrapi> {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-test-"));
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+
+  const env: Record<string, string> = {
+    NODE_ENV: "test",
+    // Point dotenv at a file that does not exist: a developer's apps/cms/.env must not leak in.
+    ENV_PATH: path.join(tempDir, ".env.none"),
+    STRAPI_TELEMETRY_DISABLED: "true",
+    HOST: "127.0.0.1",
+    MAIL_OUTBOX_DIR: path.join(tempDir, "outbox"),
+    DATABASE_FILENAME: path.join(tempDir, "cms.db"),
+    USERS_PERMISSIONS_RATELIMIT: "false",
+    LOG_LEVEL: "warn",
+    ...extraEnv,
+  };
+  // Test files share one worker process: put the environment back on stop().
+  const savedEnv = { ...process.env };
+  const restoreEnv = () => {
+    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+    Object.assign(process.env, savedEnv);
+  };
+  Object.assign(process.env, env);
+  // Tests must never send real mail.
+  delete process.env.SMTP_HOST;
+  delete process.env.SMTP_USER;
+  delete process.env.SMTP_PASS;
+
+  if (databaseUrl) await resetPostgres(databaseUrl);
+  return boot(tempDir, databaseUrl ? "postgres" : "sqlite", restoreEnv);
+}
+
+/** The .eml files in the outbox, oldest first. */
+export function readOutbox(outboxDir: string): { name: string; content: string }[] {
+  if (!fs.existsSync(outboxDir)) return [];
+  return fs
+    .readdirSync(outboxDir)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .map((name) => ({ name, content: fs.readFileSync(path.join(outboxDir, name), "utf8") }));
+}
