@@ -13,14 +13,29 @@ export function assertCents(value: number): Cents {
   return value;
 }
 
-/** Parses a decimal euro amount ("12.5", "12,50", 12.5) into cents without float drift. */
+/**
+ * Parses a decimal euro amount ("12.5", "12,50", 12.5) into cents without float drift.
+ * More than two decimals are rounded half away from zero on the third decimal
+ * ("1.005" -> 101, "-1.005" -> -101), because the spec rounds prices to 2 decimals
+ * and truncating would silently undercharge.
+ */
 export function eurosToCents(amount: string | number): Cents {
   const text = String(amount).trim().replace(",", ".");
-  const match = /^(-)?(\d+)(?:\.(\d{1,2})\d*)?$/.exec(text);
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) throw new InvalidMoneyError(`Not an amount of euros: ${String(amount)}`);
   const [, sign, whole = "0", fraction = ""] = match;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return assertCents(sign ? -cents : cents);
+  const roundUp = fraction.length > 2 && Number(fraction[2]) >= 5 ? 1 : 0;
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, "0")) + roundUp;
+  // `|| 0` keeps "-0.00" from becoming -0, which compares unequal under Object.is.
+  return assertCents(sign ? -cents || 0 : cents);
+}
+
+/** The plain decimal form ("12.50", "-0.05") that payment gateways and APIs expect. */
+export function centsToEuros(cents: Cents): string {
+  const value = assertCents(cents);
+  const abs = Math.abs(value);
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return value < 0 ? `-${text}` : text;
 }
 
 /** Formats cents for people, in the page's language (es-ES, ca-ES, pt-PT). */

@@ -1,0 +1,23 @@
+// Mirrors packages/routing/src/locales.ts: the domain package takes no imports from other
+// packages, and both types are the same string union, so values pass freely between them.
+export const LOCALES = ["es", "ca", "pt"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Spanish is the default page language and the fallback of every translated field. */
+export const DEFAULT_LOCALE: Locale = "es";
+
+export const LOCALE_TAGS: Readonly<Record<Locale, string>> = { es: "es-ES", ca: "ca-ES", pt: "pt-PT" };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Unknown languages get Spanish texts, as the spec says. */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/** Order in which translations are tried: the page's language, then Spanish, then the rest. */
+export function fallbackChain(locale: Locale): Locale[] {
+  return [...new Set<Locale>([locale, DEFAULT_LOCALE, ...LOCALES])];
+}
