@@ -69,20 +69,20 @@ describe("the 404 page", () => {
 });
 
 describe("the language switcher", () => {
-  it("keeps the same screen and parameters, and remembers the choice", async () => {
+  it("keeps the same screen and remembers the choice", async () => {
     await page.goto("/mi-cuenta/pedidos/42");
     // signed out: sent to the login page first, which is what the switcher then translates
     expect(new URL(page.url()).pathname).toBe("/iniciar-sesion");
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/productos/caja-mediana");
+    await page.goto("/sostenibilidad/impacto?page=2");
     await page.getByRole("link", { name: "Català" }).first().click();
-    await page.waitForURL("**/ca/productes/caja-mediana");
+    await page.waitForURL("**/ca/sostenibilitat/impacte");
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("ca-ES");
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
-      .toBe(messagesFor("ca").screens.product.heading);
+      .toBe(messagesFor("ca").screens.impact.heading);
     await page.getByRole("link", { name: "Português" }).first().click();
-    await page.waitForURL("**/pt/produtos/caja-mediana");
+    await page.waitForURL("**/pt/impact");
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === "lang")).toMatchObject({ value: "pt", sameSite: "Lax", path: "/" });
   });

@@ -6,8 +6,8 @@ import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 const base = inject("storefrontUrl");
 
 const SAMPLE_PARAMS: Partial<Record<ScreenId, Record<string, string>>> = {
-  product: { slug: "caja-mediana" },
-  complementaryProducts: { category: "despensa" },
+  product: { slug: "no-such-product" },
+  complementaryProducts: { category: "no-such-category" },
   paymentCompleted: { slug: "A-1001" },
   paymentFailed: { slug: "A-1001" },
   orderDetail: { id: "42" },
@@ -21,6 +21,9 @@ interface Visit {
   readonly locale: Locale;
   readonly path: string;
 }
+
+/** Screens whose sample parameters name nothing in the catalogue: they must answer 404. */
+const MISSING_CONTENT = new Set<ScreenId>(["product", "complementaryProducts"]);
 
 /** Every path of every screen in every language, aliases included. */
 const VISITS: Visit[] = SCREEN_IDS.flatMap((id) =>
@@ -63,9 +66,15 @@ describe("every route of the table, signed out", () => {
       expect(location.searchParams.get("redirect")).toBe(new URL(visit.path, base).pathname);
       return;
     }
-    expect(response.status).toBe(200);
     const html = await response.text();
     expect(htmlLang(html)).toBe(LOCALE_TAGS[visit.locale]);
+    if (MISSING_CONTENT.has(visit.id) && visit.path.split("/").length > (visit.locale === "es" ? 2 : 3)) {
+      expect(response.status).toBe(404);
+      expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).errors.notFoundHeadline);
+      expect(html).toContain(`Page not found: ${new URL(visit.path, base).pathname}`);
+      return;
+    }
+    expect(response.status).toBe(200);
     const title = decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1]);
     expect(title).toContain(messagesFor(visit.locale).screens[visit.id].title);
     if (visit.id !== "blankPage") {

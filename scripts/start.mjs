@@ -31,7 +31,10 @@ process.on("SIGTERM", () => stopAll(0));
 
 try {
   await waitForHttp(`${cmsUrl}/health`, { child: cms, timeoutMs: 180_000 });
-  const storefront = startStorefront({ port: storefrontPort, env: { CMS_URL: cmsUrl } });
+  const storefront = startStorefront({
+    port: storefrontPort,
+    env: { CMS_URL: cmsUrl, SITE_URL: process.env.SITE_URL ?? `http://localhost:${storefrontPort}` },
+  });
   children.push(storefront);
   await waitForHttp(`http://127.0.0.1:${storefrontPort}/healthz`, { child: storefront, timeoutMs: 60_000 });
 } catch (error) {

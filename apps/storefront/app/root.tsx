@@ -59,6 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       screen: match ? { id: match.id, params: match.params } : null,
       alternates: match ? alternatesOf(match.id, match.params) : null,
       seo: {
+        origin: env.SITE_URL,
         canonical: canonicalUrl(env.SITE_URL, url.pathname, url.search),
         hreflang: match ? hreflangLinks(env.SITE_URL, match.id, match.params) : [],
         indexable: match ? SCREENS[match.id].indexable : false,

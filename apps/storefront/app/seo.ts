@@ -1,9 +1,21 @@
 import type { MetaDescriptor } from "react-router";
-import { LOCALE_TAGS } from "@shop/routing";
+import { hreflangLinks, LOCALE_TAGS } from "@shop/routing";
+import { alternateParamsOf } from "./alternates";
 import type { RootData } from "./root-data";
 
 interface MetaArgsLike {
   readonly matches: readonly ({ readonly id: string; readonly data?: unknown } | undefined)[];
+}
+
+/** A loader may name its page itself (a product's SEO title) by returning `pageMeta`. */
+export interface PageMeta {
+  readonly title: string;
+  readonly description: string;
+}
+
+function pageMetaOf(matches: MetaArgsLike["matches"]): Partial<PageMeta> {
+  const data = matches.at(-1)?.data;
+  return data && typeof data === "object" && "pageMeta" in data ? (data as { pageMeta: PageMeta }).pageMeta : {};
 }
 
 function rootDataOf(matches: MetaArgsLike["matches"]): RootData | undefined {
@@ -15,8 +27,13 @@ export function screenMeta({ matches }: MetaArgsLike): MetaDescriptor[] {
   const root = rootDataOf(matches);
   if (!root?.screen) return [];
   const site = root.messages.site.name;
-  const text = root.messages.screens[root.screen.id];
+  const page = pageMetaOf(matches);
+  const text = { ...root.messages.screens[root.screen.id], ...page };
   const title = root.screen.id === "home" ? `${site} · ${text.title}` : `${text.title} · ${site}`;
+  const overrides = alternateParamsOf(matches);
+  const hreflang = overrides
+    ? hreflangLinks(root.seo.origin, root.screen.id, root.screen.params, overrides)
+    : root.seo.hreflang;
   return [
     { title },
     { name: "description", content: text.description },
@@ -25,7 +42,7 @@ export function screenMeta({ matches }: MetaArgsLike): MetaDescriptor[] {
     { property: "og:locale", content: LOCALE_TAGS[root.locale].replace("-", "_") },
     { property: "og:url", content: root.seo.canonical },
     { tagName: "link", rel: "canonical", href: root.seo.canonical },
-    ...root.seo.hreflang.map((link) => ({
+    ...hreflang.map((link) => ({
       tagName: "link",
       rel: "alternate",
       hrefLang: link.hreflang,

@@ -1,9 +1,17 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
-import { API_PREFIX, canonicalRedirect, LOCALE_COOKIE, matchScreen, serializeLocaleCookie } from "@shop/routing";
+import {
+  API_PREFIX,
+  canonicalRedirect,
+  LOCALE_COOKIE,
+  matchScreen,
+  RESOURCE_PATHS,
+  serializeLocaleCookie,
+} from "@shop/routing";
 import { env, secureCookies } from "../app/env.server";
 import { readCookies, sessionToken } from "../app/session.server";
+import { imageProxy } from "./images";
 import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -39,6 +47,8 @@ app.get("/readyz", async (_req, res) => {
     res.status(503).json({ status: "error", cms: "unreachable" });
   }
 });
+
+app.get(RESOURCE_PATHS.image, imageProxy(env.CMS_URL));
 
 app.use(nonceMiddleware);
 app.use(securityHeaders({ https: secureCookies, development }));

@@ -6,3 +6,4 @@ export * from "./filters";
 export * from "./metrics";
 export * from "./reviews";
 export * from "./posts";
+export * from "./text";

@@ -225,3 +225,11 @@ describe("upsellCategory", () => {
     expect(upsellCategory(path)).toBe(expected);
   });
 });
+
+describe("seasonal boxes", () => {
+  it("marks only products the CMS flags as seasonal", () => {
+    expect(mapProduct(rawProduct({ seasonal: true }), "es").isSeasonal).toBe(true);
+    expect(mapProduct(rawProduct({ seasonal: false }), "es").isSeasonal).toBe(false);
+    expect(mapProduct(rawProduct({}), "es").isSeasonal).toBe(false);
+  });
+});

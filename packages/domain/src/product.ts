@@ -81,6 +81,8 @@ export interface Product {
   readonly frequency: string;
   /** Upsells only: last segment of category_<locale> ("Despensa/Aceites" -> "Aceites"). */
   readonly category: string | null;
+  /** Boxes sold for a season (the "seasonal boxes" page) rather than all year round. */
+  readonly isSeasonal: boolean;
 }
 
 /** The content API's product, as far as we rely on it. Everything is optional: it is checked at run time. */
@@ -125,6 +127,7 @@ export interface RawProduct {
   SKU?: string | null;
   tax_id?: { amount_value?: number | string | null } | null;
   frequency?: string | null;
+  seasonal?: boolean | null;
 }
 
 export type ProductErrorCode =
@@ -324,6 +327,7 @@ export function mapProduct(raw: unknown, locale: Locale): Product {
     sku: text(source.SKU),
     frequency: text(source.frequency) ?? DEFAULT_UPSELL_FREQUENCY,
     category: type === PRODUCT_TYPES.upsell ? upsellCategory(localized(source, "category", lang)) : null,
+    isSeasonal: bool(source.seasonal),
   };
 }
 

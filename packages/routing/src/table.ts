@@ -242,6 +242,7 @@ export const SCREEN_IDS = Object.keys(SCREENS) as ScreenId[];
 export const RESOURCE_PATHS = {
   sitemap: "/sitemap.xml",
   logout: "/logout",
+  image: "/img",
 } as const;
 
 /** Requests under this prefix are proxied to the CMS with the prefix removed. */

@@ -1,3 +1,4 @@
+import { data, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { ERROR_PAGE_LINKS } from "@shop/routing";
 import { LostCarrotIllustration } from "./illustrations";
 import { ScreenLink } from "./screen-link";
@@ -62,4 +63,18 @@ export function ErrorScreen({ status, path, framed = false }: ErrorScreenProps) 
       <SiteFooter />
     </>
   );
+}
+
+/** Thrown by a loader when what the URL names does not exist: answers 404 with the page's path. */
+export function notFound(request: Request): never {
+  throw data({ message: notFoundMessage(new URL(request.url).pathname) }, { status: 404 });
+}
+
+/** Error boundary of screens inside a layout: the layout stays, the error screen fills the page. */
+export function ScreenErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  return <ErrorScreen status={status} path={pathname} />;
 }

@@ -37,3 +37,27 @@ export function LostCarrotIllustration({ className = "h-48 w-48" }: { className?
     </svg>
   );
 }
+
+/** A crate of produce, for products without a picture and for the home page. */
+export function ProduceIllustration({ className = "h-48 w-48" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 240 200" className={className} aria-hidden="true" focusable="false">
+      <ellipse cx="120" cy="186" rx="100" ry="8" fill="#efe3cc" />
+      <circle cx="70" cy="92" r="30" fill="#f08a24" />
+      <path d="M70 62c2-10 10-14 18-12-3 8-10 12-18 12z" fill="#4c9a2a" />
+      <circle cx="122" cy="84" r="34" fill="#d64541" />
+      <path
+        d="M122 50c-2-8 2-14 8-16M122 52c8-8 20-8 26-2-8 6-18 6-26 2z"
+        stroke="#3b7f1f"
+        strokeWidth="4"
+        fill="#4c9a2a"
+      />
+      <ellipse cx="172" cy="96" rx="26" ry="30" fill="#9bc53d" />
+      <path d="M172 66v-10" stroke="#6b5a40" strokeWidth="4" strokeLinecap="round" />
+      <path d="M96 106c-10 14-12 30-8 40l16-38z" fill="#f7a04b" />
+      <rect x="30" y="112" width="180" height="68" rx="10" fill="#c98b4f" />
+      <rect x="30" y="112" width="180" height="14" rx="6" fill="#a8703b" />
+      <path d="M50 140h140M50 160h140" stroke="#a8703b" strokeWidth="6" strokeLinecap="round" />
+    </svg>
+  );
+}

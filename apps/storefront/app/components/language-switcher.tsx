@@ -1,11 +1,19 @@
-import { Link } from "react-router";
+import { Link, useMatches } from "react-router";
 import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, pathTo } from "@shop/routing";
+import { alternateParamsOf } from "~/alternates";
 import { usePageLanguage, useRootData } from "~/root-data";
 
 /** Links to the same screen (same product, same order) in every language. */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const data = useRootData();
   const { locale, messages } = usePageLanguage();
+  const overrides = alternateParamsOf(useMatches());
+  const screen = data?.screen;
+  const targetOf = (option: (typeof LOCALES)[number]) => {
+    if (!screen) return pathTo("home", option);
+    if (overrides) return pathTo(screen.id, option, overrides[option] ?? screen.params);
+    return data.alternates?.[option] ?? pathTo("home", option);
+  };
   return (
     <nav aria-label={messages.nav.language} className={className}>
       <ul className="flex items-center gap-1 text-sm font-semibold">
@@ -14,7 +22,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
           return (
             <li key={option}>
               <Link
-                to={data?.alternates?.[option] ?? pathTo("home", option)}
+                to={targetOf(option)}
                 hrefLang={LOCALE_TAGS[option]}
                 lang={LOCALE_TAGS[option]}
                 aria-current={current ? "true" : undefined}

@@ -1,8 +1,82 @@
+import { NavLink } from "react-router";
+import { activeUpsells, slugify, type Product } from "@shop/domain";
+import { LOCALES, pathTo, type Locale } from "@shop/routing";
+import type { Route } from "./+types/complementary-products";
+import type { AlternateParams } from "~/alternates";
+import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
+import { ProductGrid } from "~/components/product-card";
 import { ScreenIntro } from "~/components/screen-intro";
+import { getProducts } from "~/catalogue.server";
+import { localeOf } from "~/route-context.server";
+import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
+export const ErrorBoundary = ScreenErrorBoundary;
 
-export default function ComplementaryProducts() {
-  return <ScreenIntro />;
+interface Category {
+  readonly name: string;
+  readonly slug: string;
+}
+
+function categoriesOf(products: readonly Product[]): Category[] {
+  const byslug = new Map<string, Category>();
+  for (const product of products) {
+    if (product.category)
+      byslug.set(slugify(product.category), { name: product.category, slug: slugify(product.category) });
+  }
+  return [...byslug.values()];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = localeOf(request);
+  const upsells = activeUpsells(await getProducts(locale));
+  const categories = categoriesOf(upsells);
+  const selected = params.category;
+  if (selected === undefined) return { products: upsells, categories, selected: null };
+
+  const products = upsells.filter((product) => product.category && slugify(product.category) === selected);
+  if (products.length === 0) notFound(request);
+  // The same category is named differently in each language: follow one of its products.
+  const representative = products[0]!.id;
+  const alternateParams: AlternateParams = {};
+  await Promise.all(
+    LOCALES.map(async (other: Locale) => {
+      const twin = (await getProducts(other)).find((product) => product.id === representative);
+      alternateParams[other] = { category: twin?.category ? slugify(twin.category) : undefined };
+    }),
+  );
+  return { products, categories, selected, alternateParams };
+}
+
+export default function ComplementaryProducts({ loaderData }: Route.ComponentProps) {
+  const { locale, messages } = usePageLanguage();
+  const pill = ({ isActive }: { isActive: boolean }) =>
+    `inline-flex min-h-11 items-center rounded-full px-4 font-semibold whitespace-nowrap ${
+      isActive ? "bg-leaf-700 text-white" : "bg-white text-leaf-800 ring-1 ring-leaf-200 hover:bg-leaf-50"
+    }`;
+  return (
+    <>
+      <ScreenIntro />
+      <div className="mx-auto max-w-6xl px-4 pb-8">
+        <nav aria-label={messages.catalogue.categories} className="-mx-4 mb-6 overflow-x-auto px-4">
+          <ul className="flex gap-2">
+            <li>
+              <NavLink to={pathTo("complementaryProducts", locale)} end className={pill}>
+                {messages.catalogue.allCategories}
+              </NavLink>
+            </li>
+            {loaderData.categories.map((category) => (
+              <li key={category.slug}>
+                <NavLink to={pathTo("complementaryProducts", locale, { category: category.slug })} className={pill}>
+                  {category.name}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ProductGrid products={loaderData.products} priorityCount={4} />
+      </div>
+    </>
+  );
 }

@@ -1,8 +1,148 @@
-import { ScreenIntro } from "~/components/screen-intro";
+import { activeBoxes, isB2C } from "@shop/domain";
+import type { Route } from "./+types/home";
+import { ProduceIllustration } from "~/components/illustrations";
+import { ImpactFigures } from "~/components/impact-figures";
+import { ProductGrid } from "~/components/product-card";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { ReviewsList } from "~/components/reviews-list";
+import { ScreenLink } from "~/components/screen-link";
+import { getMetrics, getPosts, getProducts, getReviews } from "~/catalogue.server";
+import { localeOf } from "~/route-context.server";
+import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function Home() {
-  return <ScreenIntro />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const [products, reviews, posts, metrics] = await Promise.all([
+    getProducts(localeOf(request)),
+    getReviews(),
+    getPosts(),
+    getMetrics(),
+  ]);
+  const boxes = activeBoxes(products).filter((box) => isB2C(box) && !box.isSeasonal);
+  return { boxes: boxes.slice(0, 4), reviews: reviews.slice(0, 3), posts: posts.slice(0, 3), metrics };
+}
+
+function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
+        <h2 className="font-display text-2xl font-semibold text-leaf-800 sm:text-3xl">{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { messages } = usePageLanguage();
+  const text = messages.screens.home;
+  const home = messages.home;
+  return (
+    <>
+      <section className="bg-gradient-to-b from-leaf-50 to-sand-50">
+        <div className="mx-auto grid max-w-6xl items-center gap-6 px-4 py-10 md:grid-cols-2 md:py-16">
+          <div>
+            <h1 className="font-display text-4xl font-semibold text-leaf-800 sm:text-5xl">{text.heading}</h1>
+            <p className="mt-4 text-lg text-sand-700">{text.intro}</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <ScreenLink
+                screen="newOrder"
+                className="inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-white shadow hover:bg-carrot-600"
+              >
+                {home.heroPrimary}
+              </ScreenLink>
+              <ScreenLink
+                screen="boxes"
+                className="inline-flex min-h-12 items-center rounded-full border-2 border-leaf-700 px-6 font-bold text-leaf-800 hover:bg-leaf-50"
+              >
+                {home.heroSecondary}
+              </ScreenLink>
+            </div>
+          </div>
+          <ProduceIllustration className="mx-auto h-auto w-full max-w-sm" />
+        </div>
+      </section>
+
+      <Section
+        title={home.boxesHeading}
+        action={
+          <ScreenLink screen="boxes" className="font-semibold text-leaf-700 underline">
+            {home.boxesLink}
+          </ScreenLink>
+        }
+      >
+        <ProductGrid products={loaderData.boxes} priorityCount={2} />
+      </Section>
+
+      <Section title={home.howHeading}>
+        <ol className="grid gap-4 md:grid-cols-3">
+          {([1, 2, 3] as const).map((step) => (
+            <li key={step} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sand-200">
+              <span className="flex h-9 w-9 items-center justify-center rounded-full bg-carrot-500 font-bold text-white">
+                {step}
+              </span>
+              <h3 className="mt-3 font-bold">{home[`step${step}Title`]}</h3>
+              <p className="mt-1 text-sand-700">{home[`step${step}Body`]}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section
+        title={home.impactHeading}
+        action={
+          <ScreenLink screen="impact" className="font-semibold text-leaf-700 underline">
+            {messages.screens.impact.title}
+          </ScreenLink>
+        }
+      >
+        <ImpactFigures metrics={loaderData.metrics} />
+      </Section>
+
+      {loaderData.reviews.length > 0 ? (
+        <Section title={home.reviewsHeading}>
+          <ReviewsList reviews={loaderData.reviews} />
+        </Section>
+      ) : null}
+
+      {loaderData.posts.length > 0 ? (
+        <Section title={home.postsHeading}>
+          <ul className="grid gap-4 md:grid-cols-3">
+            {loaderData.posts.map((post) => (
+              <li key={post.link} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200">
+                <a href={post.link} className="block" rel="noopener">
+                  {post.imageUrl ? (
+                    <ResponsiveImage
+                      src={post.imageUrl}
+                      alt=""
+                      width={480}
+                      height={270}
+                      className="aspect-video w-full object-cover"
+                    />
+                  ) : null}
+                  <h3 className="p-4 font-bold hover:text-leaf-700">{post.title}</h3>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <section className="mx-auto max-w-6xl px-4 py-10">
+        <div className="rounded-3xl bg-leaf-700 p-8 text-center text-white">
+          <h2 className="font-display text-3xl font-semibold">{home.ctaHeading}</h2>
+          <p className="mt-2 text-leaf-50">{home.ctaBody}</p>
+          <ScreenLink
+            screen="newOrder"
+            className="mt-5 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-white hover:bg-carrot-600"
+          >
+            {home.heroPrimary}
+          </ScreenLink>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,8 +1,156 @@
-import { ScreenIntro } from "~/components/screen-intro";
+import { useState } from "react";
+import { redirect } from "react-router";
+import { findProductBySlug, isOnlyB2B, PRODUCT_TYPES, type ProductImage } from "@shop/domain";
+import { LOCALES, pathTo } from "@shop/routing";
+import type { Route } from "./+types/product";
+import type { AlternateParams } from "~/alternates";
+import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
+import { ProduceIllustration } from "~/components/illustrations";
+import { Lightbox } from "~/components/lightbox";
+import { Price } from "~/components/price";
+import { sizeLabelKey } from "~/components/product-card";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { ScreenLink } from "~/components/screen-link";
+import { format } from "~/i18n";
+import { getProducts } from "~/catalogue.server";
+import { localeOf } from "~/route-context.server";
+import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
+export const ErrorBoundary = ScreenErrorBoundary;
 
-export default function Product() {
-  return <ScreenIntro />;
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const locale = localeOf(request);
+  const found = findProductBySlug(await getProducts(locale), params.slug, locale);
+  if (!found) notFound(request);
+  // A slug of another language (a shared link, the language switcher) leads to this language's page.
+  if (!found.isCanonical) {
+    throw redirect(pathTo("product", locale, { slug: found.canonicalSlug }), 301);
+  }
+  const { product } = found;
+  const alternateParams: AlternateParams = {};
+  for (const other of LOCALES) alternateParams[other] = { slug: product.slugs[other] ?? undefined };
+  return {
+    product,
+    alternateParams,
+    pageMeta: { title: product.seoTitle, description: product.seoDescription || product.description.slice(0, 160) },
+  };
+}
+
+/** The gallery: every picture once, main image first. */
+function picturesOf(product: Route.ComponentProps["loaderData"]["product"]): ProductImage[] {
+  const seen = new Set<string>();
+  return [...product.imagePath, ...product.image, ...product.gallery].filter((image) => {
+    if (seen.has(image.url)) return false;
+    seen.add(image.url);
+    return true;
+  });
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const { messages } = usePageLanguage();
+  const [open, setOpen] = useState<number | null>(null);
+  const pictures = picturesOf(product);
+  const size = sizeLabelKey(product.boxType);
+  const [first, ...rest] = pictures;
+
+  return (
+    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
+      <section aria-label={messages.product.gallery}>
+        {first ? (
+          <button
+            type="button"
+            onClick={() => setOpen(0)}
+            className="block w-full overflow-hidden rounded-3xl bg-sand-100"
+            aria-label={format(messages.lightbox.open, { number: 1, total: pictures.length })}
+          >
+            <ResponsiveImage
+              src={first.url}
+              alt={first.alt ?? product.name}
+              width={640}
+              height={640}
+              priority
+              className="aspect-square w-full object-cover"
+            />
+          </button>
+        ) : (
+          <ProduceIllustration className="w-full rounded-3xl bg-sand-100 p-10" />
+        )}
+        {rest.length > 0 ? (
+          <ul className="mt-3 grid grid-cols-4 gap-2">
+            {rest.map((picture, index) => (
+              <li key={picture.url}>
+                <button
+                  type="button"
+                  onClick={() => setOpen(index + 1)}
+                  className="block w-full overflow-hidden rounded-xl bg-sand-100"
+                  aria-label={format(messages.lightbox.open, { number: index + 2, total: pictures.length })}
+                >
+                  <ResponsiveImage
+                    src={picture.url}
+                    alt=""
+                    width={160}
+                    height={160}
+                    className="aspect-square w-full object-cover"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      <section>
+        {isOnlyB2B(product) ? (
+          <p className="mb-2 inline-block rounded-full bg-leaf-100 px-3 py-1 text-sm font-bold text-leaf-800">
+            {messages.catalogue.onlyCompanies}
+          </p>
+        ) : null}
+        <h1 className="font-display text-3xl font-semibold text-leaf-800 sm:text-4xl">{product.name}</h1>
+        <p className="mt-2 text-sand-700">
+          {[
+            size ? messages.catalogue[size] : null,
+            product.weight ? format(messages.catalogue.approxWeight, { kg: product.weight / 1000 }) : null,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        <p className="mt-4">
+          <Price cents={product.priceWithDiscount} className="text-3xl font-extrabold text-leaf-800" />{" "}
+          <span className="text-sm text-sand-700">{messages.catalogue.vatIncluded}</span>
+        </p>
+        <ScreenLink
+          screen="newOrder"
+          className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-white shadow hover:bg-carrot-600"
+        >
+          {product.type === PRODUCT_TYPES.box ? messages.catalogue.orderThis : messages.product.addToOrder}
+        </ScreenLink>
+        {product.description ? <p className="mt-6 text-lg text-sand-900">{product.description}</p> : null}
+        {product.content ? (
+          <div className="mt-6">
+            <h2 className="font-bold text-leaf-800">{messages.product.details}</h2>
+            {product.content.split(/\n{2,}/).map((paragraph, index) => (
+              <p key={index} className="mt-2 whitespace-pre-line text-sand-700">
+                {paragraph.replace(/<[^>]*>/g, "")}
+              </p>
+            ))}
+          </div>
+        ) : null}
+      </section>
+
+      {open !== null && pictures.length > 0 ? (
+        <Lightbox
+          images={pictures.map((picture) => ({
+            src: picture.url,
+            alt: picture.alt ?? product.name,
+            title: product.name,
+          }))}
+          startIndex={open}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </article>
+  );
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from "vitest";
+import { cachedResource } from "./cache.server";
+
+function setup(load: () => Promise<number[]>, options: { isUsable?: (value: number[]) => boolean } = {}) {
+  let time = 0;
+  const log = vi.fn();
+  const resource = cachedResource<number[]>({
+    name: "numbers",
+    freshMs: 1000,
+    load,
+    onError: (previous) => previous ?? [],
+    now: () => time,
+    log,
+    ...options,
+  });
+  return { resource, log, advance: (ms: number) => (time += ms) };
+}
+
+describe("cached catalogue resource", () => {
+  it("loads once and serves from memory while fresh", async () => {
+    const load = vi.fn(async () => [1]);
+    const { resource, advance } = setup(load);
+    expect(await resource.get()).toEqual([1]);
+    advance(500);
+    expect(await resource.get()).toEqual([1]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("serves the stale value at once and refreshes in the background", async () => {
+    let version = 1;
+    const load = vi.fn(async () => [version]);
+    const { resource, advance } = setup(load);
+    await resource.get();
+    version = 2;
+    advance(1500);
+    expect(await resource.get()).toEqual([1]);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    expect(await resource.get()).toEqual([2]);
+  });
+
+  it("runs one load for many simultaneous requests", async () => {
+    let release: (value: number[]) => void = () => undefined;
+    const load = vi.fn(() => new Promise<number[]>((resolve) => (release = resolve)));
+    const { resource } = setup(load);
+    const pending = Promise.all([resource.get(), resource.get(), resource.get()]);
+    release([7]);
+    expect(await pending).toEqual([[7], [7], [7]]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("logs a failure and keeps what it had, without breaking the page", async () => {
+    let fail = false;
+    const load = vi.fn(async () => {
+      if (fail) throw new Error("CMS down");
+      return [1];
+    });
+    const { resource, log, advance } = setup(load);
+    await resource.get();
+    fail = true;
+    advance(1500);
+    await resource.get();
+    await vi.waitFor(() => expect(log).toHaveBeenCalledTimes(1));
+    expect(await resource.get()).toEqual([1]);
+  });
+
+  it("reloads while the value is not usable (nothing loaded yet, or empty)", async () => {
+    let answer: number[] = [];
+    const load = vi.fn(async () => answer);
+    const { resource } = setup(load, { isUsable: (value) => value.length > 0 });
+    expect(await resource.get()).toEqual([]);
+    answer = [3];
+    expect(await resource.get()).toEqual([3]);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  EMPTY_METRICS,
+  mapPosts,
+  mapProducts,
+  mapReviews,
+  mergeMetrics,
+  needsProductLoad,
+  sortByPosition,
+  visibleOnWeb,
+  BLOG_LANGUAGE,
+  REVIEW_LANGUAGE,
+  type BlogPost,
+  type ImpactMetrics,
+  type Product,
+  type Review,
+} from "@shop/domain";
+import { LOCALES, type Locale } from "@shop/routing";
+import { cachedResource } from "./cache.server";
+import { cmsFetch } from "./cms.server";
+
+/** Catalogue data changes rarely; a change saved in the admin shows within a minute. */
+const FRESH_MS = 30_000;
+
+async function cmsJson(path: string): Promise<unknown> {
+  const response = await cmsFetch(path);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return response.json();
+}
+
+type ProductsByLocale = Readonly<Record<Locale, readonly Product[]>>;
+
+const products = cachedResource<ProductsByLocale>({
+  name: "products",
+  freshMs: FRESH_MS,
+  async load() {
+    const raw = await cmsJson("/products?isActive=all");
+    const byLocale = {} as Record<Locale, Product[]>;
+    for (const locale of LOCALES) {
+      const { products: mapped, rejected } = mapProducts(raw, locale);
+      if (locale === "es" && rejected.length > 0)
+        console.warn(`Skipped ${rejected.length} malformed products`, rejected);
+      byLocale[locale] = sortByPosition(visibleOnWeb(mapped), locale);
+    }
+    return byLocale;
+  },
+  onError: (previous) => previous ?? { es: [], ca: [], pt: [] },
+  // Spec section 4: products load only while there are no box products or no item products.
+  isUsable: (value) => !needsProductLoad(value.es),
+});
+
+const reviews = cachedResource<readonly Review[]>({
+  name: "reviews",
+  freshMs: FRESH_MS,
+  load: async () => mapReviews(await cmsJson(`/utils/reviews?lang=${REVIEW_LANGUAGE}`)),
+  // Spec section 4: a review failure leaves the reviews empty.
+  onError: () => [],
+  isUsable: (value) => value.length > 0,
+});
+
+const posts = cachedResource<readonly BlogPost[]>({
+  name: "blog posts",
+  freshMs: FRESH_MS,
+  load: async () => mapPosts(await cmsJson(`/utils/posts-blog?language=${BLOG_LANGUAGE}`)),
+  onError: (previous) => previous ?? [],
+  isUsable: (value) => value.length > 0,
+});
+
+let lastMetrics: ImpactMetrics = EMPTY_METRICS;
+const metrics = cachedResource<ImpactMetrics>({
+  name: "impact metrics",
+  freshMs: FRESH_MS,
+  async load() {
+    lastMetrics = mergeMetrics(lastMetrics, await cmsJson("/utils/metrics"));
+    return lastMetrics;
+  },
+  // Spec section 4: a metric failure leaves the metrics unchanged.
+  onError: (previous) => previous ?? lastMetrics,
+});
+
+export async function getProducts(locale: Locale): Promise<readonly Product[]> {
+  return (await products.get())[locale];
+}
+
+export const getReviews = () => reviews.get();
+export const getPosts = () => posts.get();
+export const getMetrics = () => metrics.get();

@@ -1,0 +1,28 @@
+import type { ImpactMetrics } from "@shop/domain";
+import { usePageLanguage } from "~/root-data";
+
+const ORDER = [
+  "totalRescuedKgs",
+  "bagsAvoided",
+  "co2Emitted",
+  "waterLitersRecovered",
+  "farmersCollaborating",
+  "peopleWithBoxRecieved",
+] as const satisfies readonly (keyof ImpactMetrics)[];
+
+export function ImpactFigures({ metrics }: { metrics: ImpactMetrics }) {
+  const { messages, tag } = usePageLanguage();
+  const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
+  return (
+    <dl className="grid grid-cols-2 gap-4 md:grid-cols-3">
+      {ORDER.map((key) => (
+        <div key={key} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200">
+          <dt className="text-sm text-sand-700">{messages.impact[key]}</dt>
+          <dd className="order-first font-display text-3xl font-semibold text-leaf-700">
+            {number.format(metrics[key])}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

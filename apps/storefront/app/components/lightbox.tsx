@@ -1,0 +1,212 @@
+import { useEffect, useMemo, useReducer, useRef, type PointerEvent as ReactPointerEvent } from "react";
+import { format } from "~/i18n";
+import { imageSrcSet, imageUrl } from "~/images";
+import { initialLightbox, LIGHTBOX, lightboxReducer, throttle } from "~/lightbox/state";
+import { usePageLanguage } from "~/root-data";
+
+export interface LightboxImage {
+  readonly src: string;
+  readonly title?: string;
+  readonly alt?: string;
+}
+
+interface LightboxProps {
+  readonly images: readonly LightboxImage[];
+  readonly startIndex: number;
+  readonly onClose: () => void;
+  readonly loop?: boolean;
+}
+
+const VIEW_WIDTH = 1280;
+
+/**
+ * Full-screen image preview (specification, sections 4 and 9) on the native modal <dialog>,
+ * which traps focus and closes on Escape by itself; a click on the mask or the close button
+ * closes it too.
+ */
+export function Lightbox({ images, startIndex, onClose, loop = LIGHTBOX.loop }: LightboxProps) {
+  const { messages } = usePageLanguage();
+  const text = messages.lightbox;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [state, dispatch] = useReducer(lightboxReducer, initialLightbox(startIndex, images.length, loop));
+  const drag = useRef<{ x: number; y: number; startX: number } | null>(null);
+  const allowWheel = useMemo(() => throttle(LIGHTBOX.wheelThrottleMs), []);
+  const image = images[state.index];
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    const actions: Record<string, () => void> = {
+      ArrowRight: () => dispatch({ type: "next" }),
+      ArrowLeft: () => dispatch({ type: "previous" }),
+      "+": () => dispatch({ type: "zoomIn" }),
+      "=": () => dispatch({ type: "zoomIn" }),
+      "-": () => dispatch({ type: "zoomOut" }),
+      r: () => dispatch({ type: "rotateRight" }),
+      R: () => dispatch({ type: "rotateLeft" }),
+      "0": () => dispatch({ type: "reset" }),
+    };
+    const action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  }
+
+  function onPointerDown(event: ReactPointerEvent<HTMLImageElement>) {
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { x: event.clientX, y: event.clientY, startX: event.clientX };
+    dispatch({ type: "dragStart" });
+  }
+  function onPointerMove(event: ReactPointerEvent<HTMLImageElement>) {
+    if (!drag.current) return;
+    dispatch({ type: "dragMove", dx: event.clientX - drag.current.x, dy: event.clientY - drag.current.y });
+    drag.current = { ...drag.current, x: event.clientX, y: event.clientY };
+  }
+  function onPointerUp(event: ReactPointerEvent<HTMLImageElement>) {
+    if (!drag.current) return;
+    dispatch({ type: "dragEnd", totalDx: event.clientX - drag.current.startX });
+    drag.current = null;
+  }
+
+  const button =
+    "inline-flex h-11 min-w-11 items-center justify-center rounded-full bg-white/90 px-3 font-bold text-sand-900 hover:bg-white disabled:opacity-40";
+  const canGoBack = loop || state.index > 0;
+  const canGoOn = loop || state.index < images.length - 1;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-label={text.dialog}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (LIGHTBOX.maskClosable && event.target === event.currentTarget) onClose();
+      }}
+      onKeyDown={onKeyDown}
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-sand-900/90 p-0 backdrop:bg-sand-900/80"
+    >
+      <div
+        className="flex h-full w-full items-center justify-center overflow-hidden"
+        onClick={(event) => {
+          if (LIGHTBOX.maskClosable && event.target === event.currentTarget) onClose();
+        }}
+        onWheel={(event) => {
+          if (!allowWheel()) return;
+          dispatch({ type: event.deltaY < 0 ? "zoomIn" : "zoomOut" });
+        }}
+      >
+        {image ? (
+          <img
+            key={image.src}
+            src={imageUrl(image.src, VIEW_WIDTH)}
+            srcSet={imageSrcSet(image.src, VIEW_WIDTH)}
+            alt={image.alt ?? image.title ?? ""}
+            draggable={false}
+            onLoad={(event) => {
+              const { naturalWidth, naturalHeight } = event.currentTarget;
+              const fit = Math.min(
+                1,
+                (window.innerWidth * 0.9) / naturalWidth,
+                (window.innerHeight * 0.8) / naturalHeight,
+              );
+              dispatch({ type: "loaded", fitScale: fit });
+            }}
+            onError={() => dispatch({ type: "failed" })}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+            style={{
+              transform: `translate(${state.offsetX}px, ${state.offsetY}px) rotate(${state.rotation}deg) scale(${state.scale})`,
+              transition: state.dragging ? "none" : "transform 150ms ease-out",
+              maxWidth: "none",
+              touchAction: "none",
+              cursor: state.dragging ? "grabbing" : "grab",
+              visibility: state.status === "loaded" ? "visible" : "hidden",
+            }}
+            className="absolute select-none"
+            data-scale={state.scale.toFixed(4)}
+            data-rotation={state.rotation}
+          />
+        ) : null}
+        {state.status === "loading" ? (
+          <p role="status" className="text-white">
+            {text.loading}
+          </p>
+        ) : null}
+        {state.status === "error" ? (
+          <p role="alert" className="rounded bg-white px-4 py-2 text-sand-900">
+            {text.error}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="absolute top-3 right-3 left-3 flex items-center justify-between gap-2">
+        <p className="rounded-full bg-white/90 px-3 py-1 text-sm font-semibold" aria-live="polite">
+          {format(text.position, { number: state.index + 1, total: images.length })}
+          {image?.title ? ` · ${image.title}` : ""}
+        </p>
+        <button type="button" className={button} onClick={onClose} aria-label={text.close}>
+          ✕
+        </button>
+      </div>
+      <div className="absolute right-3 bottom-4 left-3 flex flex-wrap items-center justify-center gap-2">
+        <button
+          type="button"
+          className={button}
+          onClick={() => dispatch({ type: "previous" })}
+          disabled={!canGoBack}
+          aria-label={text.previous}
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          className={button}
+          onClick={() => dispatch({ type: "zoomOut" })}
+          aria-label={text.zoomOut}
+        >
+          −
+        </button>
+        <button type="button" className={button} onClick={() => dispatch({ type: "zoomIn" })} aria-label={text.zoomIn}>
+          +
+        </button>
+        <button
+          type="button"
+          className={button}
+          onClick={() => dispatch({ type: "rotateLeft" })}
+          aria-label={text.rotateLeft}
+        >
+          ⟲
+        </button>
+        <button
+          type="button"
+          className={button}
+          onClick={() => dispatch({ type: "rotateRight" })}
+          aria-label={text.rotateRight}
+        >
+          ⟳
+        </button>
+        <button type="button" className={button} onClick={() => dispatch({ type: "reset" })} aria-label={text.reset}>
+          1:1
+        </button>
+        <button
+          type="button"
+          className={button}
+          onClick={() => dispatch({ type: "next" })}
+          disabled={!canGoOn}
+          aria-label={text.next}
+        >
+          ›
+        </button>
+      </div>
+    </dialog>
+  );
+}

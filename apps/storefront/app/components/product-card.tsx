@@ -1,0 +1,88 @@
+import { featuredImage, isOnlyB2B, mainImage, type Product } from "@shop/domain";
+import { Price } from "./price";
+import { ProduceIllustration } from "./illustrations";
+import { ResponsiveImage } from "./responsive-image";
+import { ScreenLink } from "./screen-link";
+import { format } from "~/i18n";
+import { usePageLanguage } from "~/root-data";
+
+const SIZE_LABEL = { S: "sizeS", IM: "sizeIM", XL: "sizeXL" } as const;
+
+export function sizeLabelKey(boxType: string | null): (typeof SIZE_LABEL)[keyof typeof SIZE_LABEL] | null {
+  const code = boxType?.toUpperCase().match(/\b(S|IM|XL)\b/)?.[1] as keyof typeof SIZE_LABEL | undefined;
+  return code ? SIZE_LABEL[code] : null;
+}
+
+/** One product in a grid: picture, name, size or weight, price with VAT, link to its page. */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const { messages } = usePageLanguage();
+  const picture = featuredImage(product) ?? mainImage(product);
+  const size = sizeLabelKey(product.boxType);
+  const body = (
+    <>
+      <div className="aspect-square overflow-hidden rounded-2xl bg-sand-100">
+        {picture ? (
+          <ResponsiveImage
+            src={picture.url}
+            alt={picture.alt ?? product.name}
+            width={320}
+            height={320}
+            priority={priority}
+            className="h-full w-full object-cover transition group-hover:scale-105"
+          />
+        ) : (
+          <ProduceIllustration className="h-full w-full p-6" />
+        )}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-1">
+        {product.isSeasonal ? (
+          <span className="rounded-full bg-carrot-100 px-2 py-0.5 text-xs font-bold text-carrot-700">
+            {messages.catalogue.seasonal}
+          </span>
+        ) : null}
+        {isOnlyB2B(product) ? (
+          <span className="rounded-full bg-leaf-100 px-2 py-0.5 text-xs font-bold text-leaf-800">
+            {messages.catalogue.onlyCompanies}
+          </span>
+        ) : null}
+      </div>
+      <h3 className="mt-1 font-bold text-sand-900 group-hover:text-leaf-700">{product.name}</h3>
+      <p className="text-sm text-sand-700">
+        {[
+          size ? messages.catalogue[size] : null,
+          product.weight ? format(messages.catalogue.approxWeight, { kg: product.weight / 1000 }) : null,
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+      <p className="mt-1">
+        <Price cents={product.priceWithDiscount} className="text-lg font-extrabold text-leaf-800" />{" "}
+        <span className="text-xs text-sand-700">{messages.catalogue.vatIncluded}</span>
+      </p>
+    </>
+  );
+  return (
+    <li className="group">
+      {product.slug ? (
+        <ScreenLink screen="product" params={{ slug: product.slug }} className="block rounded-2xl">
+          {body}
+        </ScreenLink>
+      ) : (
+        body
+      )}
+    </li>
+  );
+}
+
+export function ProductGrid({ products, priorityCount = 0 }: { products: readonly Product[]; priorityCount?: number }) {
+  const { messages } = usePageLanguage();
+  if (products.length === 0)
+    return <p className="rounded-2xl bg-sand-100 p-6 text-sand-700">{messages.catalogue.empty}</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
+      {products.map((product, index) => (
+        <ProductCard key={product.id} product={product} priority={index < priorityCount} />
+      ))}
+    </ul>
+  );
+}

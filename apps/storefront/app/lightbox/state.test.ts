@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { initialLightbox, LIGHTBOX, lightboxReducer, throttle, type LightboxAction, type LightboxState } from "./state";
+
+const run = (state: LightboxState, ...actions: LightboxAction[]) => actions.reduce(lightboxReducer, state);
+
+describe("lightbox", () => {
+  it("moves between pictures without wrapping by default", () => {
+    const start = initialLightbox(0, 3);
+    expect(run(start, { type: "previous" }).index).toBe(0);
+    expect(run(start, { type: "next" }, { type: "next" }, { type: "next" }).index).toBe(2);
+  });
+
+  it("wraps around only when looping is on", () => {
+    expect(run(initialLightbox(2, 3, true), { type: "next" }).index).toBe(0);
+    expect(run(initialLightbox(0, 3, true), { type: "previous" }).index).toBe(2);
+  });
+
+  it("zooms by steps of 12 % between 0.1 and 3 times the natural size", () => {
+    const loaded = run(initialLightbox(0, 1), { type: "loaded", fitScale: 0.5 });
+    expect(run(loaded, { type: "zoomIn" }).scale).toBeCloseTo(0.56);
+    const max = run(loaded, ...Array.from({ length: 40 }, () => ({ type: "zoomIn" }) as const));
+    expect(max.scale).toBe(LIGHTBOX.maxZoom);
+    const min = run(loaded, ...Array.from({ length: 60 }, () => ({ type: "zoomOut" }) as const));
+    expect(min.scale).toBe(LIGHTBOX.minZoom);
+  });
+
+  it("rotates in quarter turns and resets to the fitting size", () => {
+    const loaded = run(initialLightbox(0, 1), { type: "loaded", fitScale: 0.8 });
+    const turned = run(
+      loaded,
+      { type: "rotateRight" },
+      { type: "rotateRight" },
+      { type: "rotateLeft" },
+      { type: "zoomIn" },
+    );
+    expect(turned.rotation).toBe(90);
+    expect(run(turned, { type: "reset" })).toMatchObject({ rotation: 0, scale: 0.8, offsetX: 0 });
+  });
+
+  it("treats a horizontal drag of 50 px or more on a fitted picture as a swipe", () => {
+    const loaded = run(initialLightbox(1, 3), { type: "loaded", fitScale: 1 });
+    expect(run(loaded, { type: "dragStart" }, { type: "dragEnd", totalDx: -49 }).index).toBe(1);
+    expect(run(loaded, { type: "dragStart" }, { type: "dragEnd", totalDx: -50 }).index).toBe(2);
+    expect(run(loaded, { type: "dragStart" }, { type: "dragEnd", totalDx: 80 }).index).toBe(0);
+  });
+
+  it("pans a zoomed picture instead of swiping", () => {
+    const zoomed = run(initialLightbox(1, 3), { type: "loaded", fitScale: 1 }, { type: "zoomIn" });
+    const panned = run(
+      zoomed,
+      { type: "dragStart" },
+      { type: "dragMove", dx: -120, dy: 10 },
+      { type: "dragEnd", totalDx: -120 },
+    );
+    expect(panned).toMatchObject({ index: 1, offsetX: -120, offsetY: 10, dragging: false });
+  });
+
+  it("starts each picture loading and records a load error", () => {
+    const next = run(initialLightbox(0, 2), { type: "loaded", fitScale: 1 }, { type: "next" });
+    expect(next.status).toBe("loading");
+    expect(run(next, { type: "failed" }).status).toBe("error");
+  });
+
+  it("throttles wheel events to one per 80 ms", () => {
+    let time = 0;
+    const allow = throttle(LIGHTBOX.wheelThrottleMs, () => time);
+    expect(allow()).toBe(true);
+    time = 79;
+    expect(allow()).toBe(false);
+    time = 80;
+    expect(allow()).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Request, Response } from "express";
+import sharp from "sharp";
+import { IMAGE_DENSITIES, IMAGE_WIDTHS, isAllowedImageSource } from "../app/images";
+
+const MAX_SOURCE_BYTES = 15 * 1024 * 1024;
+
+type OutputFormat = "avif" | "webp" | "jpeg";
+
+function pickFormat(accept: string | undefined): OutputFormat {
+  if (accept?.includes("image/avif")) return "avif";
+  if (accept?.includes("image/webp")) return "webp";
+  return "jpeg";
+}
+
+function badRequest(res: Response, message: string) {
+  res.status(400).json({ error: { status: 400, name: "BadRequest", message } });
+}
+
+/**
+ * The image proxy: an upload of the CMS, resized to one of a few widths at density 1 or 2 and
+ * converted to AVIF or WebP when the browser takes them. Widths are a fixed list so the CDN
+ * in front caches a handful of variants, and nobody can make us render arbitrary sizes.
+ */
+export function imageProxy(cmsUrl: string) {
+  return async (req: Request, res: Response) => {
+    const src = typeof req.query.src === "string" ? req.query.src : "";
+    const width = Number(req.query.w);
+    const density = Number(req.query.dpr ?? 1);
+    if (!isAllowedImageSource(src)) return badRequest(res, "src must be an upload of the shop (/uploads/...)");
+    if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) {
+      return badRequest(res, `w must be one of ${IMAGE_WIDTHS.join(", ")}`);
+    }
+    if (!(IMAGE_DENSITIES as readonly number[]).includes(density)) return badRequest(res, "dpr must be 1 or 2");
+
+    let source: Buffer;
+    try {
+      const upstream = await fetch(cmsUrl + src, { signal: AbortSignal.timeout(10_000) });
+      if (upstream.status === 404) {
+        res.status(404).json({ error: { status: 404, name: "NotFound", message: "No such image" } });
+        return;
+      }
+      if (!upstream.ok) throw new Error(`CMS answered ${upstream.status}`);
+      if (Number(upstream.headers.get("content-length") ?? 0) > MAX_SOURCE_BYTES) throw new Error("image too large");
+      source = Buffer.from(await upstream.arrayBuffer());
+    } catch (error) {
+      console.error(`Image proxy could not fetch ${src}`, error);
+      res.status(502).json({ error: { status: 502, name: "BadGateway", message: "The image is unavailable" } });
+      return;
+    }
+
+    const format = pickFormat(req.get("Accept"));
+    try {
+      // Vector sources are rasterised at a density high enough for the largest variant.
+      const output = await sharp(source, { density: src.endsWith(".svg") ? 288 : 72, limitInputPixels: 40_000_000 })
+        .resize({ width: width * density, withoutEnlargement: !src.endsWith(".svg") })
+        .flatten(format === "jpeg" ? { background: "#ffffff" } : false)
+        .toFormat(format, { quality: format === "avif" ? 55 : 78 })
+        .toBuffer();
+      res.set({
+        "Content-Type": `image/${format}`,
+        "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
+        Vary: "Accept",
+        "X-Content-Type-Options": "nosniff",
+      });
+      res.send(output);
+    } catch (error) {
+      console.error(`Image proxy could not convert ${src}`, error);
+      res
+        .status(422)
+        .json({ error: { status: 422, name: "UnprocessableImage", message: "The image cannot be converted" } });
+    }
+  };
+}
