@@ -28,6 +28,7 @@ if (!fs.existsSync(chrome)) {
 }
 
 const started = Date.now();
+let passed = 0;
 for (const [name, command, args, env] of steps) {
   const stepStarted = Date.now();
   console.log(`\n▶ ${name}`);
@@ -36,8 +37,11 @@ for (const [name, command, args, env] of steps) {
     else await run(command, args, { env });
   } catch (error) {
     console.error(`\n✖ ${name} failed: ${error instanceof Error ? error.message : error}`);
+    console.log(`checks: ${passed} passed, 1 failed`);
     process.exit(1);
   }
   console.log(`✔ ${name} (${Math.round((Date.now() - stepStarted) / 1000)} s)`);
+  passed += 1;
 }
 console.log(`\nAll checks passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+console.log(`checks: ${passed} passed, 0 failed`);
