@@ -1,0 +1,76 @@
+import type { ReactNode } from "react";
+import type { FieldError } from "~/forms/schemas";
+import { format } from "~/i18n";
+import { usePageLanguage } from "~/root-data";
+
+interface FormFieldProps {
+  readonly name: string;
+  readonly label: string;
+  readonly error?: FieldError;
+  readonly defaultValue?: string;
+  readonly type?: "text" | "email" | "tel";
+  readonly multiline?: boolean;
+  readonly required?: boolean;
+  readonly maxLength?: number;
+  readonly autoComplete?: string;
+  readonly children?: ReactNode;
+}
+
+/** A labelled input whose error sits next to it and is announced with it. */
+export function FormField({
+  name,
+  label,
+  error,
+  defaultValue,
+  type = "text",
+  multiline = false,
+  required = false,
+  maxLength,
+  autoComplete,
+  children,
+}: FormFieldProps) {
+  const { messages } = usePageLanguage();
+  const errorId = `${name}-error`;
+  const common = {
+    id: name,
+    name,
+    defaultValue,
+    required,
+    maxLength,
+    autoComplete,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    className: `mt-1 block w-full rounded-xl border bg-white px-3 py-2 text-base ${
+      error ? "border-carrot-600 ring-2 ring-carrot-100" : "border-sand-300"
+    }`,
+  };
+  return (
+    <div>
+      <label htmlFor={name} className="font-semibold">
+        {label}
+      </label>
+      {children ? (
+        <select {...common}>{children}</select>
+      ) : multiline ? (
+        <textarea {...common} rows={5} />
+      ) : (
+        <input {...common} type={type} />
+      )}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-semibold text-carrot-700">
+          {format(messages.forms[error.code], { max: error.max ?? "" })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Bots fill every field they find; people never see this one. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px]">
+      <label htmlFor="website">Website</label>
+      <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { Honeypot } from "./form-field";
+import type { FieldErrors } from "~/forms/schemas";
+import type { FormResult } from "~/forms/submit.server";
+import { useValidatedForm } from "~/forms/use-validated-form";
+import { usePageLanguage } from "~/root-data";
+
+interface PublicFormProps {
+  readonly result: FormResult | undefined;
+  readonly schema: z.ZodType;
+  readonly sentText: string;
+  readonly children: (errors: FieldErrors, values: Record<string, string>) => ReactNode;
+}
+
+/** A form visitors send to staff: checked in the browser and the action, errors beside fields. */
+export function PublicForm({ result, schema, sentText, children }: PublicFormProps) {
+  const { messages } = usePageLanguage();
+  const text = messages.forms;
+  const busy = useNavigation().state === "submitting";
+  const { errors, onSubmit } = useValidatedForm(schema, result?.status === "invalid" ? result.errors : undefined);
+  if (result?.status === "sent") {
+    return (
+      <p role="status" className="rounded-2xl bg-leaf-50 p-5 font-semibold text-leaf-800 ring-1 ring-leaf-200">
+        {sentText}
+      </p>
+    );
+  }
+  const values = result?.values ?? {};
+  const problem =
+    result?.status === "failed" ? text.serverError : Object.keys(errors).length > 0 ? text.fixErrors : null;
+  return (
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="relative grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-sand-200"
+    >
+      {problem ? (
+        <p role="alert" className="font-semibold text-carrot-700">
+          {problem}
+        </p>
+      ) : null}
+      {children(errors, values)}
+      <Honeypot />
+      <button
+        type="submit"
+        disabled={busy}
+        className="min-h-12 rounded-full bg-carrot-500 px-6 font-bold text-white hover:bg-carrot-600 disabled:opacity-60"
+      >
+        {busy ? text.sending : text.send}
+      </button>
+    </Form>
+  );
+}

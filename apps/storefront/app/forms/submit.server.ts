@@ -1,0 +1,45 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { cmsFetch } from "~/cms.server";
+import { fieldErrorsOf, type FieldErrors } from "./schemas";
+
+export type FormResult =
+  | { readonly status: "sent" }
+  | { readonly status: "invalid"; readonly errors: FieldErrors; readonly values: Record<string, string> }
+  | { readonly status: "failed"; readonly values: Record<string, string> };
+
+/**
+ * Validates a posted form and hands it to the CMS, which stores it and e-mails staff. What the
+ * visitor typed comes back with any error, so nothing is lost.
+ */
+export async function submitForm(
+  request: Request,
+  schema: z.ZodType<Record<string, unknown>>,
+  cmsPath: string,
+  locale: string,
+) {
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    [...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
+  );
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) {
+    return data<FormResult>({ status: "invalid", errors: fieldErrorsOf(parsed.error), values }, { status: 400 });
+  }
+  try {
+    const response = await cmsFetch(cmsPath, { method: "POST", body: { ...parsed.data, locale } });
+    if (response.ok) return data<FormResult>({ status: "sent" });
+    if (response.status === 400) {
+      const body = (await response.json()) as { error?: { details?: { errors?: { path?: unknown[] }[] } } };
+      const fields = (body.error?.details?.errors ?? []).map((error) => String(error.path?.[0] ?? "form"));
+      if (fields.length > 0) {
+        const errors = Object.fromEntries(fields.map((field) => [field, { code: "required" as const }]));
+        return data<FormResult>({ status: "invalid", errors, values }, { status: 400 });
+      }
+    }
+    console.error(`CMS refused ${cmsPath}: ${response.status}`);
+  } catch (error) {
+    console.error(`Could not reach the CMS for ${cmsPath}`, error);
+  }
+  return data<FormResult>({ status: "failed", values }, { status: 503 });
+}

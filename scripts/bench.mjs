@@ -1,0 +1,200 @@
+// `npm run bench`: measures the built shop on this machine and writes bench/results.md.
+// - SSR throughput and p99 latency at 20 connections for the home and a product page, side by side
+//   with the same HTML served as a static file by the same server;
+// - first-load JavaScript (gzip) per page;
+// - Lighthouse (mobile) scores with the system Chromium.
+// A benchmark, not a test: it reports numbers against targets and never fails on them.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import {
+  ensureBuilt,
+  freePort,
+  ROOT,
+  startCms,
+  startStorefront,
+  stopProcess,
+  STOREFRONT_DIR,
+  waitForHttp,
+} from "./lib/processes.mjs";
+
+const CONNECTIONS = 20;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const TARGETS = { lighthousePerformance: 95, firstLoadJsKb: 100, cachedSsrShare: 0.5 };
+
+await ensureBuilt();
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+const snapshotDir = path.join(STOREFRONT_DIR, "build/client/__bench");
+const [cmsPort, storefrontPort] = [await freePort(), await freePort()];
+const cmsUrl = `http://127.0.0.1:${cmsPort}`;
+const base = `http://127.0.0.1:${storefrontPort}`;
+const cms = startCms({
+  port: cmsPort,
+  logFile: path.join(workDir, "cms.log"),
+  env: {
+    DATABASE_URL: "",
+    DATABASE_FILENAME: path.join(workDir, "shop.db"),
+    MAIL_OUTBOX_DIR: path.join(workDir, "outbox"),
+  },
+});
+let storefront;
+
+try {
+  await waitForHttp(`${cmsUrl}/health`, { child: cms, timeoutMs: 180_000 });
+  storefront = startStorefront({
+    port: storefrontPort,
+    logFile: path.join(workDir, "storefront.log"),
+    env: { CMS_URL: cmsUrl, SITE_URL: base },
+  });
+  await waitForHttp(`${base}/healthz`, { child: storefront, timeoutMs: 60_000 });
+
+  const productPath = await firstProductPath();
+  const pages = [
+    ["home", "/"],
+    ["boxes", "/nuestras-cajas"],
+    ["product", productPath],
+  ];
+
+  // Static copies of the same HTML, served by the same Express server (express.static).
+  fs.mkdirSync(snapshotDir, { recursive: true });
+  for (const [name, pagePath] of pages) {
+    fs.writeFileSync(path.join(snapshotDir, `${name}.html`), await (await fetch(base + pagePath)).text());
+  }
+
+  const throughput = [];
+  for (const [name, pagePath] of pages.filter(([name]) => name !== "boxes")) {
+    const ssr = await load(base + pagePath);
+    const stat = await load(`${base}/__bench/${name}.html`);
+    throughput.push({ name, pagePath, ssr, stat });
+  }
+
+  const javascript = [];
+  for (const [name, pagePath] of pages) javascript.push({ name, kb: await firstLoadJsKb(base + pagePath) });
+
+  const scores = [];
+  for (const [name, pagePath] of pages) scores.push({ name, ...(await lighthouseScores(base + pagePath)) });
+
+  const report = render({ throughput, javascript, scores });
+  fs.mkdirSync(path.join(ROOT, "bench"), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, "bench/results.md"), report);
+  console.log(report);
+} finally {
+  fs.rmSync(snapshotDir, { recursive: true, force: true });
+  await Promise.all([stopProcess(storefront), stopProcess(cms)]);
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+
+async function firstProductPath() {
+  const response = await fetch(`${base}/api/products?isActive=all`);
+  const body = await response.json();
+  const list = Array.isArray(body) ? body : (body.data ?? []);
+  const box = list.find((product) => product.type === "box" && product.isActive && product.slug_es);
+  if (!box) throw new Error("The seeded catalogue has no active box with a Spanish slug");
+  return `/productos/${encodeURIComponent(box.slug_es)}`;
+}
+
+function load(url) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: CONNECTIONS, duration: DURATION_S, headers: { "accept-encoding": "gzip" } },
+      (error, result) => {
+        if (error) return reject(error);
+        if (result.non2xx > 0) return reject(new Error(`${url}: ${result.non2xx} answers were not 2xx`));
+        resolve({ rps: result.requests.average, p99: result.latency.p99 });
+      },
+    );
+  });
+}
+
+async function firstLoadJsKb(url) {
+  const html = await (await fetch(url)).text();
+  const sources = new Set(
+    [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map(
+      (match) => match[1],
+    ),
+  );
+  let bytes = 0;
+  for (const source of sources) {
+    const body = Buffer.from(await (await fetch(new URL(source, url))).arrayBuffer());
+    bytes += zlib.gzipSync(body).length;
+  }
+  return bytes / 1024;
+}
+
+async function lighthouseScores(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    const categories = result.lhr.categories;
+    const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function mark(ok) {
+  return ok ? "✅" : "❌";
+}
+
+function render({ throughput, javascript, scores }) {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const lines = [
+    "# Benchmark results",
+    "",
+    `Measured ${new Date().toISOString()} on ${os.cpus().length} × ${cpu}, Node ${process.version}, by \`npm run bench\`.`,
+    `Load: ${CONNECTIONS} connections for ${DURATION_S} s per URL (autocannon), gzip accepted.`,
+    "",
+    "## Server-side rendering against the same HTML as a static file",
+    "",
+    "| page | SSR req/s | SSR p99 ms | static req/s | static p99 ms | SSR / static | target ≥ 50 % |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | :---: |",
+    ...throughput.map(({ name, ssr, stat }) => {
+      const share = ssr.rps / stat.rps;
+      return `| ${name} | ${ssr.rps.toFixed(0)} | ${ssr.p99} | ${stat.rps.toFixed(0)} | ${stat.p99} | ${(share * 100).toFixed(0)} % | ${mark(share >= TARGETS.cachedSsrShare)} |`;
+    }),
+    "",
+    "## First-load JavaScript (gzip)",
+    "",
+    "| page | KB | target ≤ 100 KB |",
+    "| --- | ---: | :---: |",
+    ...javascript.map(({ name, kb }) => `| ${name} | ${kb.toFixed(1)} | ${mark(kb <= TARGETS.firstLoadJsKb)} |`),
+    "",
+    "## Lighthouse (mobile, simulated throttling)",
+    "",
+    "| page | performance | accessibility | best practices | SEO | target performance ≥ 95 |",
+    "| --- | ---: | ---: | ---: | ---: | :---: |",
+    ...scores.map(
+      (s) =>
+        `| ${s.name} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${mark(s.performance >= TARGETS.lighthousePerformance)} |`,
+    ),
+    "",
+  ];
+  return lines.join("\n");
+}
