@@ -7,3 +7,4 @@ export * from "./metrics";
 export * from "./reviews";
 export * from "./posts";
 export * from "./text";
+export * from "./content";

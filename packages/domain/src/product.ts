@@ -1,6 +1,18 @@
-import { fallbackChain, LOCALES, toLocale, type Locale } from "./locale";
+import { LOCALES, toLocale, type Locale } from "./locale";
 import { eurosToCents, InvalidMoneyError, type Cents } from "./money";
-import { bool, describe, entity, entries, finiteNumber, isRecord, list, safeUrl, text, type RawRecord } from "./raw";
+import {
+  bool,
+  describe,
+  entity,
+  entries,
+  finiteNumber,
+  isRecord,
+  list,
+  localizedText,
+  safeUrl,
+  text,
+  type RawRecord,
+} from "./raw";
 import { addTax, InvalidTaxRateError, parseTaxRate, type TaxRate } from "./tax";
 
 export const PRODUCT_TYPES = { box: "box", item: "item", upsell: "marketplace_item" } as const;
@@ -165,13 +177,7 @@ const ITEM_TYPE_VALUES: readonly string[] = Object.values(ITEM_TYPES);
  * Translated text: the page's language, then Spanish, then any other translation, so that
  * a product never shows a blank name while some language has one.
  */
-function localized(raw: RawRecord, field: string, locale: Locale): string | null {
-  for (const candidate of fallbackChain(locale)) {
-    const value = text(raw[`${field}_${candidate}`]);
-    if (value !== null) return value;
-  }
-  return null;
-}
+const localized = localizedText;
 
 function readId(raw: RawRecord): number {
   const value = raw.id;

@@ -1,6 +1,8 @@
 // Helpers for reading untrusted JSON from the content API without throwing TypeErrors.
 // Internal to the package: callers get typed results or typed errors, never these.
 
+import { fallbackChain, type Locale } from "./locale";
+
 export type RawRecord = Readonly<Record<string, unknown>>;
 
 export function isRecord(value: unknown): value is RawRecord {
@@ -79,4 +81,13 @@ export function entries(value: unknown, key = "data"): readonly unknown[] {
   if (!isRecord(value)) return [];
   if (Array.isArray(value[key])) return list(value[key]);
   return Array.isArray(value.data) ? list(value.data) : [];
+}
+
+/** `<field>_<locale>`, falling back to Spanish and then any language that has it. */
+export function localizedText(raw: RawRecord, field: string, locale: Locale): string | null {
+  for (const candidate of fallbackChain(locale)) {
+    const value = text(raw[`${field}_${candidate}`]);
+    if (value !== null) return value;
+  }
+  return null;
 }

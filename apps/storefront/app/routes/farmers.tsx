@@ -1,8 +1,31 @@
+import type { Route } from "./+types/farmers";
+import { PeopleList } from "~/components/people-list";
 import { ScreenIntro } from "~/components/screen-intro";
+import { getFarmers } from "~/content.server";
+import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function Farmers() {
-  return <ScreenIntro />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const farmers = await getFarmers(localeOf(request));
+  return {
+    people: farmers.map((farmer) => ({
+      name: farmer.name,
+      subtitle: [farmer.farm, farmer.region].filter(Boolean).join(" · "),
+      text: farmer.story,
+      photo: farmer.photo,
+    })),
+  };
+}
+
+export default function Farmers({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ScreenIntro />
+      <div className="mx-auto max-w-6xl px-4 pb-8">
+        <PeopleList people={loaderData.people} />
+      </div>
+    </>
+  );
 }

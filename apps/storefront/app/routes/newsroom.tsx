@@ -1,8 +1,41 @@
+import type { Route } from "./+types/newsroom";
 import { ScreenIntro } from "~/components/screen-intro";
+import { getNewsroom } from "~/content.server";
+import { localeOf } from "~/route-context.server";
+import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function Newsroom() {
-  return <ScreenIntro />;
+export async function loader({ request }: Route.LoaderArgs) {
+  return { entries: await getNewsroom(localeOf(request)) };
+}
+
+export default function Newsroom({ loaderData }: Route.ComponentProps) {
+  const { tag } = usePageLanguage();
+  const dates = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" });
+  return (
+    <>
+      <ScreenIntro />
+      <ul className="mx-auto grid max-w-3xl gap-4 px-4 pb-8">
+        {loaderData.entries.map((entry) => (
+          <li key={`${entry.title}-${entry.date}`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sand-200">
+            <p className="text-sm text-sand-700">
+              {[entry.outlet, entry.date ? dates.format(new Date(entry.date)) : null].filter(Boolean).join(" · ")}
+            </p>
+            <h2 className="mt-1 text-lg font-bold text-leaf-800">
+              {entry.link ? (
+                <a href={entry.link} rel="noopener" className="hover:underline">
+                  {entry.title}
+                </a>
+              ) : (
+                entry.title
+              )}
+            </h2>
+            {entry.summary ? <p className="mt-2 text-sand-900">{entry.summary}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }

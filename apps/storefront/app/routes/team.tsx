@@ -1,8 +1,26 @@
+import type { Route } from "./+types/team";
+import { PeopleList } from "~/components/people-list";
 import { ScreenIntro } from "~/components/screen-intro";
+import { getTeam } from "~/content.server";
+import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function Team() {
-  return <ScreenIntro />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const team = await getTeam(localeOf(request));
+  return {
+    people: team.map((member) => ({ name: member.name, subtitle: member.role, text: member.bio, photo: member.photo })),
+  };
+}
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ScreenIntro />
+      <div className="mx-auto max-w-6xl px-4 pb-8">
+        <PeopleList people={loaderData.people} />
+      </div>
+    </>
+  );
 }
