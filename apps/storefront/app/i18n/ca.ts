@@ -132,6 +132,16 @@ export const ca = {
     invalidPhone: "Escriu un número de telèfon vàlid.",
     serverError: "No hem pogut enviar el formulari. Torna-ho a provar d'aquí a uns minuts.",
   },
+  referral: {
+    step1Title: "Comparteix el teu codi",
+    step1Body: "Al teu compte hi trobaràs un codi personal per enviar a qui vulguis.",
+    step2Title: "El teu amic fa la primera comanda",
+    step2Body: "Amb el teu codi, la seva primera caixa té descompte.",
+    step3Title: "Tu també hi guanyes",
+    step3Body: "Quan rep la primera caixa, t'apliquem un descompte a la teva propera comanda.",
+    signedOutCta: "Inicia sessió per veure el teu codi",
+    signedInCta: "Veure el meu codi",
+  },
   screens: {
     home: {
       title: "Fruita i verdura imperfecta a domicili",

@@ -141,6 +141,16 @@ export const es = {
     invalidPhone: "Escribe un número de teléfono válido.",
     serverError: "No hemos podido enviar el formulario. Inténtalo de nuevo en unos minutos.",
   },
+  referral: {
+    step1Title: "Comparte tu código",
+    step1Body: "En tu cuenta encontrarás un código personal para enviar a quien quieras.",
+    step2Title: "Tu amigo hace su primer pedido",
+    step2Body: "Con tu código, su primera caja tiene descuento.",
+    step3Title: "Tú también ganas",
+    step3Body: "Cuando recibe su primera caja, te aplicamos un descuento en tu próximo pedido.",
+    signedOutCta: "Inicia sesión para ver tu código",
+    signedInCta: "Ver mi código",
+  },
   screens: {
     home: {
       title: "Fruta y verdura imperfecta a domicilio",

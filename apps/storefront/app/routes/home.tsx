@@ -2,6 +2,7 @@ import { activeBoxes, isB2C } from "@shop/domain";
 import type { Route } from "./+types/home";
 import { ProduceIllustration } from "~/components/illustrations";
 import { ImpactFigures } from "~/components/impact-figures";
+import { NumberedSteps } from "~/components/numbered-steps";
 import { ProductGrid } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ReviewsList } from "~/components/reviews-list";
@@ -78,17 +79,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section title={home.howHeading}>
-        <ol className="grid gap-4 md:grid-cols-3">
-          {([1, 2, 3] as const).map((step) => (
-            <li key={step} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sand-200">
-              <span className="flex h-9 w-9 items-center justify-center rounded-full bg-carrot-500 font-bold text-white">
-                {step}
-              </span>
-              <h3 className="mt-3 font-bold">{home[`step${step}Title`]}</h3>
-              <p className="mt-1 text-sand-700">{home[`step${step}Body`]}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps
+          steps={[
+            { title: home.step1Title, body: home.step1Body },
+            { title: home.step2Title, body: home.step2Body },
+            { title: home.step3Title, body: home.step3Body },
+          ]}
+        />
       </Section>
 
       <Section

@@ -1,8 +1,33 @@
+import { NumberedSteps } from "~/components/numbered-steps";
 import { ScreenIntro } from "~/components/screen-intro";
+import { ScreenLink } from "~/components/screen-link";
+import { usePageLanguage, useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
 export default function ReferAFriend() {
-  return <ScreenIntro />;
+  const { messages } = usePageLanguage();
+  const signedIn = Boolean(useRootData()?.user);
+  const text = messages.referral;
+  return (
+    <>
+      <ScreenIntro />
+      <div className="mx-auto max-w-6xl px-4 pb-8">
+        <NumberedSteps
+          steps={[
+            { title: text.step1Title, body: text.step1Body },
+            { title: text.step2Title, body: text.step2Body },
+            { title: text.step3Title, body: text.step3Body },
+          ]}
+        />
+        <ScreenLink
+          screen={signedIn ? "referrals" : "login"}
+          className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-white hover:bg-carrot-600"
+        >
+          {signedIn ? text.signedInCta : text.signedOutCta}
+        </ScreenLink>
+      </div>
+    </>
+  );
 }
