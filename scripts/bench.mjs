@@ -39,6 +39,7 @@ const cms = startCms({
   env: {
     DATABASE_URL: "",
     DATABASE_FILENAME: path.join(workDir, "shop.db"),
+    PUBLIC_DIR: path.join(workDir, "public"),
     MAIL_OUTBOX_DIR: path.join(workDir, "outbox"),
   },
 });

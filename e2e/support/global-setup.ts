@@ -38,6 +38,7 @@ export default async function setup(project: TestProject) {
     env: {
       DATABASE_URL: "",
       DATABASE_FILENAME: path.join(workDir, "shop.db"),
+      PUBLIC_DIR: path.join(workDir, "public"),
       MAIL_OUTBOX_DIR: outboxDir,
       PUBLIC_URL: cmsUrl,
       STOREFRONT_URL: storefrontUrl,

@@ -1,3 +1,4 @@
+import { QUERY_LIMITS } from "../src/catalogue/query-limits";
 import { getEnv } from "../src/env";
 
 export default () => {
@@ -16,7 +17,10 @@ export default () => {
       },
     },
     "strapi::poweredBy",
-    "strapi::query",
+    // The limits of the spec (depth 5, arrays of 20, 1000 parameters); past them qs throws and the
+    // guard right after answers 400.
+    { name: "strapi::query", config: QUERY_LIMITS },
+    "global::query-guard",
     "strapi::body",
     "strapi::session",
     "strapi::favicon",

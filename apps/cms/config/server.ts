@@ -11,6 +11,8 @@ export default () => {
     // Strapi 5.54 reads `proxy.koa`; a bare `proxy: true` is ignored.
     proxy: { koa: true },
     app: { keys: env.secrets.appKeys },
+    // Public files and local uploads; tests and benchmarks point it at a throw-away folder.
+    dirs: { public: env.publicDir },
     logger: {
       // No call to the npm registry at boot to look for a newer Strapi.
       updates: { enabled: false },

@@ -105,6 +105,7 @@ const rawSchema = z.object({
   DATABASE_SSL: boolString(false),
   DATABASE_SSL_REJECT_UNAUTHORIZED: boolString(true),
   DATABASE_FILENAME: optionalString,
+  PUBLIC_DIR: optionalString,
 
   SMTP_HOST: optionalString,
   SMTP_PORT: intString(587, 1, 65535),
@@ -118,6 +119,8 @@ const rawSchema = z.object({
   DEMO_MODE: boolString(undefined),
   DEMO_ADMIN_EMAIL: optionalString.pipe(z.email().default("admin@demo.local")),
   DEMO_ADMIN_PASSWORD: optionalString,
+  SEED_DEMO_DATA: boolString(undefined),
+  STAFF_EMAIL: optionalString.pipe(z.email().optional()),
 
   USERS_PERMISSIONS_RATELIMIT: boolString(true),
   LOG_LEVEL: optionalString.pipe(
@@ -192,6 +195,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (problems.length > 0) throw new EnvError(problems);
 
   const databaseFilename = path.resolve(APP_DIR, raw.DATABASE_FILENAME ?? path.join("data", "shop.db"));
+  // Uploads live in <publicDir>/uploads (the local upload provider); Strapi needs the folder to boot.
+  const publicDir = path.resolve(APP_DIR, raw.PUBLIC_DIR ?? "public");
+  fs.mkdirSync(path.join(publicDir, "uploads"), { recursive: true });
 
   return {
     nodeEnv: raw.NODE_ENV,
@@ -200,6 +206,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     port: raw.PORT,
     publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
     storefrontUrl: raw.STOREFRONT_URL ?? "http://localhost:3000",
+    publicDir,
     secrets: {
       appKeys,
       apiTokenSalt: secrets.API_TOKEN_SALT,
@@ -235,6 +242,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
           ? path.resolve(APP_DIR, raw.MAIL_OUTBOX_DIR)
           : path.join(REPO_ROOT, "var", "outbox"),
     },
+    /** Where contact messages and company leads are announced. */
+    staffEmail: raw.STAFF_EMAIL ?? raw.EMAIL_REPLY_TO,
+    /** Seed the demo catalogue on a fresh database (default: on in demo mode). */
+    seedDemoData: raw.SEED_DEMO_DATA ?? demoMode,
     demo: {
       enabled: demoMode,
       email: raw.DEMO_ADMIN_EMAIL.toLowerCase(),

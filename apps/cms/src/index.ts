@@ -1,6 +1,9 @@
 import type { Core } from "@strapi/strapi";
+import { withStartupLock } from "./bootstrap/lock";
 import { ensureDemoAdmin } from "./bootstrap/demo-admin";
+import { grantPublicReads } from "./bootstrap/permissions";
 import { getEnv } from "./env";
+import { seedDemoData } from "./seed";
 
 export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
@@ -8,6 +11,9 @@ export default {
 
   /** Runs once the database and routes are ready, before the server starts listening. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
-    await ensureDemoAdmin(strapi, getEnv());
+    const env = getEnv();
+    await ensureDemoAdmin(strapi, env);
+    await withStartupLock(strapi, "imperfecta:permissions", () => grantPublicReads(strapi));
+    await seedDemoData(strapi, { enabled: env.seedDemoData });
   },
 };

@@ -8,6 +8,18 @@ import type { Core } from "@strapi/strapi";
 
 export const APP_DIR = path.resolve(__dirname, "..", "..");
 export const DIST_DIR = path.join(APP_DIR, "dist");
+const UPLOADS_DIR = path.join(APP_DIR, "public", "uploads");
+
+function listUploads(): Set<string> {
+  return new Set(fs.existsSync(UPLOADS_DIR) ? fs.readdirSync(UPLOADS_DIR) : []);
+}
+
+/** The local upload provider writes to apps/cms/public/uploads: remove what a test run added there. */
+function removeUploadsSince(before: Set<string>): void {
+  for (const name of listUploads()) {
+    if (!before.has(name)) fs.rmSync(path.join(UPLOADS_DIR, name), { force: true });
+  }
+}
 
 const nodeRequire = createRequire(__filename);
 
@@ -70,6 +82,31 @@ async function destroyKeepingListeners(strapi: Core.Strapi, snapshot: ListenerSn
   }
 }
 
+/**
+ * Strapi emits the entry events of a transaction after it commits, without awaiting them (each
+ * loads the entry again). After a bulk write such as the seed, let those queries finish before the
+ * pool is destroyed, or they fail with "aborted".
+ */
+async function waitForIdleDatabase(strapi: Core.Strapi, quietMs = 200, maxMs = 10_000): Promise<void> {
+  const connection = strapi.db.connection as unknown as {
+    on(event: "query", listener: () => void): void;
+    off(event: "query", listener: () => void): void;
+  };
+  const started = Date.now();
+  let lastQuery = started;
+  const onQuery = () => {
+    lastQuery = Date.now();
+  };
+  connection.on("query", onQuery);
+  try {
+    while (Date.now() - lastQuery < quietMs && Date.now() - started < maxMs) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    connection.off("query", onQuery);
+  }
+}
+
 function dropDistFromRequireCache(): void {
   // Config files are plain CommonJS modules: drop them so each boot re-reads the environment.
   for (const key of Object.keys(nodeRequire.cache)) {
@@ -77,7 +114,12 @@ function dropDistFromRequireCache(): void {
   }
 }
 
-async function boot(tempDir: string, database: "sqlite" | "postgres", restoreEnv: () => void): Promise<TestStrapi> {
+async function boot(
+  tempDir: string,
+  database: "sqlite" | "postgres",
+  restoreEnv: () => void,
+  uploadsBefore: Set<string>,
+): Promise<TestStrapi> {
   const outboxDir = path.join(tempDir, "outbox");
   const snapshot = snapshotProcessListeners();
   dropDistFromRequireCache();
@@ -103,6 +145,7 @@ async function boot(tempDir: string, database: "sqlite" | "postgres", restoreEnv
   const shutdown = async () => {
     if (stopped) return;
     stopped = true;
+    await waitForIdleDatabase(strapi);
     await destroyKeepingListeners(strapi, snapshot);
   };
 
@@ -113,12 +156,13 @@ async function boot(tempDir: string, database: "sqlite" | "postgres", restoreEnv
     outboxDir,
     async restart() {
       await shutdown();
-      return boot(tempDir, database, restoreEnv);
+      return boot(tempDir, database, restoreEnv, uploadsBefore);
     },
     async stop() {
       await shutdown();
       restoreEnv();
       fs.rmSync(tempDir, { recursive: true, force: true });
+      removeUploadsSince(uploadsBefore);
     },
   };
 }
@@ -156,7 +200,7 @@ export async function startStrapi(extraEnv: Record<string, string> = {}): Promis
   delete process.env.SMTP_PASS;
 
   if (databaseUrl) await resetPostgres(databaseUrl);
-  return boot(tempDir, databaseUrl ? "postgres" : "sqlite", restoreEnv);
+  return boot(tempDir, databaseUrl ? "postgres" : "sqlite", restoreEnv, listUploads());
 }
 
 /** The .eml files in the outbox, oldest first. */

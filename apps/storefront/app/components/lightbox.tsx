@@ -17,7 +17,7 @@ interface LightboxProps {
   readonly loop?: boolean;
 }
 
-const VIEW_WIDTH = 1280;
+const VIEW_WIDTH = 960;
 
 /**
  * Full-screen image preview (specification, sections 4 and 9) on the native modal <dialog>,

@@ -27,7 +27,11 @@ export async function submitForm(
     return data<FormResult>({ status: "invalid", errors: fieldErrorsOf(parsed.error), values }, { status: 400 });
   }
   try {
-    const response = await cmsFetch(cmsPath, { method: "POST", body: { ...parsed.data, locale } });
+    // Optional fields left blank are not sent: the CMS reads "" as a value, and rejects it.
+    const filled = Object.fromEntries(
+      Object.entries(parsed.data).filter(([, value]) => value !== "" && value !== undefined),
+    );
+    const response = await cmsFetch(cmsPath, { method: "POST", body: { ...filled, locale } });
     if (response.ok) return data<FormResult>({ status: "sent" });
     if (response.status === 400) {
       const body = (await response.json()) as { error?: { details?: { errors?: { path?: unknown[] }[] } } };

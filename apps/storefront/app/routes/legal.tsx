@@ -1,8 +1,32 @@
-import { ScreenIntro } from "~/components/screen-intro";
+import type { LegalPageKey } from "@shop/domain";
+import { matchScreen } from "@shop/routing";
+import type { Route } from "./+types/legal";
+import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
+import { PlainMarkdown } from "~/components/plain-markdown";
+import { getLegalPage } from "~/content.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
+export const ErrorBoundary = ScreenErrorBoundary;
 
-export default function LegalPage() {
-  return <ScreenIntro />;
+const LEGAL_SCREENS = new Set<string>(["legalNotice", "cookiesPolicy", "privacyPolicy", "termsAndConditions"]);
+
+/** One module for the four legal screens: the route table says which page this is. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const match = matchScreen(new URL(request.url).pathname);
+  if (!match || !LEGAL_SCREENS.has(match.id)) notFound(request);
+  const page = await getLegalPage(match.id as LegalPageKey, match.locale);
+  if (!page) notFound(request);
+  return { page };
+}
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="font-display text-3xl font-semibold text-leaf-800 sm:text-4xl">{loaderData.page.title}</h1>
+      <div className="mt-6">
+        <PlainMarkdown source={loaderData.page.body} />
+      </div>
+    </article>
+  );
 }

@@ -1,0 +1,32 @@
+import type { Core } from "@strapi/strapi";
+import { contactMessageSchema } from "../../../forms/schemas";
+import { createFormHandler } from "../../../forms/submit";
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  submit: createFormHandler(strapi, {
+    uid: "api::contact-message.contact-message",
+    schema: contactMessageSchema,
+    toEntry: (input) => ({
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+      language: input.locale,
+    }),
+    toMail: (input, adminUrl) => ({
+      subject: `Contacto web: ${input.name}`,
+      replyTo: input.email,
+      text: [
+        `Nuevo mensaje del formulario de contacto (${input.locale}).`,
+        "",
+        `Nombre: ${input.name}`,
+        `E-mail: ${input.email}`,
+        `Teléfono: ${input.phone ?? "-"}`,
+        "",
+        input.message,
+        "",
+        `En el panel: ${adminUrl}`,
+      ].join("\n"),
+    }),
+  }),
+});

@@ -1,0 +1,477 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_COLLECTIONS } from "../src/catalogue/collections";
+import { seedDemoData } from "../src/seed";
+import {
+  BLOG_POSTS,
+  BOX_TYPES,
+  FARMERS,
+  FAQS,
+  ITEMS,
+  METRICS,
+  NEWSROOM,
+  REVIEWS,
+  SEASONAL_BOXES,
+  TEAM,
+  UPSELLS,
+} from "../src/seed/data";
+import { expectErrorShape, getJson, postJson } from "./helpers/http";
+import { startStrapi, type TestStrapi } from "./helpers/strapi";
+
+// One boot with the demo seed (the default in demo mode) for every read endpoint of the catalogue.
+let app: TestStrapi;
+
+interface ApiProduct {
+  id: number;
+  documentId: string;
+  type: string;
+  SKU: string | null;
+  name_es: string;
+  slug_es: string;
+  slug_ca: string;
+  slug_pt: string;
+  price: number;
+  position: number;
+  isActive: boolean;
+  hide_from_web: boolean;
+  market_types: { name: string }[];
+  product_labels: { name_es: string | null }[];
+  image: string[];
+  imagePath: string[];
+  media: { url: string; width: number | null; height: number | null }[];
+  gallery: { url: string }[];
+  tax_id: { amount_value: number } | null;
+  boxType: string | null;
+  itemType: string | null;
+  seasonal: boolean;
+  frequency: string;
+  category_es: string | null;
+  category_ca: string | null;
+}
+
+interface ListBody<T> {
+  data: T[];
+  meta: { pagination: { total: number } };
+}
+
+const hidden: { id: number; documentId: string }[] = [];
+let inactiveTestProduct: { id: number; documentId: string };
+
+function productData(sku: string, extra: Record<string, unknown>) {
+  const slug = sku.toLowerCase();
+  return {
+    type: "item",
+    name_es: `Producto ${sku}`,
+    slug_es: `${slug}-es`,
+    slug_ca: `${slug}-ca`,
+    slug_pt: `${slug}-pt`,
+    price: 1.5,
+    SKU: sku,
+    ...extra,
+  };
+}
+
+async function listProducts(query = ""): Promise<ApiProduct[]> {
+  const response = await getJson<ListBody<ApiProduct>>(`${app.url}/products${query}`);
+  expect(response.status).toBe(200);
+  return response.body.data;
+}
+
+beforeAll(async () => {
+  app = await startStrapi();
+  const products = app.strapi.documents("api::product.product");
+  // Staff-made entries next to the seed: hidden ones (active and not), and a plain inactive one
+  // without a position (so the default applies).
+  for (const [sku, isActive] of [
+    ["TEST-HIDDEN-ACTIVE", true],
+    ["TEST-HIDDEN-INACTIVE", false],
+  ] as const) {
+    const entry = await products.create({ data: productData(sku, { hide_from_web: true, isActive }) as never });
+    hidden.push({ id: entry.id as number, documentId: entry.documentId });
+  }
+  const inactive = await products.create({ data: productData("TEST-INACTIVE", { isActive: false }) as never });
+  inactiveTestProduct = { id: inactive.id as number, documentId: inactive.documentId };
+  // Box contents of a hidden box must not leak it either.
+  await app.strapi.documents("api::box-content.box-content").create({
+    data: {
+      box: hidden[0]?.documentId,
+      weekStart: "2030-01-07",
+      items: [{ name_es: "Secreto", quantity: "1 kg" }],
+    } as never,
+  });
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe("GET /products", () => {
+  it("answers the active, visible products in the flat shape, sorted by position", async () => {
+    const products = await listProducts();
+    expect(products.length).toBeGreaterThan(30);
+    expect(products.every((product) => product.isActive && !product.hide_from_web)).toBe(true);
+    const positions = products.map((product) => product.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
+    const box = products.find((product) => product.SKU === "BOX-FRU-S");
+    expect(box).toMatchObject({
+      type: "box",
+      name_es: "Caja de fruta S",
+      slug_es: "caja-de-fruta-s",
+      slug_ca: "caixa-de-fruita-s",
+      slug_pt: "caixa-de-fruta-s",
+      price: 19.9,
+      boxType: "S",
+      itemType: "fruits",
+      seasonal: false,
+      frequency: "once",
+      tax_id: { amount_value: 0.04 },
+      hide_from_web: false,
+    });
+    expect(typeof box?.price).toBe("number");
+    expect(box?.market_types.map((type) => type.name).sort()).toEqual(["B2B", "B2C"]);
+    expect(box?.product_labels.length).toBeGreaterThan(0);
+    expect(box?.imagePath.length).toBe(2);
+    expect(box?.imagePath[0]).toBe(box?.image[0]);
+    expect(box?.imagePath.every((url) => url.startsWith("/uploads/") && url.endsWith(".svg"))).toBe(true);
+    expect(box?.media[0]).toMatchObject({ url: box?.imagePath[0], width: 400, height: 400 });
+  });
+
+  it("serves the drawn pictures from the media library", async () => {
+    const [product] = await listProducts();
+    const response = await fetch(`${app.url}${product?.imagePath[0]}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/svg+xml");
+    const svg = await response.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect((svg.match(/<(circle|ellipse|path)/g) ?? []).length).toBeGreaterThan(5);
+  });
+
+  it("adds inactive products with isActive=all, never hidden ones", async () => {
+    const active = await listProducts();
+    const all = await listProducts("?isActive=all");
+    const skus = all.map((product) => product.SKU);
+    expect(all.length).toBe(active.length + 2);
+    expect(skus).toContain("TEST-INACTIVE");
+    expect(skus).toContain("FRU-CEREZA-1KG");
+    expect(skus).not.toContain("TEST-HIDDEN-ACTIVE");
+    expect(skus).not.toContain("TEST-HIDDEN-INACTIVE");
+    expect(all.every((product) => product.hide_from_web === false)).toBe(true);
+
+    const onlyInactive = await listProducts("?isActive=false");
+    expect(onlyInactive.map((product) => product.SKU).sort()).toEqual(["FRU-CEREZA-1KG", "TEST-INACTIVE"]);
+  });
+
+  it("gives a product without a position the default 999", async () => {
+    const all = await listProducts("?isActive=all");
+    expect(all.find((product) => product.SKU === "TEST-INACTIVE")?.position).toBe(999);
+  });
+
+  it("never answers hidden products, whatever the filters", async () => {
+    for (const query of [
+      "?isActive=all&filters[SKU][$eq]=TEST-HIDDEN-ACTIVE",
+      "?isActive=all&filters[hide_from_web][$eq]=true",
+      "?isActive=all&filters[$or][0][hide_from_web][$eq]=true&filters[$or][1][SKU][$startsWith]=TEST-HIDDEN",
+    ]) {
+      expect(await listProducts(query)).toEqual([]);
+    }
+  });
+
+  it("never answers a hidden product by id or documentId", async () => {
+    for (const product of hidden) {
+      for (const id of [String(product.id), product.documentId]) {
+        const response = await getJson(`${app.url}/products/${id}`);
+        expectErrorShape(response, 404);
+      }
+    }
+  });
+
+  it("answers a visible product by numeric id or documentId, inactive ones included", async () => {
+    for (const id of [String(inactiveTestProduct.id), inactiveTestProduct.documentId]) {
+      const response = await getJson<{ data: ApiProduct }>(`${app.url}/products/${id}`);
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ SKU: "TEST-INACTIVE", isActive: false, imagePath: [] });
+    }
+    expectErrorShape(await getJson(`${app.url}/products/999999`), 404);
+  });
+
+  it("counts what the list answers, hidden products excluded", async () => {
+    const active = await listProducts();
+    const all = await listProducts("?isActive=all");
+    expect((await getJson(`${app.url}/products/count`)).body).toBe(active.length);
+    expect((await getJson(`${app.url}/products/count?isActive=all`)).body).toBe(all.length);
+    expect((await getJson(`${app.url}/products/count?isActive=all&filters[SKU][$startsWith]=TEST-HIDDEN`)).body).toBe(
+      0,
+    );
+    const total = await app.strapi.db.query("api::product.product").count({});
+    expect(all.length).toBe(total - hidden.length);
+  });
+
+  it("paginates only when asked, with Strapi's pagination meta", async () => {
+    const response = await getJson<ListBody<ApiProduct>>(
+      `${app.url}/products?pagination[page]=2&pagination[pageSize]=5`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data).toHaveLength(5);
+    const all = await listProducts();
+    expect(response.body.data.map((product) => product.id)).toEqual(all.slice(5, 10).map((product) => product.id));
+    expect(response.body.meta.pagination).toMatchObject({ page: 2, pageSize: 5, total: all.length });
+  });
+
+  it("answers 400 for a bad isActive or an unknown filter field", async () => {
+    const badActive = expectErrorShape(await getJson(`${app.url}/products?isActive=maybe`), 400);
+    expect(badActive.error.details).toMatchObject({ errors: [{ path: ["isActive"] }] });
+    expectErrorShape(await getJson(`${app.url}/products?filters[notAField][$eq]=1`), 400);
+  });
+});
+
+describe("the seeded catalogue", () => {
+  it("has 3 box types in sizes S, IM and XL, and the seasonal boxes", async () => {
+    const boxes = (await listProducts()).filter((product) => product.type === "box");
+    const regular = boxes.filter((box) => !box.seasonal);
+    expect(regular).toHaveLength(BOX_TYPES.length * 3);
+    expect(new Set(regular.map((box) => box.itemType))).toEqual(new Set(["fruits", "vegetables", "mixed"]));
+    for (const size of ["S", "IM", "XL"]) expect(regular.filter((box) => box.boxType === size)).toHaveLength(3);
+    expect(boxes.filter((box) => box.seasonal)).toHaveLength(SEASONAL_BOXES.length);
+  });
+
+  it("has at least 20 fruit and vegetable items, some only for companies", async () => {
+    const items = (await listProducts()).filter((product) => product.type === "item");
+    expect(items.length).toBeGreaterThanOrEqual(20);
+    expect(items.length).toBe(ITEMS.filter((item) => item.isActive !== false).length);
+    expect(new Set(items.map((item) => item.itemType))).toEqual(new Set(["fruit", "vegetable", "stone_fruits"]));
+    const onlyB2B = items.filter((item) => item.market_types.length === 1 && item.market_types[0]?.name === "B2B");
+    expect(onlyB2B.length).toBeGreaterThan(0);
+  });
+
+  it("has 8 upsell products in 3 categories, in every language", async () => {
+    const upsells = (await listProducts()).filter((product) => product.type === "marketplace_item");
+    expect(upsells).toHaveLength(UPSELLS.length);
+    expect(upsells).toHaveLength(8);
+    const lastSegment = (path: string | null) => path?.split("/").at(-1);
+    expect(new Set(upsells.map((product) => lastSegment(product.category_es)))).toEqual(
+      new Set(["Aceites y vinagres", "Legumbres", "Huevos"]),
+    );
+    expect(upsells.every((product) => product.category_ca?.includes("/") && product.frequency === "once")).toBe(true);
+    const rates = new Set(upsells.map((product) => product.tax_id?.amount_value));
+    expect(rates).toEqual(new Set([0.04, 0.1]));
+  });
+
+  it("gives every product its own slug in each language", async () => {
+    const all = await listProducts("?isActive=all");
+    for (const field of ["slug_es", "slug_ca", "slug_pt"] as const) {
+      const slugs = all.map((product) => product[field]);
+      expect(new Set(slugs).size).toBe(slugs.length);
+      expect(slugs.every((slug) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))).toBe(true);
+    }
+  });
+});
+
+describe("generic collection routes", () => {
+  const expectations: [string, number][] = [
+    ["categories", 3],
+    ["reviews", REVIEWS.length],
+    ["blog-posts", BLOG_POSTS.length],
+    ["team-members", TEAM.length],
+    ["farmers", FARMERS.length],
+    ["newsroom-entries", NEWSROOM.length],
+    ["legal-pages", 4],
+    ["faqs", FAQS.length],
+  ];
+
+  it.each(expectations)("GET /%s lists the entries and /count counts them", async (collection, expected) => {
+    const list = await getJson<ListBody<{ id: number; documentId: string }>>(`${app.url}/${collection}`);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toHaveLength(expected);
+    expect(list.body.meta.pagination.total).toBe(expected);
+    const count = await getJson(`${app.url}/${collection}/count`);
+    expect(count.status).toBe(200);
+    expect(count.body).toBe(expected);
+
+    const first = list.body.data[0];
+    for (const id of [String(first?.id), first?.documentId]) {
+      const one = await getJson<{ data: { id: number } }>(`${app.url}/${collection}/${id}`);
+      expect(one.status).toBe(200);
+      expect(one.body.data.id).toBe(first?.id);
+    }
+  });
+
+  it("populates pictures by default and honours filters", async () => {
+    const team = await getJson<ListBody<{ photo: { url: string } | null }>>(`${app.url}/team-members`);
+    expect(team.body.data.every((member) => member.photo?.url.endsWith(".svg"))).toBe(true);
+    const legal = await getJson<ListBody<{ key: string; title_ca: string; body_pt: string }>>(
+      `${app.url}/legal-pages?filters[key][$eq]=privacyPolicy`,
+    );
+    expect(legal.body.data).toHaveLength(1);
+    expect(legal.body.data[0]?.title_ca).toBe("Política de privacitat");
+    expect(legal.body.data[0]?.body_pt).toContain("RGPD");
+  });
+
+  it("lists this week's box contents for every box, never for a hidden product", async () => {
+    const response = await getJson<
+      ListBody<{ box: { name_es: string } | null; items: { name_es: string; name_ca: string }[] }>
+    >(`${app.url}/box-contents?pagination[pageSize]=100`);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toHaveLength(BOX_TYPES.length * 3 + SEASONAL_BOXES.length);
+    expect(response.body.data.every((entry) => entry.box !== null && entry.items.length > 0)).toBe(true);
+    expect(JSON.stringify(response.body)).not.toContain("Secreto");
+    expect((await getJson(`${app.url}/box-contents/count`)).body).toBe(response.body.data.length);
+    const populated = await getJson(`${app.url}/box-contents?populate=*&filters[items][name_es][$eq]=Secreto`);
+    expect(populated.status).toBe(200);
+    expect((populated.body as ListBody<unknown>).data).toEqual([]);
+  });
+
+  it("keeps writes for staff: the public and customers get 403", async () => {
+    const register = await postJson<{ jwt: string }>(`${app.url}/auth/local/register`, {
+      username: "writer",
+      email: "writer@example.com",
+      password: "Secret123!",
+    });
+    expect(register.status).toBe(200);
+    const asCustomer = { authorization: `Bearer ${register.body.jwt}` };
+    const [product] = await listProducts();
+    for (const headers of [{}, asCustomer]) {
+      for (const collection of ["products", "reviews", "faqs"]) {
+        expectErrorShape(await postJson(`${app.url}/${collection}`, { data: { name_es: "x" } }, headers), 403);
+      }
+      const put = await getJson(`${app.url}/products/${product?.documentId}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ data: { price: 0 } }),
+      });
+      expectErrorShape(put, 403);
+      const del = await getJson(`${app.url}/products/${product?.documentId}`, { method: "DELETE", headers });
+      expectErrorShape(del, 403);
+    }
+    // Customers read the catalogue too (every call carries their token).
+    expect((await getJson(`${app.url}/products`, { headers: asCustomer })).status).toBe(200);
+    expect(await app.strapi.db.query("api::product.product").count({ where: { price: 0 } })).toBe(0);
+  });
+
+  it("grants public reads only on the catalogue and public content", async () => {
+    const role = await app.strapi.db
+      .query("plugin::users-permissions.role")
+      .findOne({ where: { type: "public" }, populate: ["permissions"] });
+    const actions = (role as { permissions: { action: string }[] }).permissions.map((permission) => permission.action);
+    for (const uid of PUBLIC_COLLECTIONS) {
+      expect(actions).toEqual(expect.arrayContaining([`${uid}.find`, `${uid}.findOne`, `${uid}.count`]));
+    }
+    expect(actions.some((action) => /\.(create|update|delete)$/.test(action) && action.startsWith("api::"))).toBe(
+      false,
+    );
+    expect(actions.some((action) => action.includes("contact-message") || action.includes("company-lead"))).toBe(false);
+    for (const path of ["/contact-messages", "/company-leads", "/users", "/market-types", "/taxes"]) {
+      const response = await getJson(`${app.url}${path}`);
+      expect([403, 404]).toContain(response.status);
+      expect(response.body).toMatchObject({ data: null, error: { status: response.status } });
+    }
+  });
+
+  it("answers an unknown collection with a JSON 404", async () => {
+    for (const path of ["/unknown-things", "/unknown-things/count", "/unknown-things/12"]) {
+      const response = await getJson(`${app.url}${path}`);
+      expectErrorShape(response, 404);
+      expect(response.headers.get("content-type")).toContain("application/json");
+    }
+  });
+});
+
+describe("query-string limits (depth 5, arrays of 20, 1000 parameters)", () => {
+  it("accepts a query at the limits", async () => {
+    const deep = await getJson<ListBody<unknown>>(`${app.url}/box-contents?filters[$and][0][box][SKU][$eq]=BOX-FRU-S`);
+    expect(deep.status).toBe(200);
+    expect(deep.body.data).toHaveLength(1);
+    const twenty = Array.from({ length: 20 }, (_, i) => `filters[SKU][$in][${i}]=X${i}`).join("&");
+    expect((await getJson(`${app.url}/products?${twenty}`)).status).toBe(200);
+  });
+
+  it("answers 400, never 500, past them", async () => {
+    const tooDeep = "filters[$and][0][$or][0][market_types][name][$eq]=B2B";
+    const tooLong = Array.from({ length: 21 }, (_, i) => `filters[SKU][$in][]=X${i}`).join("&");
+    const tooMany = Array.from({ length: 1001 }, (_, i) => `p${i}=1`).join("&");
+    const bigIndex = "filters[SKU][$in][500]=X";
+    for (const query of [tooDeep, tooLong, tooMany, bigIndex]) {
+      for (const path of ["/products", "/reviews", "/utils/reviews", "/nothing-here"]) {
+        const response = await getJson(`${app.url}${path}?${query}`);
+        const body = expectErrorShape(response, 400);
+        expect(body.error.message).toMatch(/^Invalid query string/);
+      }
+    }
+  });
+
+  it("answers 400 for a malformed sort or pagination", async () => {
+    expectErrorShape(await getJson(`${app.url}/products?sort=notAField:asc`), 400);
+    expectErrorShape(await getJson(`${app.url}/reviews?sort=notAField:asc`), 400);
+  });
+});
+
+describe("GET /utils/*", () => {
+  it("answers the Catalan reviews by default, newest first, in the spec's shape", async () => {
+    const response = await getJson<Record<string, unknown>[]>(`${app.url}/utils/reviews`);
+    expect(response.status).toBe(200);
+    const catalan = REVIEWS.filter((review) => review.language === "ca").sort((a, b) => a.daysAgo - b.daysAgo);
+    expect(response.body.map((review) => review.authorName)).toEqual(catalan.map((review) => review.authorName));
+    for (const review of response.body) {
+      expect(Object.keys(review).sort()).toEqual(["authorName", "authorPhoto", "rating", "relativeTime", "text"]);
+      expect(review.authorPhoto).toMatch(/^\/uploads\/.+\.svg$/);
+      expect(review.rating).toBeGreaterThanOrEqual(1);
+      expect(review.rating).toBeLessThanOrEqual(5);
+    }
+    expect(response.body[0]?.relativeTime).toBe("fa 3 dies");
+    expect((await getJson(`${app.url}/utils/reviews?lang=ca`)).body).toEqual(response.body);
+  });
+
+  it("answers the reviews of another language with relative times in that language", async () => {
+    const spanish = await getJson<{ authorName: string; relativeTime: string }[]>(`${app.url}/utils/reviews?lang=es`);
+    expect(spanish.body.map((review) => review.authorName)).toEqual(["Lucía Martín", "Carlos Ruiz", "Elena Gómez"]);
+    expect(spanish.body[0]?.relativeTime).toBe("hace 5 días");
+    const portuguese = await getJson<{ relativeTime: string }[]>(`${app.url}/utils/reviews?lang=pt`);
+    expect(portuguese.body).toHaveLength(2);
+    expect(portuguese.body[0]?.relativeTime).toMatch(/semana/);
+    const bad = expectErrorShape(await getJson(`${app.url}/utils/reviews?lang=fr`), 400);
+    expect(bad.error.details).toMatchObject({ errors: [{ path: ["lang"] }] });
+  });
+
+  it("answers the Spanish blog posts by default as { title, imageUrl, link }", async () => {
+    const response = await getJson<Record<string, unknown>[]>(`${app.url}/utils/posts-blog`);
+    expect(response.status).toBe(200);
+    expect(response.body.map((post) => post.title)).toEqual(BLOG_POSTS.map((post) => post.title));
+    for (const post of response.body) {
+      expect(Object.keys(post).sort()).toEqual(["imageUrl", "link", "title"]);
+      expect(post.imageUrl).toMatch(/^\/uploads\/.+\.svg$/);
+      expect(post.link).toMatch(/^https:\/\//);
+    }
+    expect((await getJson(`${app.url}/utils/posts-blog?language=es`)).body).toEqual(response.body);
+    expect((await getJson(`${app.url}/utils/posts-blog?language=ca`)).body).toEqual([]);
+    expectErrorShape(await getJson(`${app.url}/utils/posts-blog?language=english`), 400);
+  });
+
+  it("answers the impact metrics, each as { value }", async () => {
+    const response = await getJson(`${app.url}/utils/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(Object.fromEntries(Object.entries(METRICS).map(([key, value]) => [key, { value }])));
+  });
+});
+
+describe("seeding", () => {
+  const counted = [
+    "api::product.product",
+    "api::tax.tax",
+    "api::market-type.market-type",
+    "api::review.review",
+    "api::box-content.box-content",
+    "plugin::upload.file",
+    "plugin::users-permissions.permission",
+  ] as const;
+
+  async function counts(): Promise<number[]> {
+    return Promise.all(counted.map((uid) => app.strapi.db.query(uid).count({})));
+  }
+
+  it("adds nothing on a second bootstrap or a second call", async () => {
+    const before = await counts();
+    app = await app.restart();
+    expect(await counts()).toEqual(before);
+    expect(await seedDemoData(app.strapi, { enabled: true })).toBe("already-seeded");
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "../src/seed";
+import { expectErrorShape, getJson, postJson } from "./helpers/http";
+import { readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
+
+// A boot without the demo seed: the forms need no catalogue, and this also covers SEED_DEMO_DATA=false.
+let app: TestStrapi;
+
+beforeAll(async () => {
+  app = await startStrapi({ SEED_DEMO_DATA: "false", STAFF_EMAIL: "equipo@example.com" });
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const contact = {
+  name: "Ana García",
+  email: "ana@example.com",
+  phone: "+34 600 123 456",
+  message: "Hola, ¿repartís en Sabadell los jueves?",
+  locale: "ca",
+};
+
+const lead = {
+  name: "Jordi Puig",
+  email: "jordi@empresa.example",
+  company: "Oficines Puig SL",
+  employees: "50-100",
+  message: "Volem fruita a l'oficina cada dilluns.",
+  locale: "es",
+};
+
+interface Created {
+  data: { received: boolean; id: number; documentId: string };
+}
+
+describe("POST /contact-messages", () => {
+  it("stores the message, e-mails staff and answers 201", async () => {
+    const before = readOutbox(app.outboxDir).length;
+    const response = await postJson<Created>(`${app.url}/contact-messages`, contact);
+    expect(response.status).toBe(201);
+    expect(response.body.data.received).toBe(true);
+
+    const stored = await app.strapi.db.query("api::contact-message.contact-message").findOne({
+      where: { id: response.body.data.id },
+    });
+    expect(stored).toMatchObject({ name: "Ana García", email: "ana@example.com", language: "ca", handled: false });
+
+    const mails = readOutbox(app.outboxDir);
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails.at(-1)?.content ?? "";
+    expect(mail).toMatch(/^To: equipo@example\.com\r?$/m);
+    expect(mail).toMatch(/^Reply-To: ana@example\.com\r?$/m);
+    expect(mail).toMatch(/^Subject: /m);
+    expect(mail).toContain("Sabadell");
+  });
+
+  it("accepts Strapi's { data } envelope and a missing phone", async () => {
+    const { phone: _phone, ...withoutPhone } = contact;
+    const response = await postJson<Created>(`${app.url}/contact-messages`, { data: withoutPhone });
+    expect(response.status).toBe(201);
+  });
+
+  it("answers 400 with the invalid fields and stores nothing", async () => {
+    const count = () => app.strapi.db.query("api::contact-message.contact-message").count({});
+    const mails = readOutbox(app.outboxDir).length;
+    const before = await count();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...contact, email: "not-an-email" }, "email"],
+      [{ ...contact, name: "" }, "name"],
+      [{ ...contact, name: "Ana\r\nBcc: everyone@example.com" }, "name"],
+      [{ ...contact, message: "x".repeat(5001) }, "message"],
+      [{ ...contact, phone: "call me" }, "phone"],
+      [{ ...contact, locale: "fr" }, "locale"],
+      [{ name: "Ana" }, "email"],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await postJson(`${app.url}/contact-messages`, payload);
+      const body = expectErrorShape(response, 400);
+      expect(body.error.name).toBe("ValidationError");
+      const errors = (body.error.details as { errors: { path: string[]; message: string }[] }).errors;
+      expect(errors.map((error) => error.path[0])).toContain(field);
+      expect(errors.every((error) => typeof error.message === "string" && error.message !== "")).toBe(true);
+    }
+    expectErrorShape(await postJson(`${app.url}/contact-messages`, "just text"), 400);
+    expect(await count()).toBe(before);
+    expect(readOutbox(app.outboxDir)).toHaveLength(mails);
+  });
+
+  it("answers 201 to a filled honeypot but stores and sends nothing", async () => {
+    const count = () => app.strapi.db.query("api::contact-message.contact-message").count({});
+    const before = await count();
+    const mails = readOutbox(app.outboxDir).length;
+    const response = await postJson(`${app.url}/contact-messages`, { ...contact, website: "http://spam.example" });
+    expect(response.status).toBe(201);
+    expect(await count()).toBe(before);
+    expect(readOutbox(app.outboxDir)).toHaveLength(mails);
+  });
+
+  it("keeps the messages away from visitors", async () => {
+    for (const path of ["/contact-messages", "/contact-messages/1", "/contact-messages/count"]) {
+      const response = await getJson(`${app.url}${path}`);
+      expect([403, 404]).toContain(response.status);
+    }
+  });
+});
+
+describe("POST /company-leads", () => {
+  it("stores the lead, e-mails staff and answers 201", async () => {
+    const before = readOutbox(app.outboxDir).length;
+    const response = await postJson<Created>(`${app.url}/company-leads`, lead);
+    expect(response.status).toBe(201);
+    const stored = await app.strapi.db.query("api::company-lead.company-lead").findOne({
+      where: { id: response.body.data.id },
+    });
+    expect(stored).toMatchObject({ company: "Oficines Puig SL", employees: "50-100", language: "es" });
+    const mails = readOutbox(app.outboxDir);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)?.content).toContain("Oficines Puig SL");
+    expect(mails.at(-1)?.content).toMatch(/^Reply-To: jordi@empresa\.example\r?$/m);
+  });
+
+  it("requires the company and a valid e-mail", async () => {
+    const { company: _company, ...withoutCompany } = lead;
+    const body = expectErrorShape(await postJson(`${app.url}/company-leads`, { ...withoutCompany, email: "x@" }), 400);
+    const paths = (body.error.details as { errors: { path: string[] }[] }).errors.map((error) => error.path[0]);
+    expect(paths).toEqual(expect.arrayContaining(["company", "email"]));
+    expect(await app.strapi.db.query("api::company-lead.company-lead").count({})).toBe(1);
+  });
+});
+
+describe("without the demo seed", () => {
+  it("starts with an empty catalogue and zero metrics", async () => {
+    expect((await getJson(`${app.url}/products/count?isActive=all`)).body).toBe(0);
+    expect((await getJson(`${app.url}/utils/reviews`)).body).toEqual([]);
+    const metrics = (await getJson<Record<string, { value: number }>>(`${app.url}/utils/metrics`)).body;
+    expect(Object.values(metrics).every((metric) => metric.value === 0)).toBe(true);
+    expect(Object.keys(metrics)).toHaveLength(6);
+  });
+
+  it("seeds once when two seeds start together, within the time budget", async () => {
+    const started = Date.now();
+    const outcomes = await Promise.all([
+      seedDemoData(app.strapi, { enabled: true }),
+      seedDemoData(app.strapi, { enabled: true }),
+    ]);
+    expect(outcomes.sort()).toEqual(["already-seeded", "seeded"]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const skus = (await app.strapi.db.query("api::product.product").findMany({ select: ["SKU"] })) as { SKU: string }[];
+    expect(new Set(skus.map((product) => product.SKU)).size).toBe(skus.length);
+    expect(skus.length).toBeGreaterThan(40);
+  });
+});
