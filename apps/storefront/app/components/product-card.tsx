@@ -13,11 +13,24 @@ export function sizeLabelKey(boxType: string | null): (typeof SIZE_LABEL)[keyof 
   return code ? SIZE_LABEL[code] : null;
 }
 
+/** Size and approximate weight, in the page's language ("Mediana · 7 kg aprox."). */
+export function useProductFacts(product: Pick<Product, "boxType" | "weight">): string {
+  const { messages, tag } = usePageLanguage();
+  const size = sizeLabelKey(product.boxType);
+  const kilos = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
+  return [
+    size ? messages.catalogue[size] : null,
+    product.weight ? format(messages.catalogue.approxWeight, { kg: kilos.format(product.weight / 1000) }) : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
 /** One product in a grid: picture, name, size or weight, price with VAT, link to its page. */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const { messages } = usePageLanguage();
   const picture = featuredImage(product) ?? mainImage(product);
-  const size = sizeLabelKey(product.boxType);
+  const facts = useProductFacts(product);
   const body = (
     <>
       <div className="aspect-square overflow-hidden rounded-2xl bg-sand-100">
@@ -47,14 +60,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         ) : null}
       </div>
       <h3 className="mt-1 font-bold text-sand-900 group-hover:text-leaf-700">{product.name}</h3>
-      <p className="text-sm text-sand-700">
-        {[
-          size ? messages.catalogue[size] : null,
-          product.weight ? format(messages.catalogue.approxWeight, { kg: product.weight / 1000 }) : null,
-        ]
-          .filter(Boolean)
-          .join(" · ")}
-      </p>
+      <p className="text-sm text-sand-700">{facts}</p>
       <p className="mt-1">
         <Price cents={product.priceWithDiscount} className="text-lg font-extrabold text-leaf-800" />{" "}
         <span className="text-xs text-sand-700">{messages.catalogue.vatIncluded}</span>

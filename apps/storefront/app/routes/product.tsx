@@ -8,7 +8,7 @@ import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
 import { ProduceIllustration } from "~/components/illustrations";
 import { Lightbox } from "~/components/lightbox";
 import { Price } from "~/components/price";
-import { sizeLabelKey } from "~/components/product-card";
+import { useProductFacts } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n";
@@ -53,7 +53,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { messages } = usePageLanguage();
   const [open, setOpen] = useState<number | null>(null);
   const pictures = picturesOf(product);
-  const size = sizeLabelKey(product.boxType);
+  const facts = useProductFacts(product);
   const [first, ...rest] = pictures;
 
   return (
@@ -109,14 +109,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <h1 className="font-display text-3xl font-semibold text-leaf-800 sm:text-4xl">{product.name}</h1>
-        <p className="mt-2 text-sand-700">
-          {[
-            size ? messages.catalogue[size] : null,
-            product.weight ? format(messages.catalogue.approxWeight, { kg: product.weight / 1000 }) : null,
-          ]
-            .filter(Boolean)
-            .join(" · ")}
-        </p>
+        <p className="mt-2 text-sand-700">{facts}</p>
         <p className="mt-4">
           <Price cents={product.priceWithDiscount} className="text-3xl font-extrabold text-leaf-800" />{" "}
           <span className="text-sm text-sand-700">{messages.catalogue.vatIncluded}</span>
