@@ -103,6 +103,15 @@ describe("catalogue pages", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name_pt);
   });
 
+  it("lists every product in the sitemap in three languages", async () => {
+    const product = box();
+    const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+    for (const locale of LOCALES) {
+      expect(xml).toContain(`<loc>${base}${pathTo("product", locale, { slug: product[`slug_${locale}`] })}</loc>`);
+    }
+    expect(xml).toContain(`hreflang="pt-PT" href="${base}${pathTo("product", "pt", { slug: product.slug_pt })}"`);
+  });
+
   it("serves product pictures through the image proxy at densities 1 and 2", async () => {
     const product = box();
     await page.goto(pathTo("product", "es", { slug: product.slug_es }));

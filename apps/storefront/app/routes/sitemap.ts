@@ -1,11 +1,42 @@
-import { renderSitemap, staticSitemapEntries } from "@shop/routing";
+import { slugify, type Product } from "@shop/domain";
+import {
+  LOCALES,
+  renderSitemap,
+  staticSitemapEntries,
+  type Locale,
+  type RouteParams,
+  type SitemapEntry,
+} from "@shop/routing";
+import { getProducts } from "~/catalogue.server";
 import { env } from "~/env.server";
 
-export function loader() {
-  return new Response(renderSitemap(env.SITE_URL, staticSitemapEntries()), {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    },
+/** Every public page: the table's screens, each product on sale and each complementary category. */
+export async function loader() {
+  const lists = await Promise.all(LOCALES.map((locale) => getProducts(locale)));
+  const byLocale = new Map<Locale, readonly Product[]>(LOCALES.map((locale, index) => [locale, lists[index] ?? []]));
+  const twinOf = (product: Product, locale: Locale) =>
+    byLocale.get(locale)?.find((candidate) => candidate.id === product.id);
+  const spanish = (byLocale.get("es") ?? []).filter((product) => product.isActive && product.slug);
+  const productEntries: SitemapEntry[] = spanish.map((product) => {
+    const paramsByLocale: Partial<Record<Locale, RouteParams>> = {};
+    for (const locale of LOCALES) {
+      const twin = twinOf(product, locale);
+      paramsByLocale[locale] = { slug: twin?.slug ?? product.slug ?? undefined };
+    }
+    return { id: "product", paramsByLocale };
+  });
+  const categoryEntries = new Map<string, SitemapEntry>();
+  for (const product of spanish) {
+    if (product.type !== "marketplace_item" || !product.category) continue;
+    const paramsByLocale: Partial<Record<Locale, RouteParams>> = {};
+    for (const locale of LOCALES) {
+      const twin = twinOf(product, locale);
+      paramsByLocale[locale] = { category: slugify(twin?.category ?? product.category) };
+    }
+    categoryEntries.set(slugify(product.category), { id: "complementaryProducts", paramsByLocale });
+  }
+  const xml = renderSitemap(env.SITE_URL, [...staticSitemapEntries(), ...productEntries, ...categoryEntries.values()]);
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }
