@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo } from "@shop/routing";
 import { messagesFor } from "../apps/storefront/app/i18n";
-import { launchBrowser } from "./support/browser";
+import { useBrowserSession } from "./support/browser";
 
 const base = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
@@ -26,32 +25,12 @@ interface RawProduct {
 }
 
 let products: RawProduct[] = [];
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const consoleErrors: string[] = [];
+const session = useBrowserSession(base);
 
 beforeAll(async () => {
   const body = (await (await fetch(`${cmsUrl}/products?isActive=all`)).json()) as
     { data?: RawProduct[] } | RawProduct[];
   products = Array.isArray(body) ? body : (body.data ?? []);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: base });
-  page = await context.newPage();
-  consoleErrors.length = 0;
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
-});
-afterEach(async () => {
-  await context?.close();
-  expect(consoleErrors.filter((text) => !text.includes("status of 4"))).toEqual([]);
 });
 
 function box(): RawProduct {
@@ -68,8 +47,10 @@ function box(): RawProduct {
 
 describe("catalogue pages", () => {
   it.each(LOCALES)("shows the boxes with prices on the home page (%s)", async (locale) => {
-    await page.goto(pathTo("home", locale));
-    const grid = page.getByRole("heading", { name: messagesFor(locale).home.boxesHeading }).locator("xpath=../..");
+    await session.page.goto(pathTo("home", locale));
+    const grid = session.page
+      .getByRole("heading", { name: messagesFor(locale).home.boxesHeading })
+      .locator("xpath=../..");
     const cards = grid.getByRole("listitem");
     expect(await cards.count()).toBeGreaterThan(0);
     await expect.poll(() => cards.first().textContent()).toMatch(/\d+,\d{2}\s?€/);
@@ -77,14 +58,14 @@ describe("catalogue pages", () => {
 
   it.each(LOCALES)("lists the boxes and opens a product in the page's language (%s)", async (locale) => {
     const product = box();
-    await page.goto(pathTo("boxes", locale));
+    await session.page.goto(pathTo("boxes", locale));
     const name = product[`name_${locale}`];
-    await page
+    await session.page
       .getByRole("link", { name: new RegExp(name) })
       .first()
       .click();
-    await page.waitForURL(`**${pathTo("product", locale, { slug: product[`slug_${locale}`] })}`);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    await session.page.waitForURL(`**${pathTo("product", locale, { slug: product[`slug_${locale}`] })}`);
+    await expect.poll(() => session.page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
   });
 
   it("redirects a product slug of another language to this language's slug", async () => {
@@ -96,11 +77,11 @@ describe("catalogue pages", () => {
 
   it("keeps the same product when switching language", async () => {
     const product = box();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(pathTo("product", "es", { slug: product.slug_es }));
-    await page.getByRole("link", { name: "Português" }).first().click();
-    await page.waitForURL(`**${pathTo("product", "pt", { slug: product.slug_pt })}`);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name_pt);
+    await session.page.setViewportSize({ width: 1280, height: 800 });
+    await session.page.goto(pathTo("product", "es", { slug: product.slug_es }));
+    await session.page.getByRole("link", { name: "Português" }).first().click();
+    await session.page.waitForURL(`**${pathTo("product", "pt", { slug: product.slug_pt })}`);
+    await expect.poll(() => session.page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name_pt);
   });
 
   it("lists every product in the sitemap in three languages", async () => {
@@ -114,8 +95,8 @@ describe("catalogue pages", () => {
 
   it("serves product pictures through the image proxy at densities 1 and 2", async () => {
     const product = box();
-    await page.goto(pathTo("product", "es", { slug: product.slug_es }));
-    const image = page.getByRole("button", { name: /Ampliar imagen 1/ }).locator("img");
+    await session.page.goto(pathTo("product", "es", { slug: product.slug_es }));
+    const image = session.page.getByRole("button", { name: /Ampliar imagen 1/ }).locator("img");
     const srcset = (await image.getAttribute("srcset")) ?? "";
     expect(srcset).toMatch(/\/img\?src=%2Fuploads%2F.*dpr=1 1x, .*dpr=2 2x/);
     expect(await image.getAttribute("width")).toBeTruthy();
@@ -132,28 +113,28 @@ describe("catalogue pages", () => {
     );
     if (!upsell) throw new Error("The demo catalogue has no complementary product with a category");
     const category = upsell.category_es!.split("/").pop()!.trim();
-    await page.goto(pathTo("complementaryProducts", "es"));
-    const all = await page.locator("main ul li h3").count();
-    await page
+    await session.page.goto(pathTo("complementaryProducts", "es"));
+    const all = await session.page.locator("main ul li h3").count();
+    await session.page
       .getByRole("navigation", { name: messagesFor("es").catalogue.categories })
       .getByRole("link", { name: category })
       .click();
-    await page.waitForURL(/\/productos-complementarios\/[a-z0-9-]+$/);
+    await session.page.waitForURL(/\/productos-complementarios\/[a-z0-9-]+$/);
     const expected = products.filter(
       (p) => p.type === "marketplace_item" && p.isActive && p.category_es?.split("/").pop()?.trim() === category,
     );
-    await expect.poll(() => page.locator("main ul li h3").count()).toBe(expected.length);
+    await expect.poll(() => session.page.locator("main ul li h3").count()).toBe(expected.length);
     expect(expected.length).toBeLessThan(all);
-    await expect.poll(() => page.getByText(upsell.name_es).count()).toBeGreaterThan(0);
+    await expect.poll(() => session.page.getByText(upsell.name_es).count()).toBeGreaterThan(0);
   });
 });
 
 describe("the lightbox", () => {
   async function openGallery() {
     const product = box();
-    await page.goto(pathTo("product", "es", { slug: product.slug_es }));
-    await page.getByRole("button", { name: /Ampliar imagen 1/ }).click();
-    const dialog = page.getByRole("dialog", { name: messagesFor("es").lightbox.dialog });
+    await session.page.goto(pathTo("product", "es", { slug: product.slug_es }));
+    await session.page.getByRole("button", { name: /Ampliar imagen 1/ }).click();
+    const dialog = session.page.getByRole("dialog", { name: messagesFor("es").lightbox.dialog });
     await dialog.waitFor();
     return dialog;
   }
@@ -165,11 +146,11 @@ describe("the lightbox", () => {
       .poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete), { timeout: 20_000 })
       .toBe(true);
     const before = Number(await picture.getAttribute("data-scale"));
-    await page.keyboard.press("+");
+    await session.page.keyboard.press("+");
     await expect.poll(async () => Number(await picture.getAttribute("data-scale"))).toBeCloseTo(before * 1.12, 3);
-    await page.keyboard.press("r");
+    await session.page.keyboard.press("r");
     await expect.poll(() => picture.getAttribute("data-rotation")).toBe("90");
-    await page.keyboard.press("Escape");
+    await session.page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
   });
 
@@ -180,7 +161,7 @@ describe("the lightbox", () => {
     const before = Number(await picture.getAttribute("data-scale"));
     await dialog.getByRole("button", { name: messagesFor("es").lightbox.zoomOut }).click();
     await expect.poll(async () => Number(await picture.getAttribute("data-scale"))).toBeLessThan(before);
-    await page.mouse.click(5, 120);
+    await session.page.mouse.click(5, 120);
     await expect.poll(() => dialog.count()).toBe(0);
     dialog = await openGallery();
     await dialog.getByRole("button", { name: messagesFor("es").lightbox.close }).click();
@@ -195,26 +176,26 @@ describe("forms that reach staff", () => {
   }
 
   it("shows each problem next to its field and keeps what was typed", async () => {
-    await page.goto(pathTo("contact", "pt"));
+    await session.page.goto(pathTo("contact", "pt"));
     const text = messagesFor("pt").forms;
-    await page.getByLabel(text.name, { exact: true }).fill("Ana");
-    await page.getByLabel(text.email, { exact: true }).fill("not-an-email");
-    await page.getByRole("button", { name: text.send }).click();
-    await expect.poll(() => page.getByText(text.invalidEmail).count()).toBe(1);
-    expect(await page.getByText(text.required).count()).toBe(1);
-    expect(await page.getByLabel(text.name, { exact: true }).inputValue()).toBe("Ana");
-    expect(await page.getByLabel(text.email, { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await session.page.getByLabel(text.name, { exact: true }).fill("Ana");
+    await session.page.getByLabel(text.email, { exact: true }).fill("not-an-email");
+    await session.page.getByRole("button", { name: text.send }).click();
+    await expect.poll(() => session.page.getByText(text.invalidEmail).count()).toBe(1);
+    expect(await session.page.getByText(text.required).count()).toBe(1);
+    expect(await session.page.getByLabel(text.name, { exact: true }).inputValue()).toBe("Ana");
+    expect(await session.page.getByLabel(text.email, { exact: true }).getAttribute("aria-invalid")).toBe("true");
   });
 
   it("sends a contact message to the outbox", async () => {
     const before = outboxFiles().length;
-    await page.goto(pathTo("contact", "es"));
+    await session.page.goto(pathTo("contact", "es"));
     const text = messagesFor("es").forms;
-    await page.getByLabel(text.name, { exact: true }).fill("Marta Puig");
-    await page.getByLabel(text.email, { exact: true }).fill("marta@example.test");
-    await page.getByLabel(text.message, { exact: true }).fill("¿Repartís en Sabadell los sábados?");
-    await page.getByRole("button", { name: text.send }).click();
-    await expect.poll(() => page.getByRole("status").textContent()).toBe(text.contactSent);
+    await session.page.getByLabel(text.name, { exact: true }).fill("Marta Puig");
+    await session.page.getByLabel(text.email, { exact: true }).fill("marta@example.test");
+    await session.page.getByLabel(text.message, { exact: true }).fill("¿Repartís en Sabadell los sábados?");
+    await session.page.getByRole("button", { name: text.send }).click();
+    await expect.poll(() => session.page.getByRole("status").textContent()).toBe(text.contactSent);
     await expect.poll(() => outboxFiles().length).toBe(before + 1);
     const mail = outboxFiles()
       .map((file) => fs.readFileSync(file, "utf8"))
@@ -224,14 +205,14 @@ describe("forms that reach staff", () => {
 
   it("sends a company lead to the outbox", async () => {
     const before = outboxFiles().length;
-    await page.goto(pathTo("companies", "ca"));
+    await session.page.goto(pathTo("companies", "ca"));
     const text = messagesFor("ca").forms;
-    await page.getByLabel(text.company, { exact: true }).fill("Fruites Garcia SL");
-    await page.getByLabel(text.employees, { exact: true }).selectOption("11-50");
-    await page.getByLabel(text.name, { exact: true }).fill("Jordi Garcia");
-    await page.getByLabel(text.email, { exact: true }).fill("jordi@example.test");
-    await page.getByRole("button", { name: text.send }).click();
-    await expect.poll(() => page.getByRole("status").textContent()).toBe(text.leadSent);
+    await session.page.getByLabel(text.company, { exact: true }).fill("Fruites Garcia SL");
+    await session.page.getByLabel(text.employees, { exact: true }).selectOption("11-50");
+    await session.page.getByLabel(text.name, { exact: true }).fill("Jordi Garcia");
+    await session.page.getByLabel(text.email, { exact: true }).fill("jordi@example.test");
+    await session.page.getByRole("button", { name: text.send }).click();
+    await expect.poll(() => session.page.getByRole("status").textContent()).toBe(text.leadSent);
     await expect.poll(() => outboxFiles().length).toBe(before + 1);
   });
 });

@@ -1,4 +1,5 @@
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 /** The system Chromium (CHROME_PATH, else /usr/bin/chromium): no test downloads a browser. */
 export function launchBrowser(): Promise<Browser> {
@@ -15,4 +16,40 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+}
+
+export interface BrowserSession {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/**
+ * One browser per test file and a fresh phone-sized context per test. A test fails on any console
+ * error or uncaught exception (hydration mismatches, CSP violations, script failures), except the
+ * browser's own "failed to load resource" lines for the 4xx pages a test visits on purpose.
+ */
+export function useBrowserSession(baseURL: string): BrowserSession {
+  const session = {} as { browser: Browser; context: BrowserContext; page: Page };
+  const consoleErrors: string[] = [];
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  beforeEach(async () => {
+    session.context = await session.browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
+    session.page = await session.context.newPage();
+    consoleErrors.length = 0;
+    session.page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    session.page.on("pageerror", (error) => consoleErrors.push(error.message));
+  });
+  afterEach(async () => {
+    await session.context?.close();
+    expect(consoleErrors.filter((text) => !/status of 4\d\d/.test(text))).toEqual([]);
+  });
+  return session;
 }

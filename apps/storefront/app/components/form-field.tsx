@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FieldError } from "~/forms/schemas";
+import type { FieldError, FieldErrors } from "~/forms/schemas";
 import { format } from "~/i18n";
 import { usePageLanguage } from "~/root-data";
 
@@ -62,6 +62,41 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Who is writing: name, e-mail and an optional phone, the same in every public form. */
+export function PersonFields({ errors, values }: { errors: FieldErrors; values: Record<string, string> }) {
+  const text = usePageLanguage().messages.forms;
+  return (
+    <>
+      <FormField
+        name="name"
+        label={text.name}
+        error={errors.name}
+        defaultValue={values.name}
+        required
+        maxLength={120}
+        autoComplete="name"
+      />
+      <FormField
+        name="email"
+        label={text.email}
+        type="email"
+        error={errors.email}
+        defaultValue={values.email}
+        required
+        autoComplete="email"
+      />
+      <FormField
+        name="phone"
+        label={text.phone}
+        type="tel"
+        error={errors.phone}
+        defaultValue={values.phone}
+        autoComplete="tel"
+      />
+    </>
   );
 }
 

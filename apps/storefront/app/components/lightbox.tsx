@@ -125,7 +125,8 @@ export function Lightbox({ images, startIndex, onClose, loop = LIGHTBOX.loop }: 
             onPointerCancel={onPointerUp}
             style={{
               transform: `translate(${state.offsetX}px, ${state.offsetY}px) rotate(${state.rotation}deg) scale(${state.scale})`,
-              transition: state.dragging ? "none" : "transform 150ms ease-out",
+              // The first fit is not animated: the picture must never flash at its natural size.
+              transition: state.dragging || !state.animated ? "none" : "transform 150ms ease-out",
               maxWidth: "none",
               touchAction: "none",
               cursor: state.dragging ? "grabbing" : "grab",

@@ -55,6 +55,13 @@ describe("lightbox", () => {
     expect(panned).toMatchObject({ index: 1, offsetX: -120, offsetY: 10, dragging: false });
   });
 
+  it("animates the visitor's changes but not the first fit of a picture", () => {
+    const loaded = run(initialLightbox(0, 2), { type: "loaded", fitScale: 0.4 });
+    expect(loaded.animated).toBe(false);
+    expect(run(loaded, { type: "zoomIn" }).animated).toBe(true);
+    expect(run(loaded, { type: "zoomIn" }, { type: "loaded", fitScale: 0.5 }).animated).toBe(false);
+  });
+
   it("starts each picture loading and records a load error", () => {
     const next = run(initialLightbox(0, 2), { type: "loaded", fitScale: 1 }, { type: "next" });
     expect(next.status).toBe("loading");

@@ -24,6 +24,8 @@ export interface LightboxState {
   readonly offsetY: number;
   readonly status: LoadStatus;
   readonly dragging: boolean;
+  /** Whether the last change came from the visitor and should be animated (not the first fit). */
+  readonly animated: boolean;
 }
 
 export type LightboxAction =
@@ -52,6 +54,7 @@ export function initialLightbox(index: number, count: number, loop: boolean = LI
     offsetY: 0,
     status: "loading",
     dragging: false,
+    animated: false,
   };
 }
 
@@ -70,6 +73,12 @@ function step(state: LightboxState, delta: 1 | -1): LightboxState {
 }
 
 export function lightboxReducer(state: LightboxState, action: LightboxAction): LightboxState {
+  const next = reduce(state, action);
+  const animated = action.type !== "loaded" && action.type !== "failed";
+  return next === state || next.animated === animated ? next : { ...next, animated };
+}
+
+function reduce(state: LightboxState, action: LightboxAction): LightboxState {
   switch (action.type) {
     case "next":
       return step(state, 1);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/contact";
-import { FormField } from "~/components/form-field";
+import { FormField, PersonFields } from "~/components/form-field";
 import { PublicForm } from "~/components/public-form";
 import { ScreenIntro } from "~/components/screen-intro";
 import { contactSchema } from "~/forms/schemas";
@@ -23,32 +23,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         <PublicForm result={actionData} schema={contactSchema} sentText={text.contactSent}>
           {(errors, values) => (
             <>
-              <FormField
-                name="name"
-                label={text.name}
-                error={errors.name}
-                defaultValue={values.name}
-                required
-                maxLength={120}
-                autoComplete="name"
-              />
-              <FormField
-                name="email"
-                label={text.email}
-                type="email"
-                error={errors.email}
-                defaultValue={values.email}
-                required
-                autoComplete="email"
-              />
-              <FormField
-                name="phone"
-                label={text.phone}
-                type="tel"
-                error={errors.phone}
-                defaultValue={values.phone}
-                autoComplete="tel"
-              />
+              <PersonFields errors={errors} values={values} />
               <FormField
                 name="message"
                 label={text.message}
