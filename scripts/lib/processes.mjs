@@ -117,11 +117,15 @@ function newestMtime(target) {
 const BUILDS = [
   {
     name: "cms",
+    // Strapi loads its config to build, and production config demands real secrets: build as development.
+    nodeEnv: "development",
     output: path.join(CMS_DIR, "dist/build/index.html"),
     sources: ["apps/cms/src", "apps/cms/config", "apps/cms/package.json", "package-lock.json"],
   },
   {
     name: "storefront",
+    // Vite bundles React's development build unless NODE_ENV says production (Vitest sets "test").
+    nodeEnv: "production",
     output: path.join(STOREFRONT_DIR, "build/server/index.js"),
     sources: [
       "apps/storefront/app",
@@ -155,8 +159,9 @@ export function run(command, args, { cwd = ROOT, env = {} } = {}) {
 /** Builds whatever is stale, one workspace at a time (two cores: parallel builds only thrash). */
 export async function ensureBuilt({ force = false } = {}) {
   const names = force ? BUILDS.map(({ name }) => name) : staleBuilds();
+  const nodeEnvOf = (name) => BUILDS.find((build) => build.name === name)?.nodeEnv;
   for (const name of names) {
     console.log(`Building the ${name}…`);
-    await run("npm", ["run", "build", "-w", `apps/${name}`]);
+    await run("npm", ["run", "build", "-w", `apps/${name}`], { env: { NODE_ENV: nodeEnvOf(name) } });
   }
 }

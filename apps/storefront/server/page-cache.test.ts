@@ -1,0 +1,71 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { pageCache } from "./page-cache";
+
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+/** A page renderer that counts its renders and streams its HTML in two chunks, like React does. */
+async function serve(ttlMs = 1000) {
+  let time = 0;
+  let renders = 0;
+  let nonceCounter = 0;
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = `nonce-${++nonceCounter}`;
+    next();
+  });
+  app.use(pageCache({ ttlMs, maxEntries: 10, now: () => time }));
+  app.get("/{*path}", (req, res) => {
+    renders += 1;
+    res.status(req.query.fail ? 500 : 200).type("html");
+    res.write(`<html><script nonce="${res.locals.cspNonce}">`);
+    res.end(`render ${renders}</script></html>`);
+  });
+  const server = app.listen(0);
+  close = () => server.close();
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    get: (path: string, cookie?: string) => fetch(base + path, { headers: cookie ? { Cookie: cookie } : {} }),
+    renders: () => renders,
+    advance: (ms: number) => (time += ms),
+  };
+}
+
+describe("page cache", () => {
+  it("renders a public page once and serves copies, each with its own nonce", async () => {
+    const shop = await serve();
+    const first = await (await shop.get("/equipo")).text();
+    const second = await shop.get("/equipo");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    const body = await second.text();
+    expect(shop.renders()).toBe(1);
+    expect(first).toContain('nonce="nonce-1"');
+    expect(body).toBe(first.replace("nonce-1", "nonce-2"));
+  });
+
+  it("renders again once the copy is older than its time to live", async () => {
+    const shop = await serve(1000);
+    await shop.get("/equipo");
+    shop.advance(1000);
+    expect(await (await shop.get("/equipo")).text()).toContain("render 2");
+  });
+
+  it("never caches for signed-in customers, unknown paths or errors", async () => {
+    const shop = await serve();
+    await shop.get("/mi-cuenta", "shop_session=abc");
+    await shop.get("/mi-cuenta", "shop_session=abc");
+    await shop.get("/no-existe");
+    await shop.get("/no-existe");
+    await shop.get("/equipo?fail=1");
+    await shop.get("/equipo?fail=1");
+    expect(shop.renders()).toBe(6);
+  });
+
+  it("keeps query strings apart", async () => {
+    const shop = await serve();
+    await shop.get("/nuestras-cajas?page=1");
+    expect(await (await shop.get("/nuestras-cajas?page=2")).text()).toContain("render 2");
+  });
+});

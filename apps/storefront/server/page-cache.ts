@@ -1,0 +1,73 @@
+import type { NextFunction, Request, Response } from "express";
+import { matchScreen } from "@shop/routing";
+import { sessionToken } from "../app/session.server";
+
+interface CachedPage {
+  readonly body: Buffer;
+  readonly nonce: string;
+  readonly contentType: string;
+  readonly storedAt: number;
+}
+
+export interface PageCacheOptions {
+  readonly ttlMs: number;
+  readonly maxEntries: number;
+  readonly now?: () => number;
+}
+
+/**
+ * A short-lived cache of the HTML of public pages for signed-out visitors, per process. Rendering
+ * a page costs far more than sending it, and everything on a public page for a signed-out visitor
+ * is the same for everybody. The CSP nonce is the one per-response part: a cached page gets the
+ * nonce of the response it is sent in, so no two responses share one.
+ */
+export function pageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOptions) {
+  const pages = new Map<string, CachedPage>();
+
+  function cacheable(req: Request): boolean {
+    if (req.method !== "GET" || sessionToken(req.headers.cookie) !== null) return false;
+    return matchScreen(req.path) !== null;
+  }
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!cacheable(req)) return next();
+    const key = req.originalUrl;
+    const nonce: string = res.locals.cspNonce;
+    const hit = pages.get(key);
+    if (hit && now() - hit.storedAt < ttlMs) {
+      res.setHeader("Content-Type", hit.contentType);
+      res.setHeader("X-Page-Cache", "hit");
+      res.send(Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce)));
+      return;
+    }
+    if (hit) pages.delete(key);
+
+    // Keep a copy of what the renderer streams out, and store it once the page is complete.
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const remember = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(
+        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding | undefined),
+      );
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      remember(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      remember(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      const contentType = String(res.getHeader("Content-Type") ?? "");
+      // Only the language cookie can be set here (requests with a session are not cached), and it is
+      // written per request, outside the body.
+      if (res.statusCode === 200 && contentType.startsWith("text/html")) {
+        if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
+        pages.set(key, { body: Buffer.concat(chunks), nonce, contentType, storedAt: now() });
+      }
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    res.setHeader("X-Page-Cache", "miss");
+    next();
+  };
+}
