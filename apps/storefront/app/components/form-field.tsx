@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { FieldError, FieldErrors } from "~/forms/schemas";
-import { format } from "~/i18n";
+import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
 interface FormFieldProps {

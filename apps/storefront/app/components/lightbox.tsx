@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, type PointerEvent as ReactPointerEvent } from "react";
-import { format } from "~/i18n";
+import { format } from "~/i18n/format";
 import { imageSrcSet, imageUrl } from "~/images";
 import { initialLightbox, LIGHTBOX, lightboxReducer, throttle } from "~/lightbox/state";
 import { usePageLanguage } from "~/root-data";

@@ -3,7 +3,7 @@ import { Price } from "./price";
 import { ProduceIllustration } from "./illustrations";
 import { ResponsiveImage } from "./responsive-image";
 import { ScreenLink } from "./screen-link";
-import { format } from "~/i18n";
+import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
 const SIZE_LABEL = { S: "sizeS", IM: "sizeIM", XL: "sizeXL" } as const;

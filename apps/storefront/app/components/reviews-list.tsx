@@ -1,6 +1,6 @@
 import type { Review } from "@shop/domain";
 import { ResponsiveImage } from "./responsive-image";
-import { format } from "~/i18n";
+import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
 function Stars({ rating }: { rating: number }) {

@@ -1,5 +1,5 @@
 import type { ScreenId } from "@shop/routing";
-import { format } from "~/i18n";
+import { format } from "~/i18n/format";
 import { usePageLanguage, useRootData } from "~/root-data";
 
 const STEPS = ["choose", "delivery", "payment", "done"] as const;

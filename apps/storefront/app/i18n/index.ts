@@ -12,7 +12,4 @@ export function messagesFor(locale: string): Messages {
   return (MESSAGES as Record<string, Messages>)[locale] ?? es;
 }
 
-/** Fills `{name}` placeholders. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
+export { format } from "./format";

@@ -11,7 +11,7 @@ import { Price } from "~/components/price";
 import { useProductFacts } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ScreenLink } from "~/components/screen-link";
-import { format } from "~/i18n";
+import { format } from "~/i18n/format";
 import { getProducts } from "~/catalogue.server";
 import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
