@@ -6,6 +6,8 @@ export default defineProject({
     include: ["**/*.e2e.test.ts"],
     globalSetup: ["./support/global-setup.ts"],
     testTimeout: 60_000,
+    // A loaded CI machine may need more than the default second to render after a click.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     // One browser at a time against one shop: two cores are not enough for more.
     pool: "forks",
