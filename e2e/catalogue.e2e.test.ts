@@ -154,6 +154,29 @@ describe("the lightbox", () => {
     await expect.poll(() => dialog.count()).toBe(0);
   });
 
+  it("swipes to the next picture with the pointer and zooms with the wheel", async () => {
+    const dialog = await openGallery();
+    const text = messagesFor("es").lightbox;
+    const picture = dialog.locator("img");
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete), { timeout: 20_000 })
+      .toBe(true);
+    const total = Number((await dialog.getByText(/^1 de \d+/).textContent())?.match(/de (\d+)/)?.[1]);
+    expect(total).toBeGreaterThan(1);
+    await session.page.mouse.move(250, 420);
+    await session.page.mouse.down();
+    await session.page.mouse.move(120, 420, { steps: 5 });
+    await session.page.mouse.up();
+    await expect.poll(() => dialog.getByText(/^2 de \d+/).count()).toBe(1);
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete), { timeout: 20_000 })
+      .toBe(true);
+    const before = Number(await picture.getAttribute("data-scale"));
+    await session.page.mouse.wheel(0, -100);
+    await expect.poll(async () => Number(await picture.getAttribute("data-scale"))).toBeGreaterThan(before);
+    expect(await dialog.getByRole("button", { name: text.next }).isDisabled()).toBe(total === 2);
+  });
+
   it("zooms with the buttons and closes on the mask and the close button", async () => {
     let dialog = await openGallery();
     const picture = dialog.locator("img");
