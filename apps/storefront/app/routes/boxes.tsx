@@ -1,7 +1,6 @@
 import { activeBoxes, isB2C } from "@shop/domain";
 import type { Route } from "./+types/boxes";
-import { ProductGrid } from "~/components/product-card";
-import { ScreenIntro } from "~/components/screen-intro";
+import { ProductListPage } from "~/components/product-list-page";
 import { getProducts } from "~/catalogue.server";
 import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
@@ -14,12 +13,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Boxes({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <ScreenIntro />
-      <div className="mx-auto max-w-6xl px-4 pb-8">
-        <ProductGrid products={loaderData.boxes} priorityCount={4} />
-      </div>
-    </>
-  );
+  return <ProductListPage products={loaderData.boxes} />;
 }

@@ -1,7 +1,6 @@
 import { activeBoxes } from "@shop/domain";
 import type { Route } from "./+types/seasonal-boxes";
-import { ProductGrid } from "~/components/product-card";
-import { ScreenIntro } from "~/components/screen-intro";
+import { ProductListPage } from "~/components/product-list-page";
 import { getProducts } from "~/catalogue.server";
 import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
@@ -13,12 +12,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function SeasonalBoxes({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <ScreenIntro />
-      <div className="mx-auto max-w-6xl px-4 pb-8">
-        <ProductGrid products={loaderData.boxes} priorityCount={4} />
-      </div>
-    </>
-  );
+  return <ProductListPage products={loaderData.boxes} />;
 }
