@@ -151,6 +151,17 @@ describe("canonical redirects and SEO", () => {
     expect(xml).not.toContain("/mi-cuenta");
   });
 
+  it("serves a robots.txt that hides the account areas and names the sitemap by its full URL", async () => {
+    const response = await get("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const robots = await response.text();
+    for (const rule of ["/mi-cuenta", "/ca/el-meu-compte", "/pt/admin", "/api/"]) {
+      expect(robots).toContain(`Disallow: ${rule}\n`);
+    }
+    expect(robots).toContain(`Sitemap: ${base}/sitemap.xml`);
+  });
+
   it("remembers the page language in a cookie for a year", async () => {
     const response = await get("/pt/team");
     expect(response.headers.get("set-cookie")).toMatch(/lang=pt; Max-Age=31536000; Path=\/; SameSite=Lax/);

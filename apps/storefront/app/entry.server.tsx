@@ -4,9 +4,18 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { detectLocale, matchScreen } from "@shop/routing";
+import { messagesFor, pageMessages } from "./i18n";
 import { NonceProvider } from "./nonce";
+import { ServerMessagesContext } from "./root-data";
 
 export const streamTimeout = 5_000;
+
+/** Texts for a page rendered without root data, in the language of its path. */
+function fallbackMessages(request: Request) {
+  const { pathname } = new URL(request.url);
+  return pageMessages(messagesFor(detectLocale(pathname)), matchScreen(pathname)?.id ?? null);
+}
 
 export default function handleRequest(
   request: Request,
@@ -23,7 +32,9 @@ export default function handleRequest(
       isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerMessagesContext.Provider value={fallbackMessages(request)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerMessagesContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -1,10 +1,19 @@
+import { createContext, useContext } from "react";
 import { useRouteLoaderData } from "react-router";
 import { detectLocale, LOCALE_TAGS, type Locale } from "@shop/routing";
-import type { Messages } from "./i18n";
-import { es } from "./i18n/es";
+import type { PageMessages } from "./i18n";
 import type { loader } from "./root";
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/**
+ * The server's texts for the requested path, for the rare page rendered without root data.
+ * Only entry.server provides it, so the browser bundle never holds any language file.
+ */
+export const ServerMessagesContext = createContext<PageMessages | undefined>(undefined);
+
+/** The texts of the last page shown in this browser tab (see usePageLanguage). */
+let lastBrowserMessages: PageMessages | undefined;
 
 /**
  * What every page needs: language, texts, the signed-in customer. Error pages may render
@@ -14,10 +23,15 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
-export function usePageLanguage(): { locale: Locale; tag: string; messages: Messages } {
+export function usePageLanguage(): { locale: Locale; tag: string; messages: PageMessages } {
   const data = useRootData();
-  const locale = data?.locale ?? detectLocale(typeof window === "undefined" ? "/" : window.location.pathname);
-  // The texts travel with the root loader's data; only when that loader failed does an error page
-  // fall back to Spanish, so the browser never downloads the other languages' files.
-  return { locale, tag: LOCALE_TAGS[locale], messages: data?.messages ?? es };
+  const serverMessages = useContext(ServerMessagesContext);
+  const inBrowser = typeof window !== "undefined";
+  const locale = data?.locale ?? detectLocale(inBrowser ? window.location.pathname : "/");
+  // Texts travel with the root loader's data. Without it (a failed revalidation, e.g. offline),
+  // the browser keeps the texts it already shows and the server uses its own copy.
+  if (data && inBrowser) lastBrowserMessages = data.messages;
+  const messages = data?.messages ?? serverMessages ?? lastBrowserMessages;
+  if (!messages) throw new Error("The page texts are missing: the root loader returned no data");
+  return { locale, tag: LOCALE_TAGS[locale], messages };
 }

@@ -23,7 +23,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen";
 import { env } from "./env.server";
-import { messagesFor } from "./i18n";
+import { messagesFor, pageMessages } from "./i18n";
 import { useNonce } from "./nonce";
 import { usePageLanguage } from "./root-data";
 import { clearSessionCookie, getSession, readCookies } from "./session.server";
@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       locale,
-      messages: messagesFor(locale),
+      messages: pageMessages(messagesFor(locale), match?.id ?? null),
       user: session.user ? { email: session.user.email, username: session.user.username } : null,
       screen: match ? { id: match.id, params: match.params } : null,
       alternates: match ? alternatesOf(match.id, match.params) : null,

@@ -21,6 +21,7 @@ function screenRoutes(layoutName: Layout): RouteConfigEntry[] {
 
 export default [
   route(RESOURCE_PATHS.sitemap, "routes/sitemap.ts"),
+  route(RESOURCE_PATHS.robots, "routes/robots.ts"),
   route(RESOURCE_PATHS.logout, "routes/logout.ts"),
   layout(LAYOUT_FILES.default, [...screenRoutes("default"), route("*", "routes/not-found.tsx")]),
   layout(LAYOUT_FILES.auth, screenRoutes("auth")),

@@ -28,7 +28,7 @@ export function screenMeta({ matches }: MetaArgsLike): MetaDescriptor[] {
   if (!root?.screen) return [];
   const site = root.messages.site.name;
   const page = pageMetaOf(matches);
-  const text = { ...root.messages.screens[root.screen.id], ...page };
+  const text = { ...root.messages.screen, ...page };
   const title = root.screen.id === "home" ? `${site} · ${text.title}` : `${text.title} · ${site}`;
   const overrides = alternateParamsOf(matches);
   const hreflang = overrides

@@ -13,6 +13,7 @@ import {
   needsProductLoad,
   slugFor,
   sortByPosition,
+  summarizeProduct,
   visibleOnWeb,
 } from "./filters";
 import { product } from "./fixtures";
@@ -85,6 +86,24 @@ describe("images", () => {
     const bare = product({ imagePath: [], image: null });
     expect(mainImage(bare)).toBeNull();
     expect(featuredImage(bare)).toBeNull();
+  });
+});
+
+describe("summarizeProduct", () => {
+  it("keeps what a card shows: featured picture first, price with VAT, only-companies flag", () => {
+    const summary = summarizeProduct(
+      product({ id: 9, name_es: "Caja grande", imagePath: ["/a.jpg"], image: ["/c.jpg"], market_types: ["B2B"] }),
+    );
+    expect(summary).toMatchObject({ id: 9, name: "Caja grande", slug: "caja-mediana", onlyB2B: true });
+    expect(summary.picture?.url).toBe("/c.jpg");
+    expect(summary.priceWithDiscount).toBe(2548);
+    expect(Object.keys(summary)).not.toContain("content");
+  });
+
+  it("falls back to the main image, and to none", () => {
+    expect(summarizeProduct(product({ imagePath: ["/a.jpg"], image: [] })).picture?.url).toBe("/a.jpg");
+    expect(summarizeProduct(product({ imagePath: [], image: [] })).picture).toBeNull();
+    expect(summarizeProduct(product({ market_types: ["B2B", "B2C"] })).onlyB2B).toBe(false);
   });
 });
 

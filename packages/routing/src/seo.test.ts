@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { detectLocale, serializeLocaleCookie } from "./locales";
-import { canonicalUrl, hreflangLinks, renderSitemap, staticSitemapEntries } from "./seo";
+import { detectLocale, LOCALES, serializeLocaleCookie } from "./locales";
+import { canonicalUrl, hreflangLinks, renderRobotsTxt, renderSitemap, staticSitemapEntries } from "./seo";
+import { SCREEN_IDS, SCREENS } from "./table";
 
 describe("language", () => {
   it("takes the language from the first two-letter segment, then the cookie, then Spanish", () => {
@@ -45,5 +46,16 @@ describe("SEO helpers", () => {
     expect(xml).not.toContain(":slug");
     const locs = xml.match(/<loc>/g) ?? [];
     expect(locs.length).toBe(staticSitemapEntries().length * 3);
+  });
+
+  it("writes a robots.txt that hides private areas, never a public page, and names the sitemap by URL", () => {
+    const robots = renderRobotsTxt("https://shop.test/");
+    const rules = [...robots.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1]!);
+    expect(rules).toEqual(expect.arrayContaining(["/mi-cuenta", "/ca/el-meu-compte", "/pt/admin", "/api/"]));
+    expect(robots).toContain("\nSitemap: https://shop.test/sitemap.xml\n");
+    const publicPaths = SCREEN_IDS.filter((id) => SCREENS[id].indexable).flatMap((id) =>
+      LOCALES.flatMap((locale) => SCREENS[id].paths[locale]),
+    );
+    for (const path of publicPaths) expect(rules.filter((rule) => path.startsWith(rule))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { LOCALE_TAGS, LOCALES, DEFAULT_LOCALE, type Locale } from "./locales";
 import { alternatesOf, type RouteParams } from "./paths";
-import { CANONICAL_QUERY_PARAMS, SCREEN_IDS, SCREENS, type ScreenId } from "./table";
+import { API_PREFIX, CANONICAL_QUERY_PARAMS, RESOURCE_PATHS, SCREEN_IDS, SCREENS, type ScreenId } from "./table";
 
 function trimOrigin(origin: string): string {
   return origin.replace(/\/+$/, "");
@@ -71,6 +71,40 @@ export function renderSitemap(origin: string, entries: readonly SitemapEntry[]):
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** The literal start of a path pattern, up to its first parameter ("/mi-cuenta/pedidos/:id" -> "/mi-cuenta/pedidos/"). */
+function literalPrefix(pattern: string): string {
+  const parameter = pattern.search(/:[^/]/);
+  return parameter === -1 ? pattern : pattern.slice(0, parameter);
+}
+
+/**
+ * robots.txt: crawlers may read every page except the signed-in areas, the checkout and the API.
+ * A rule is dropped when it would also cover an indexable page (Disallow matches by prefix).
+ * The sitemap is named by its full URL, as the robots.txt standard requires.
+ */
+export function renderRobotsTxt(origin: string): string {
+  const indexablePaths = SCREEN_IDS.filter((id) => SCREENS[id].indexable).flatMap((id) =>
+    LOCALES.flatMap((locale) => SCREENS[id].paths[locale]),
+  );
+  const privatePaths = SCREEN_IDS.filter((id) => {
+    const screen = SCREENS[id];
+    return !screen.indexable && (screen.guard === "auth" || screen.layout === "buy-process");
+  }).flatMap((id) => LOCALES.flatMap((locale) => SCREENS[id].paths[locale].map(literalPrefix)));
+  const rules = new Set([`${API_PREFIX}/`, RESOURCE_PATHS.logout]);
+  for (const prefix of privatePaths) {
+    if (prefix.length > 1 && !indexablePaths.some((path) => path.startsWith(prefix))) rules.add(prefix);
+  }
+  const shortest = [...rules].filter((rule) => ![...rules].some((other) => other !== rule && rule.startsWith(other)));
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...shortest.sort().map((rule) => `Disallow: ${rule}`),
+    "",
+    `Sitemap: ${trimOrigin(origin)}${RESOURCE_PATHS.sitemap}`,
     "",
   ].join("\n");
 }

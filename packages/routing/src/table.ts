@@ -241,6 +241,7 @@ export const SCREEN_IDS = Object.keys(SCREENS) as ScreenId[];
 /** Paths that are not screens: resources the storefront answers itself. */
 export const RESOURCE_PATHS = {
   sitemap: "/sitemap.xml",
+  robots: "/robots.txt",
   logout: "/logout",
   image: "/img",
 } as const;

@@ -1,4 +1,4 @@
-import { featuredImage, isOnlyB2B, mainImage, type Product } from "@shop/domain";
+import type { Product, ProductSummary } from "@shop/domain";
 import { Price } from "./price";
 import { ProduceIllustration } from "./illustrations";
 import { ResponsiveImage } from "./responsive-image";
@@ -27,9 +27,21 @@ export function useProductFacts(product: Pick<Product, "boxType" | "weight">): s
 }
 
 /** One product in a grid: picture, name, size or weight, price with VAT, link to its page. */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+interface CardOptions {
+  /** Pictures of the first row load at once; the rest wait until they are near the viewport. */
+  readonly priority?: boolean;
+  /** 2 right under the page heading, 3 inside a titled section: heading levels never skip. */
+  readonly headingLevel?: 2 | 3;
+}
+
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel = 3,
+}: { product: ProductSummary } & CardOptions) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { messages } = usePageLanguage();
-  const picture = featuredImage(product) ?? mainImage(product);
+  const { picture } = product;
   const facts = useProductFacts(product);
   const body = (
     <>
@@ -53,13 +65,13 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             {messages.catalogue.seasonal}
           </span>
         ) : null}
-        {isOnlyB2B(product) ? (
+        {product.onlyB2B ? (
           <span className="rounded-full bg-leaf-100 px-2 py-0.5 text-xs font-bold text-leaf-800">
             {messages.catalogue.onlyCompanies}
           </span>
         ) : null}
       </div>
-      <h3 className="mt-1 font-bold text-sand-900 group-hover:text-leaf-700">{product.name}</h3>
+      <Heading className="mt-1 font-bold text-sand-900 group-hover:text-leaf-700">{product.name}</Heading>
       <p className="text-sm text-sand-700">{facts}</p>
       <p className="mt-1">
         <Price cents={product.priceWithDiscount} className="text-lg font-extrabold text-leaf-800" />{" "}
@@ -80,14 +92,22 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   );
 }
 
-export function ProductGrid({ products, priorityCount = 0 }: { products: readonly Product[]; priorityCount?: number }) {
+export function ProductGrid({
+  products,
+  priorityCount = 0,
+  headingLevel,
+}: {
+  products: readonly ProductSummary[];
+  priorityCount?: number;
+  headingLevel?: CardOptions["headingLevel"];
+}) {
   const { messages } = usePageLanguage();
   if (products.length === 0)
     return <p className="rounded-2xl bg-sand-100 p-6 text-sand-700">{messages.catalogue.empty}</p>;
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((product, index) => (
-        <ProductCard key={product.id} product={product} priority={index < priorityCount} />
+        <ProductCard key={product.id} product={product} priority={index < priorityCount} headingLevel={headingLevel} />
       ))}
     </ul>
   );

@@ -11,6 +11,9 @@ interface ResponsiveImageProps {
   readonly priority?: boolean;
 }
 
+// React 18 knows no `fetchPriority` prop: the lowercase HTML attribute passes through unchanged.
+const HIGH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
+
 export function ResponsiveImage({ src, alt, width, height, className, priority = false }: ResponsiveImageProps) {
   return (
     <img
@@ -20,7 +23,7 @@ export function ResponsiveImage({ src, alt, width, height, className, priority =
       width={width}
       height={height}
       loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
+      {...(priority ? HIGH_PRIORITY : {})}
       decoding="async"
       className={className}
     />

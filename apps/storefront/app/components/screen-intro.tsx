@@ -1,13 +1,11 @@
 import type { ReactNode } from "react";
-import type { ScreenId } from "@shop/routing";
-import { usePageLanguage, useRootData } from "~/root-data";
+import { usePageLanguage } from "~/root-data";
 
 /** The heading and lead text of the current screen, in the page's language. */
 export function ScreenIntro({ children }: { children?: ReactNode }) {
-  const data = useRootData();
   const { messages } = usePageLanguage();
-  const id: ScreenId = data?.screen?.id ?? "home";
-  const text = messages.screens[id];
+  const text = messages.screen;
+  if (!text) return null;
   return (
     <section className="mx-auto max-w-6xl px-4 pt-8 pb-4 sm:pt-12">
       <h1 className="font-display text-3xl font-semibold text-leaf-800 sm:text-4xl">{text.heading}</h1>

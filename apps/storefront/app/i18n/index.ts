@@ -1,6 +1,6 @@
-import type { Locale } from "@shop/routing";
+import type { Locale, ScreenId } from "@shop/routing";
 import { ca } from "./ca";
-import { es, type Messages } from "./es";
+import { es, type Messages, type ScreenText } from "./es";
 import { pt } from "./pt";
 
 export type { Messages, ScreenText } from "./es";
@@ -10,6 +10,23 @@ const MESSAGES: Record<Locale, Messages> = { es, ca, pt };
 /** Texts of a language; anything unknown gets the Spanish texts (specification, section 2). */
 export function messagesFor(locale: string): Messages {
   return (MESSAGES as Record<string, Messages>)[locale] ?? es;
+}
+
+/**
+ * The texts a page sends to the browser: everything but the other screens' descriptions and
+ * lead texts, which are most of the file. Menus and the footer still get every screen's title.
+ */
+export type PageMessages = Omit<Messages, "screens"> & {
+  readonly screens: Readonly<Record<ScreenId, Pick<ScreenText, "title">>>;
+  /** The current screen's texts; null on a page that is no screen (an unknown path). */
+  readonly screen: ScreenText | null;
+};
+
+export function pageMessages(messages: Messages, screen: ScreenId | null): PageMessages {
+  const screens = Object.fromEntries(
+    Object.entries(messages.screens).map(([id, text]) => [id, { title: text.title }]),
+  ) as PageMessages["screens"];
+  return { ...messages, screens, screen: screen ? messages.screens[screen] : null };
 }
 
 export { format } from "./format";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCREEN_IDS } from "@shop/routing";
-import { format, messagesFor } from "./index";
+import { format, messagesFor, pageMessages } from "./index";
 
 describe("messages", () => {
   it("falls back to Spanish texts for an unknown language", () => {
@@ -22,6 +22,15 @@ describe("messages", () => {
   it("translates rather than copies: Catalan and Portuguese differ from Spanish", () => {
     expect(messagesFor("ca").screens.boxes.heading).not.toBe(messagesFor("es").screens.boxes.heading);
     expect(messagesFor("pt").screens.boxes.heading).not.toBe(messagesFor("es").screens.boxes.heading);
+  });
+
+  it("sends a page its own screen's texts and only the titles of the others", () => {
+    const page = pageMessages(messagesFor("ca"), "boxes");
+    expect(page.screen).toEqual(messagesFor("ca").screens.boxes);
+    expect(page.screens.team).toEqual({ title: messagesFor("ca").screens.team.title });
+    expect(page.nav).toBe(messagesFor("ca").nav);
+    expect(pageMessages(messagesFor("es"), null).screen).toBeNull();
+    expect(JSON.stringify(page).length).toBeLessThan(JSON.stringify(messagesFor("ca")).length * 0.7);
   });
 
   it("fills placeholders and leaves unknown ones visible", () => {

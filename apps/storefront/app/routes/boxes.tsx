@@ -1,4 +1,4 @@
-import { activeBoxes, isB2C } from "@shop/domain";
+import { activeBoxes, isB2C, summarizeProduct } from "@shop/domain";
 import type { Route } from "./+types/boxes";
 import { ProductListPage } from "~/components/product-list-page";
 import { getProducts } from "~/catalogue.server";
@@ -9,7 +9,7 @@ export const meta = screenMeta;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const boxes = activeBoxes(await getProducts(localeOf(request)));
-  return { boxes: boxes.filter((box) => isB2C(box) && !box.isSeasonal) };
+  return { boxes: boxes.filter((box) => isB2C(box) && !box.isSeasonal).map(summarizeProduct) };
 }
 
 export default function Boxes({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { activeUpsells, slugify, type Product } from "@shop/domain";
+import { activeUpsells, slugify, summarizeProduct, type Product } from "@shop/domain";
 import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { Route } from "./+types/complementary-products";
 import type { AlternateParams } from "~/alternates";
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const upsells = activeUpsells(await getProducts(locale));
   const categories = categoriesOf(upsells);
   const selected = params.category;
-  if (selected === undefined) return { products: upsells, categories, selected: null };
+  if (selected === undefined) return { products: upsells.map(summarizeProduct), categories, selected: null };
 
   const products = upsells.filter((product) => product.category && slugify(product.category) === selected);
   if (products.length === 0) notFound(request);
@@ -46,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       alternateParams[other] = { category: twin?.category ? slugify(twin.category) : undefined };
     }),
   );
-  return { products, categories, selected, alternateParams };
+  return { products: products.map(summarizeProduct), categories, selected, alternateParams };
 }
 
 export default function ComplementaryProducts({ loaderData }: Route.ComponentProps) {
@@ -75,7 +75,7 @@ export default function ComplementaryProducts({ loaderData }: Route.ComponentPro
             ))}
           </ul>
         </nav>
-        <ProductGrid products={loaderData.products} priorityCount={4} />
+        <ProductGrid products={loaderData.products} priorityCount={2} headingLevel={2} />
       </div>
     </>
   );

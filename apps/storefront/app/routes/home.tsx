@@ -1,4 +1,4 @@
-import { activeBoxes, isB2C } from "@shop/domain";
+import { activeBoxes, isB2C, summarizeProduct } from "@shop/domain";
 import type { Route } from "./+types/home";
 import { ProduceIllustration } from "~/components/illustrations";
 import { ImpactFigures } from "~/components/impact-figures";
@@ -22,7 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     getMetrics(),
   ]);
   const boxes = activeBoxes(products).filter((box) => isB2C(box) && !box.isSeasonal);
-  return { boxes: boxes.slice(0, 4), reviews: reviews.slice(0, 3), posts: posts.slice(0, 3), metrics };
+  return {
+    boxes: boxes.slice(0, 4).map(summarizeProduct),
+    reviews: reviews.slice(0, 3),
+    posts: posts.slice(0, 3),
+    metrics,
+  };
 }
 
 function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
@@ -39,15 +44,15 @@ function Section({ title, children, action }: { title: string; children: React.R
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { messages } = usePageLanguage();
-  const text = messages.screens.home;
+  const text = messages.screen;
   const home = messages.home;
   return (
     <>
       <section className="bg-gradient-to-b from-leaf-50 to-sand-50">
         <div className="mx-auto grid max-w-6xl items-center gap-6 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>
-            <h1 className="font-display text-4xl font-semibold text-leaf-800 sm:text-5xl">{text.heading}</h1>
-            <p className="mt-4 text-lg text-sand-700">{text.intro}</p>
+            <h1 className="font-display text-4xl font-semibold text-leaf-800 sm:text-5xl">{text?.heading}</h1>
+            <p className="mt-4 text-lg text-sand-700">{text?.intro}</p>
             <div className="mt-6 flex flex-wrap gap-3">
               <ScreenLink
                 screen="newOrder"

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { redirect } from "react-router";
 import { findProductBySlug, isOnlyB2B, PRODUCT_TYPES, type ProductImage } from "@shop/domain";
 import { LOCALES, pathTo } from "@shop/routing";
@@ -6,7 +6,6 @@ import type { Route } from "./+types/product";
 import type { AlternateParams } from "~/alternates";
 import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
 import { ProduceIllustration } from "~/components/illustrations";
-import { Lightbox } from "~/components/lightbox";
 import { Price } from "~/components/price";
 import { useProductFacts } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -38,6 +37,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+// The lightbox loads on the first open: most visitors never open it, so it stays off the first load.
+const loadLightbox = () => import("~/components/lightbox");
+const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
+
 /** The gallery: every picture once, main image first. */
 function picturesOf(product: Route.ComponentProps["loaderData"]["product"]): ProductImage[] {
   const seen = new Set<string>();
@@ -58,7 +61,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
-      <section aria-label={messages.product.gallery}>
+      <section aria-label={messages.product.gallery} onPointerOver={loadLightbox} onFocus={loadLightbox}>
         {first ? (
           <button
             type="button"
@@ -134,15 +137,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {open !== null && pictures.length > 0 ? (
-        <Lightbox
-          images={pictures.map((picture) => ({
-            src: picture.url,
-            alt: picture.alt ?? product.name,
-            title: product.name,
-          }))}
-          startIndex={open}
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={null}>
+          <Lightbox
+            images={pictures.map((picture) => ({
+              src: picture.url,
+              alt: picture.alt ?? product.name,
+              title: product.name,
+            }))}
+            startIndex={open}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       ) : null}
     </article>
   );

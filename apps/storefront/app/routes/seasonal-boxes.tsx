@@ -1,4 +1,4 @@
-import { activeBoxes } from "@shop/domain";
+import { activeBoxes, summarizeProduct } from "@shop/domain";
 import type { Route } from "./+types/seasonal-boxes";
 import { ProductListPage } from "~/components/product-list-page";
 import { getProducts } from "~/catalogue.server";
@@ -8,7 +8,11 @@ import { screenMeta } from "~/seo";
 export const meta = screenMeta;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { boxes: activeBoxes(await getProducts(localeOf(request))).filter((box) => box.isSeasonal) };
+  return {
+    boxes: activeBoxes(await getProducts(localeOf(request)))
+      .filter((box) => box.isSeasonal)
+      .map(summarizeProduct),
+  };
 }
 
 export default function SeasonalBoxes({ loaderData }: Route.ComponentProps) {
