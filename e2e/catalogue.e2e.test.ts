@@ -114,7 +114,7 @@ describe("catalogue pages", () => {
     if (!upsell) throw new Error("The demo catalogue has no complementary product with a category");
     const category = upsell.category_es!.split("/").pop()!.trim();
     await session.page.goto(pathTo("complementaryProducts", "es"));
-    const all = await session.page.locator("main ul li h3").count();
+    const all = await session.page.locator("main ul li h2").count();
     await session.page
       .getByRole("navigation", { name: messagesFor("es").catalogue.categories })
       .getByRole("link", { name: category })
@@ -123,7 +123,7 @@ describe("catalogue pages", () => {
     const expected = products.filter(
       (p) => p.type === "marketplace_item" && p.isActive && p.category_es?.split("/").pop()?.trim() === category,
     );
-    await expect.poll(() => session.page.locator("main ul li h3").count()).toBe(expected.length);
+    await expect.poll(() => session.page.locator("main ul li h2").count()).toBe(expected.length);
     expect(expected.length).toBeLessThan(all);
     await expect.poll(() => session.page.getByText(upsell.name_es).count()).toBeGreaterThan(0);
   });

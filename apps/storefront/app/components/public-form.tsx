@@ -47,7 +47,7 @@ export function PublicForm({ result, schema, sentText, children }: PublicFormPro
       <button
         type="submit"
         disabled={busy}
-        className="min-h-12 rounded-full bg-carrot-500 px-6 font-bold text-white hover:bg-carrot-600 disabled:opacity-60"
+        className="min-h-12 rounded-full bg-carrot-500 px-6 font-bold text-sand-900 hover:bg-carrot-400 disabled:opacity-60"
       >
         {busy ? text.sending : text.send}
       </button>

@@ -43,7 +43,7 @@ export function SiteHeader() {
           <AccountEntry />
           <ScreenLink
             screen="newOrder"
-            className="hidden min-h-11 items-center rounded-full bg-carrot-500 px-4 text-sm font-bold whitespace-nowrap text-white shadow-sm hover:bg-carrot-600 md:inline-flex"
+            className="hidden min-h-11 items-center rounded-full bg-carrot-500 px-4 text-sm font-bold whitespace-nowrap text-sand-900 shadow-sm hover:bg-carrot-400 md:inline-flex"
           >
             {messages.nav.newOrder}
           </ScreenLink>
@@ -63,7 +63,7 @@ export function SiteHeader() {
             <LanguageSwitcher className="sm:hidden" />
             <ScreenLink
               screen="newOrder"
-              className="inline-flex min-h-11 items-center rounded-full bg-carrot-500 px-4 text-sm font-bold text-white hover:bg-carrot-600"
+              className="inline-flex min-h-11 items-center rounded-full bg-carrot-500 px-4 text-sm font-bold text-sand-900 hover:bg-carrot-400"
             >
               {messages.nav.newOrder}
             </ScreenLink>

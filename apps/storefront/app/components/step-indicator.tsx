@@ -34,7 +34,7 @@ export function StepIndicator({ current }: { current?: number }) {
                   state === "todo"
                     ? "bg-sand-200 text-sand-700"
                     : state === "current"
-                      ? "bg-carrot-500 text-white"
+                      ? "bg-carrot-500 text-sand-900"
                       : "bg-leaf-600 text-white"
                 }`}
                 aria-hidden="true"

@@ -56,7 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className="mt-6 flex flex-wrap gap-3">
               <ScreenLink
                 screen="newOrder"
-                className="inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-white shadow hover:bg-carrot-600"
+                className="inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 shadow hover:bg-carrot-400"
               >
                 {home.heroPrimary}
               </ScreenLink>
@@ -139,7 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-leaf-50">{home.ctaBody}</p>
           <ScreenLink
             screen="newOrder"
-            className="mt-5 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-white hover:bg-carrot-600"
+            className="mt-5 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 hover:bg-carrot-400"
           >
             {home.heroPrimary}
           </ScreenLink>

@@ -6,6 +6,7 @@ import type { Route } from "./+types/product";
 import type { AlternateParams } from "~/alternates";
 import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
 import { ProduceIllustration } from "~/components/illustrations";
+import { PlainMarkdown } from "~/components/plain-markdown";
 import { Price } from "~/components/price";
 import { useProductFacts } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -119,7 +120,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </p>
         <ScreenLink
           screen="newOrder"
-          className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-white shadow hover:bg-carrot-600"
+          className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 shadow hover:bg-carrot-400"
         >
           {product.type === PRODUCT_TYPES.box ? messages.catalogue.orderThis : messages.product.addToOrder}
         </ScreenLink>
@@ -127,11 +128,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         {product.content ? (
           <div className="mt-6">
             <h2 className="font-bold text-leaf-800">{messages.product.details}</h2>
-            {product.content.split(/\n{2,}/).map((paragraph, index) => (
-              <p key={index} className="mt-2 whitespace-pre-line text-sand-700">
-                {paragraph.replace(/<[^>]*>/g, "")}
-              </p>
-            ))}
+            <div className="mt-2">
+              <PlainMarkdown source={product.content} />
+            </div>
           </div>
         ) : null}
       </section>

@@ -23,7 +23,7 @@ export default function ReferAFriend() {
         />
         <ScreenLink
           screen={signedIn ? "referrals" : "login"}
-          className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-white hover:bg-carrot-600"
+          className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 hover:bg-carrot-400"
         >
           {signedIn ? text.signedInCta : text.signedOutCta}
         </ScreenLink>
