@@ -402,6 +402,17 @@ describe("query-string limits (depth 5, arrays of 20, 1000 parameters)", () => {
     expectErrorShape(await getJson(`${app.url}/products?sort=notAField:asc`), 400);
     expectErrorShape(await getJson(`${app.url}/reviews?sort=notAField:asc`), 400);
   });
+
+  it("answers 400 for a filter value its field cannot hold", async () => {
+    for (const query of [
+      "/products?filters[price][$eq]=abc",
+      "/reviews?filters[rating][$gt]=many",
+      "/box-contents?filters[weekStart][$eq]=not-a-date",
+    ]) {
+      const body = expectErrorShape(await getJson(app.url + query), 400);
+      expect(body.error.name, query).toBe("ValidationError");
+    }
+  });
 });
 
 describe("GET /utils/*", () => {
