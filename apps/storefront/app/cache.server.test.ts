@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { cachedResource } from "./cache.server";
 
-function setup(load: () => Promise<number[]>, options: { isUsable?: (value: number[]) => boolean } = {}) {
+function setup(
+  load: () => Promise<number[]>,
+  options: { isUsable?: (value: number[]) => boolean; maxStaleMs?: number; retryMs?: number } = {},
+) {
   let time = 0;
   const log = vi.fn();
   const resource = cachedResource<number[]>({
@@ -63,13 +66,46 @@ describe("cached catalogue resource", () => {
     expect(await resource.get()).toEqual([1]);
   });
 
-  it("reloads while the value is not usable (nothing loaded yet, or empty)", async () => {
+  it("reloads while the value is not usable (nothing loaded yet, or empty), at most once per retry interval", async () => {
     let answer: number[] = [];
     const load = vi.fn(async () => answer);
-    const { resource } = setup(load, { isUsable: (value) => value.length > 0 });
+    const { resource, advance } = setup(load, { isUsable: (value) => value.length > 0, retryMs: 100 });
     expect(await resource.get()).toEqual([]);
     answer = [3];
+    expect(await resource.get()).toEqual([]);
+    expect(load).toHaveBeenCalledTimes(1);
+    advance(100);
     expect(await resource.get()).toEqual([3]);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("waits for fresh data rather than serve a value older than the staleness bound", async () => {
+    let version = 1;
+    const load = vi.fn(async () => [version]);
+    const { resource, advance } = setup(load, { maxStaleMs: 3000 });
+    await resource.get();
+    version = 2;
+    advance(3000);
+    expect(await resource.get()).toEqual([2]);
+  });
+
+  it("serves what it has at once while the CMS fails, retrying in the background", async () => {
+    let release: () => void = () => undefined;
+    const load = vi
+      .fn<() => Promise<number[]>>()
+      .mockResolvedValueOnce([1])
+      .mockRejectedValueOnce(new Error("CMS down"))
+      .mockImplementation(() => new Promise<number[]>((resolve) => (release = () => resolve([5]))));
+    const { resource, advance, log } = setup(load, { maxStaleMs: 3000, retryMs: 100 });
+    await resource.get();
+    advance(3000);
+    expect(await resource.get()).toEqual([1]);
+    expect(log).toHaveBeenCalledTimes(1);
+    advance(5000);
+    // Far past the staleness bound, but the last load failed: no request waits for the CMS.
+    expect(await resource.get()).toEqual([1]);
+    expect(load).toHaveBeenCalledTimes(3);
+    release();
+    await vi.waitFor(async () => expect(await resource.get()).toEqual([5]));
   });
 });

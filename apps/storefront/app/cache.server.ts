@@ -1,10 +1,17 @@
 /**
  * A per-process cache for catalogue data: fresh for `freshMs`, then served stale while one
- * background refresh runs. Every process keeps its own copy; nothing here must be shared, since
- * the CMS stays the single source of truth and each copy is at most `freshMs` (plus one load) old.
+ * background refresh runs, and never older than `maxStaleMs` while the CMS answers. Every process
+ * keeps its own copy; nothing here must be shared, since the CMS stays the single source of truth.
  */
+/**
+ * How long CMS data stays fresh, and the oldest a page may show while the CMS answers. With the
+ * 20 s page cache of server/app.ts on top, a change saved in the admin shows within 60 s.
+ */
+export const CMS_DATA_FRESH_MS = 20_000;
+export const CMS_DATA_MAX_STALE_MS = 40_000;
+
 export interface CachedResource<T> {
-  /** The cached value; waits for a load only when there is nothing to serve yet. */
+  /** The cached value; waits for a load only when there is nothing worth serving. */
   get(): Promise<T>;
   /** Forgets the value (tests, or a staff-triggered purge). */
   clear(): void;
@@ -13,6 +20,10 @@ export interface CachedResource<T> {
 export interface CachedResourceOptions<T> {
   readonly name: string;
   readonly freshMs: number;
+  /** Past this age a request waits for fresh data, unless the last load failed. Defaults to 2 × freshMs. */
+  readonly maxStaleMs?: number;
+  /** Loads start at most this often while a value is unusable or the CMS fails. Defaults to 5 s. */
+  readonly retryMs?: number;
   readonly load: () => Promise<T>;
   /**
    * What to keep when a load fails: receives the previous value (undefined when there is none).
@@ -28,26 +39,31 @@ export interface CachedResourceOptions<T> {
 export function cachedResource<T>(options: CachedResourceOptions<T>): CachedResource<T> {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message, error) => console.error(message, error));
+  const maxStaleMs = options.maxStaleMs ?? options.freshMs * 2;
+  const retryMs = options.retryMs ?? 5_000;
   let value: T | undefined;
   let loadedAt = 0;
+  let attemptedAt = Number.NEGATIVE_INFINITY;
+  let lastLoadFailed = false;
   let inFlight: Promise<T> | null = null;
 
   function refresh(): Promise<T> {
-    inFlight ??= options
+    if (inFlight) return inFlight;
+    attemptedAt = now();
+    inFlight = options
       .load()
       .then(
         (loaded) => {
           value = loaded;
           loadedAt = now();
+          lastLoadFailed = false;
           return loaded;
         },
         (error: unknown) => {
           log(`Could not load ${options.name}`, error);
-          const kept = options.onError(value);
-          value = kept;
-          // Retry soon, but not on every request while the CMS is down.
-          loadedAt = now() - options.freshMs / 2;
-          return kept;
+          value = options.onError(value);
+          lastLoadFailed = true;
+          return value;
         },
       )
       .finally(() => {
@@ -58,14 +74,27 @@ export function cachedResource<T>(options: CachedResourceOptions<T>): CachedReso
 
   return {
     async get() {
-      const usable = value !== undefined && (options.isUsable?.(value) ?? true);
-      if (!usable) return refresh();
-      if (now() - loadedAt >= options.freshMs) void refresh();
-      return value as T;
+      if (value === undefined) return refresh();
+      const mayRetry = now() - attemptedAt >= retryMs;
+      if (!(options.isUsable?.(value) ?? true)) {
+        // Spec section 4: load while empty. While the CMS fails, pages get what there is at once.
+        if (!mayRetry) return value;
+        if (lastLoadFailed) {
+          void refresh();
+          return value;
+        }
+        return refresh();
+      }
+      const age = now() - loadedAt;
+      if (age >= maxStaleMs && !lastLoadFailed) return refresh();
+      if (age >= options.freshMs && (mayRetry || !lastLoadFailed)) void refresh();
+      return value;
     },
     clear() {
       value = undefined;
       loadedAt = 0;
+      attemptedAt = Number.NEGATIVE_INFINITY;
+      lastLoadFailed = false;
     },
   };
 }

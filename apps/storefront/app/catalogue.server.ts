@@ -15,11 +15,11 @@ import {
   type Review,
 } from "@shop/domain";
 import { LOCALES, type Locale } from "@shop/routing";
-import { cachedResource } from "./cache.server";
+import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS } from "./cache.server";
 import { cmsFetch } from "./cms.server";
 
-/** Catalogue data changes rarely; a change saved in the admin shows within a minute. */
-const FRESH_MS = 30_000;
+const FRESH_MS = CMS_DATA_FRESH_MS;
+const MAX_STALE_MS = CMS_DATA_MAX_STALE_MS;
 
 async function cmsJson(path: string): Promise<unknown> {
   const response = await cmsFetch(path);
@@ -32,6 +32,7 @@ type ProductsByLocale = Readonly<Record<Locale, readonly Product[]>>;
 const products = cachedResource<ProductsByLocale>({
   name: "products",
   freshMs: FRESH_MS,
+  maxStaleMs: MAX_STALE_MS,
   async load() {
     const raw = await cmsJson("/products?isActive=all");
     const byLocale = {} as Record<Locale, Product[]>;
@@ -51,6 +52,7 @@ const products = cachedResource<ProductsByLocale>({
 const reviews = cachedResource<readonly Review[]>({
   name: "reviews",
   freshMs: FRESH_MS,
+  maxStaleMs: MAX_STALE_MS,
   load: async () => mapReviews(await cmsJson(`/utils/reviews?lang=${REVIEW_LANGUAGE}`)),
   // Spec section 4: a review failure leaves the reviews empty.
   onError: () => [],
@@ -60,6 +62,7 @@ const reviews = cachedResource<readonly Review[]>({
 const posts = cachedResource<readonly BlogPost[]>({
   name: "blog posts",
   freshMs: FRESH_MS,
+  maxStaleMs: MAX_STALE_MS,
   load: async () => mapPosts(await cmsJson(`/utils/posts-blog?language=${BLOG_LANGUAGE}`)),
   onError: (previous) => previous ?? [],
   isUsable: (value) => value.length > 0,
@@ -69,6 +72,7 @@ let lastMetrics: ImpactMetrics = EMPTY_METRICS;
 const metrics = cachedResource<ImpactMetrics>({
   name: "impact metrics",
   freshMs: FRESH_MS,
+  maxStaleMs: MAX_STALE_MS,
   async load() {
     lastMetrics = mergeMetrics(lastMetrics, await cmsJson("/utils/metrics"));
     return lastMetrics;

@@ -8,29 +8,37 @@ import {
   type LegalPageKey,
 } from "@shop/domain";
 import type { Locale } from "@shop/routing";
-import { cachedResource, type CachedResource } from "./cache.server";
+import { data } from "react-router";
+import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS, type CachedResource } from "./cache.server";
 import { cmsFetch } from "./cms.server";
 
 /** Staff-edited pages: cached like the catalogue, so an edit shows within a minute. */
-const FRESH_MS = 30_000;
 const resources = new Map<string, CachedResource<unknown>>();
 
-function collection(path: string): Promise<unknown> {
+/** Nothing was ever loaded and the CMS fails: there is nothing true to show. */
+const UNAVAILABLE = Symbol("content unavailable");
+
+async function collection(path: string): Promise<unknown> {
   let resource = resources.get(path);
   if (!resource) {
     resource = cachedResource<unknown>({
       name: path,
-      freshMs: FRESH_MS,
+      freshMs: CMS_DATA_FRESH_MS,
+      maxStaleMs: CMS_DATA_MAX_STALE_MS,
       async load() {
         const response = await cmsFetch(path);
         if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
         return response.json();
       },
-      onError: (previous) => previous ?? { data: [] },
+      onError: (previous) => previous ?? UNAVAILABLE,
+      isUsable: (value) => value !== UNAVAILABLE,
     });
     resources.set(path, resource);
   }
-  return resource.get();
+  const value = await resource.get();
+  // A page whose content cannot be loaded says so (503), rather than "not found" or empty.
+  if (value === UNAVAILABLE) throw data("The content service is unavailable", { status: 503 });
+  return value;
 }
 
 const PAGE = "pagination[pageSize]=100";
@@ -40,7 +48,10 @@ export const getTeam = async (locale: Locale) =>
 export const getFarmers = async (locale: Locale) => mapFarmers(await collection(`/farmers?populate=*&${PAGE}`), locale);
 export const getNewsroom = async (locale: Locale) => mapNewsroom(await collection(`/newsroom-entries?${PAGE}`), locale);
 export const getFaqs = async (locale: Locale) => mapFaqs(await collection(`/faqs?${PAGE}`), locale);
+/** The shop's calendar day (YYYY-MM-DD): weeks start in Spain, whatever the server's time zone. */
+const shopToday = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Madrid" });
+
 export const getBoxContents = async (locale: Locale) =>
-  mapBoxContents(await collection(`/box-contents?populate=*&${PAGE}`), locale);
+  mapBoxContents(await collection(`/box-contents?populate=*&${PAGE}`), locale, shopToday());
 export const getLegalPage = async (key: LegalPageKey, locale: Locale) =>
   mapLegalPage(await collection(`/legal-pages?${PAGE}`), key, locale);

@@ -13,6 +13,7 @@ import { env, secureCookies } from "../app/env.server";
 import { readCookies, sessionToken } from "../app/session.server";
 import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
+import { apiError } from "./errors";
 import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -24,7 +25,7 @@ declare module "react-router" {
 export { env };
 
 const development = env.NODE_ENV === "development";
-/** With the 30 s data cache, a change made in the admin reaches every page within a minute. */
+/** With the data cache of app/cache.server.ts, a change made in the admin reaches every page within a minute. */
 const PAGE_CACHE_TTL_MS = development ? 0 : 20_000;
 
 /** The page path a request is about: React Router's data requests end in `.data`. */
@@ -75,11 +76,7 @@ app.use(
       error: (_error, _req, res) => {
         if ("writeHead" in res && !res.headersSent) {
           res.writeHead(502, { "Content-Type": "application/json" });
-          res.end(
-            JSON.stringify({
-              error: { status: 502, name: "BadGateway", message: "The content service is unavailable" },
-            }),
-          );
+          res.end(JSON.stringify(apiError(502, "BadGateway", "The content service is unavailable")));
         }
       },
     },

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import sharp from "sharp";
 import { IMAGE_DENSITIES, IMAGE_WIDTHS, isAllowedImageSource } from "../app/images";
+import { apiError } from "./errors";
 
 const MAX_SOURCE_BYTES = 15 * 1024 * 1024;
 
@@ -13,7 +14,7 @@ function pickFormat(accept: string | undefined): OutputFormat {
 }
 
 function badRequest(res: Response, message: string) {
-  res.status(400).json({ error: { status: 400, name: "BadRequest", message } });
+  res.status(400).json(apiError(400, "BadRequest", message));
 }
 
 function send(res: Response, body: Buffer, format: OutputFormat) {
@@ -80,11 +81,16 @@ export function imageProxy(cmsUrl: string) {
     }
     if (!(IMAGE_DENSITIES as readonly number[]).includes(density)) return badRequest(res, "dpr must be 1 or 2");
 
+    const format = pickFormat(req.get("Accept"));
+    const key = `${src}|${width}|${density}|${format}`;
+    const cached = cache.get(key);
+    if (cached) return send(res, cached.body, cached.format);
+
     let source: Buffer;
     try {
       const upstream = await fetch(cmsUrl + src, { signal: AbortSignal.timeout(10_000) });
       if (upstream.status === 404) {
-        res.status(404).json({ error: { status: 404, name: "NotFound", message: "No such image" } });
+        res.status(404).json(apiError(404, "NotFound", "No such image"));
         return;
       }
       if (!upstream.ok) throw new Error(`CMS answered ${upstream.status}`);
@@ -92,14 +98,10 @@ export function imageProxy(cmsUrl: string) {
       source = Buffer.from(await upstream.arrayBuffer());
     } catch (error) {
       console.error(`Image proxy could not fetch ${src}`, error);
-      res.status(502).json({ error: { status: 502, name: "BadGateway", message: "The image is unavailable" } });
+      res.status(502).json(apiError(502, "BadGateway", "The image is unavailable"));
       return;
     }
 
-    const format = pickFormat(req.get("Accept"));
-    const key = `${src}|${width}|${density}|${format}`;
-    const cached = cache.get(key);
-    if (cached) return send(res, cached.body, cached.format);
     try {
       // Vector sources are rasterised at a density high enough for the largest variant.
       const output = await sharp(source, { density: src.endsWith(".svg") ? 288 : 72, limitInputPixels: 40_000_000 })
@@ -112,9 +114,7 @@ export function imageProxy(cmsUrl: string) {
       send(res, output, format);
     } catch (error) {
       console.error(`Image proxy could not convert ${src}`, error);
-      res
-        .status(422)
-        .json({ error: { status: 422, name: "UnprocessableImage", message: "The image cannot be converted" } });
+      res.status(422).json(apiError(422, "UnprocessableImage", "The image cannot be converted"));
     }
   };
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { apiError } from "./errors";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -61,7 +62,7 @@ export function sameOriginWrites(siteOrigin: string) {
       ? fetchSite !== "same-origin" && fetchSite !== "none"
       : origin !== undefined && origin !== "null" && origin !== requestOrigin && origin !== siteOrigin;
     if (crossSite) {
-      res.status(403).json({ error: { status: 403, name: "ForbiddenError", message: "Cross-site request refused" } });
+      res.status(403).json(apiError(403, "ForbiddenError", "Cross-site request refused"));
       return;
     }
     next();

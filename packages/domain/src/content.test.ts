@@ -65,8 +65,15 @@ describe("public content", () => {
       { box: { id: 1 }, weekStart: "2026-11-16", items: [{ name_es: "Manzanas", name_ca: "Pomes", quantity: "1 kg" }] },
       { box: { id: 2 }, weekStart: "2026-11-16", items: [] },
     ];
-    expect(mapBoxContents(raw, "ca")).toEqual([
+    expect(mapBoxContents(raw, "ca", "2026-11-22")).toEqual([
       { boxId: 1, weekStart: "2026-11-16", items: [{ name: "Pomes", quantity: "1 kg" }], note: "" },
     ]);
+  });
+
+  it("shows this week's contents, not a coming week's that staff prepared early", () => {
+    const week = (weekStart: string, name: string) => ({ box: { id: 1 }, weekStart, items: [{ name_es: name }] });
+    const raw = [week("2026-11-09", "Peras"), week("2026-11-16", "Manzanas"), week("2026-11-23", "Kiwis")];
+    expect(mapBoxContents(raw, "es", "2026-11-22")[0]?.items[0]?.name).toBe("Manzanas");
+    expect(mapBoxContents(raw, "es", "2026-11-23")[0]?.items[0]?.name).toBe("Kiwis");
   });
 });

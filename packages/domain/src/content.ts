@@ -141,8 +141,11 @@ export function mapFaqs(raw: unknown, locale: Locale): Faq[] {
   });
 }
 
-/** The most recent week's contents of each box. */
-export function mapBoxContents(raw: unknown, locale: Locale): BoxContents[] {
+/**
+ * This week's contents of each box: per box, the newest entry that has started by `today`
+ * (YYYY-MM-DD in the shop's time zone); entries staff prepared for coming weeks wait their turn.
+ */
+export function mapBoxContents(raw: unknown, locale: Locale, today: string): BoxContents[] {
   const latest = new Map<number | null, BoxContents>();
   for (const entry of records(raw)) {
     const box = entity(entry.box);
@@ -153,9 +156,11 @@ export function mapBoxContents(raw: unknown, locale: Locale): BoxContents[] {
       return name ? [{ name, quantity: text(item.quantity) }] : [];
     });
     if (items.length === 0) continue;
+    const weekStart = isoDate(entry.weekStart);
+    if (weekStart && weekStart > today) continue;
     const contents: BoxContents = {
       boxId,
-      weekStart: isoDate(entry.weekStart),
+      weekStart,
       items,
       note: localizedText(entry, "note", locale) ?? "",
     };

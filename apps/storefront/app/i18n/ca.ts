@@ -53,6 +53,7 @@ export const ca = {
   catalogue: {
     vatIncluded: "IVA inclòs",
     onlyCompanies: "Només empreses",
+    unavailable: "Ara mateix no està a la venda. Mira les nostres altres caixes.",
     sizeS: "Petita",
     sizeIM: "Mitjana",
     sizeXL: "Gran",

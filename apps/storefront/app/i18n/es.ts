@@ -62,6 +62,7 @@ export const es = {
   catalogue: {
     vatIncluded: "IVA incluido",
     onlyCompanies: "Solo empresas",
+    unavailable: "Ahora mismo no está a la venta. Mira nuestras otras cajas.",
     sizeS: "Pequeña",
     sizeIM: "Mediana",
     sizeXL: "Grande",

@@ -53,6 +53,7 @@ export const pt = {
   catalogue: {
     vatIncluded: "IVA incluído",
     onlyCompanies: "Só empresas",
+    unavailable: "De momento não está à venda. Veja as nossas outras caixas.",
     sizeS: "Pequena",
     sizeIM: "Média",
     sizeXL: "Grande",

@@ -1,3 +1,5 @@
+import { Suspense, type ReactNode } from "react";
+import { Await } from "react-router";
 import { activeBoxes, isB2C, summarizeProduct } from "@shop/domain";
 import type { Route } from "./+types/home";
 import { ProduceIllustration } from "~/components/illustrations";
@@ -15,22 +17,36 @@ import { screenMeta } from "~/seo";
 export const meta = screenMeta;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [products, reviews, posts, metrics] = await Promise.all([
-    getProducts(localeOf(request)),
-    getReviews(),
-    getPosts(),
-    getMetrics(),
-  ]);
+  const products = await getProducts(localeOf(request));
   const boxes = activeBoxes(products).filter((box) => isB2C(box) && !box.isSeasonal);
+  // Spec section 4: products come first; reviews, posts and figures follow in the background and
+  // never hold the page back (these promises never reject: a failure is logged and served empty).
   return {
     boxes: boxes.slice(0, 4).map(summarizeProduct),
-    reviews: reviews.slice(0, 3),
-    posts: posts.slice(0, 3),
-    metrics,
+    reviews: getReviews().then((reviews) => reviews.slice(0, 3)),
+    posts: getPosts().then((posts) => posts.slice(0, 3)),
+    metrics: getMetrics(),
   };
 }
 
-function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+/** Data that streams in after the page: `fallback` while it loads, then `children` with it. */
+function Later<T>({
+  value,
+  fallback = null,
+  children,
+}: {
+  value: Promise<T>;
+  fallback?: ReactNode;
+  children: (value: T) => ReactNode;
+}) {
+  return (
+    <Suspense fallback={fallback}>
+      <Await resolve={value}>{children}</Await>
+    </Suspense>
+  );
+}
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
@@ -101,37 +117,50 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ScreenLink>
         }
       >
-        <ImpactFigures metrics={loaderData.metrics} />
+        <Later
+          value={loaderData.metrics}
+          fallback={<div className="h-48 animate-pulse rounded-2xl bg-sand-100" aria-busy="true" />}
+        >
+          {(metrics) => <ImpactFigures metrics={metrics} />}
+        </Later>
       </Section>
 
-      {loaderData.reviews.length > 0 ? (
-        <Section title={home.reviewsHeading}>
-          <ReviewsList reviews={loaderData.reviews} />
-        </Section>
-      ) : null}
+      <Later value={loaderData.reviews}>
+        {(reviews) =>
+          reviews.length > 0 ? (
+            <Section title={home.reviewsHeading}>
+              <ReviewsList reviews={reviews} />
+            </Section>
+          ) : null
+        }
+      </Later>
 
-      {loaderData.posts.length > 0 ? (
-        <Section title={home.postsHeading}>
-          <ul className="grid gap-4 md:grid-cols-3">
-            {loaderData.posts.map((post) => (
-              <li key={post.link} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200">
-                <a href={post.link} className="block" rel="noopener">
-                  {post.imageUrl ? (
-                    <ResponsiveImage
-                      src={post.imageUrl}
-                      alt=""
-                      width={480}
-                      height={270}
-                      className="aspect-video w-full object-cover"
-                    />
-                  ) : null}
-                  <h3 className="p-4 font-bold hover:text-leaf-700">{post.title}</h3>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      <Later value={loaderData.posts}>
+        {(posts) =>
+          posts.length > 0 ? (
+            <Section title={home.postsHeading}>
+              <ul className="grid gap-4 md:grid-cols-3">
+                {posts.map((post) => (
+                  <li key={post.link} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200">
+                    <a href={post.link} className="block" rel="noopener">
+                      {post.imageUrl ? (
+                        <ResponsiveImage
+                          src={post.imageUrl}
+                          alt=""
+                          width={480}
+                          height={270}
+                          className="aspect-video w-full object-cover"
+                        />
+                      ) : null}
+                      <h3 className="p-4 font-bold hover:text-leaf-700">{post.title}</h3>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null
+        }
+      </Later>
 
       <section className="mx-auto max-w-6xl px-4 py-10">
         <div className="rounded-3xl bg-leaf-700 p-8 text-center text-white">

@@ -118,12 +118,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <Price cents={product.priceWithDiscount} className="text-3xl font-extrabold text-leaf-800" />{" "}
           <span className="text-sm text-sand-700">{messages.catalogue.vatIncluded}</span>
         </p>
-        <ScreenLink
-          screen="newOrder"
-          className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 shadow hover:bg-carrot-400"
-        >
-          {product.type === PRODUCT_TYPES.box ? messages.catalogue.orderThis : messages.product.addToOrder}
-        </ScreenLink>
+        {product.isActive ? (
+          <ScreenLink
+            screen="newOrder"
+            className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 shadow hover:bg-carrot-400"
+          >
+            {product.type === PRODUCT_TYPES.box ? messages.catalogue.orderThis : messages.product.addToOrder}
+          </ScreenLink>
+        ) : (
+          <p className="mt-6 rounded-2xl bg-sand-100 p-4 text-sand-900" role="status">
+            {messages.catalogue.unavailable}{" "}
+            <ScreenLink screen="boxes" className="font-semibold text-leaf-700 underline">
+              {messages.nav.boxes}
+            </ScreenLink>
+          </p>
+        )}
         {product.description ? <p className="mt-6 text-lg text-sand-900">{product.description}</p> : null}
         {product.content ? (
           <div className="mt-6">

@@ -1,4 +1,4 @@
-import { activeBoxes, summarizeProduct } from "@shop/domain";
+import { activeBoxes, isB2C, summarizeProduct } from "@shop/domain";
 import type { Route } from "./+types/seasonal-boxes";
 import { ProductListPage } from "~/components/product-list-page";
 import { getProducts } from "~/catalogue.server";
@@ -10,7 +10,7 @@ export const meta = screenMeta;
 export async function loader({ request }: Route.LoaderArgs) {
   return {
     boxes: activeBoxes(await getProducts(localeOf(request)))
-      .filter((box) => box.isSeasonal)
+      .filter((box) => box.isSeasonal && isB2C(box))
       .map(summarizeProduct),
   };
 }
