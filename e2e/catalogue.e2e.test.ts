@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo } from "@shop/routing";
-import { messagesFor } from "../apps/storefront/app/i18n";
+import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { useBrowserSession } from "./support/browser";
 
 const base = inject("storefrontUrl");
@@ -21,6 +21,7 @@ interface RawProduct {
   name_pt: string;
   category_es?: string;
   category_ca?: string;
+  category_pt?: string;
   market_types: { name: string }[];
 }
 
@@ -107,67 +108,76 @@ describe("catalogue pages", () => {
     expect(response.headers.get("content-type")).toBe("image/avif");
   });
 
-  it("filters complementary products by category", async () => {
-    const upsell = products.find(
-      (product) => product.type === "marketplace_item" && product.isActive && product.category_es,
-    );
+  it.each(LOCALES)("filters complementary products by category (%s)", async (locale) => {
+    const categoryOf = (product: RawProduct) => product[`category_${locale}`]?.split("/").pop()?.trim();
+    const upsells = products.filter((product) => product.type === "marketplace_item" && product.isActive);
+    const upsell = upsells.find((product) => categoryOf(product));
     if (!upsell) throw new Error("The demo catalogue has no complementary product with a category");
-    const category = upsell.category_es!.split("/").pop()!.trim();
-    await session.page.goto(pathTo("complementaryProducts", "es"));
-    const all = await session.page.locator("main ul li h2").count();
+    const category = categoryOf(upsell)!;
+    await session.page.goto(pathTo("complementaryProducts", locale));
+    const cards = session.page.locator("main ul li h2");
+    await expect.poll(() => cards.count()).toBe(upsells.length);
     await session.page
-      .getByRole("navigation", { name: messagesFor("es").catalogue.categories })
-      .getByRole("link", { name: category })
+      .getByRole("navigation", { name: messagesFor(locale).catalogue.categories })
+      .getByRole("link", { name: category, exact: true })
       .click();
-    await session.page.waitForURL(/\/productos-complementarios\/[a-z0-9-]+$/);
-    const expected = products.filter(
-      (p) => p.type === "marketplace_item" && p.isActive && p.category_es?.split("/").pop()?.trim() === category,
-    );
-    await expect.poll(() => session.page.locator("main ul li h2").count()).toBe(expected.length);
-    expect(expected.length).toBeLessThan(all);
-    await expect.poll(() => session.page.getByText(upsell.name_es).count()).toBeGreaterThan(0);
+    await session.page.waitForURL((url) => url.pathname.startsWith(pathTo("complementaryProducts", locale) + "/"));
+    const expected = upsells.filter((product) => categoryOf(product) === category);
+    await expect.poll(() => cards.count()).toBe(expected.length);
+    expect(expected.length).toBeLessThan(upsells.length);
+    await expect.poll(() => session.page.getByText(upsell[`name_${locale}`]).count()).toBeGreaterThan(0);
   });
 });
 
-describe("the lightbox", () => {
+describe.each(LOCALES)("the lightbox (%s)", (locale) => {
+  const text = messagesFor(locale).lightbox;
+  /** The counter, "2 de 5", followed by the picture's title. */
+  const position = (number: number, total: number) =>
+    new RegExp(`^${format(text.position, { number, total }).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( ·|$)`);
+
+  /** Opens the first picture of a box's gallery; answers the dialog and the number of pictures. */
   async function openGallery() {
     const product = box();
-    await session.page.goto(pathTo("product", "es", { slug: product.slug_es }));
-    await session.page.getByRole("button", { name: /Ampliar imagen 1/ }).click();
-    const dialog = session.page.getByRole("dialog", { name: messagesFor("es").lightbox.dialog });
+    await session.page.goto(pathTo("product", locale, { slug: product[`slug_${locale}`] }));
+    const gallery = session.page.getByRole("region", { name: messagesFor(locale).product.gallery });
+    const total = await gallery.getByRole("button").count();
+    await gallery.getByRole("button", { name: format(text.open, { number: 1, total }) }).click();
+    const dialog = session.page.getByRole("dialog", { name: text.dialog });
     await dialog.waitFor();
-    return dialog;
-  }
-
-  it("zooms, rotates and closes by keyboard", async () => {
-    const dialog = await openGallery();
     const picture = dialog.locator("img");
     await expect
       .poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete), { timeout: 20_000 })
       .toBe(true);
+    return { dialog, picture, total };
+  }
+
+  it("zooms, rotates, pages without looping and closes by keyboard", async () => {
+    const { dialog, picture, total } = await openGallery();
+    expect(total).toBeGreaterThan(1);
     const before = Number(await picture.getAttribute("data-scale"));
     await session.page.keyboard.press("+");
     await expect.poll(async () => Number(await picture.getAttribute("data-scale"))).toBeCloseTo(before * 1.12, 3);
     await session.page.keyboard.press("r");
     await expect.poll(() => picture.getAttribute("data-rotation")).toBe("90");
+    await session.page.keyboard.press("ArrowLeft");
+    await expect.poll(() => dialog.getByText(position(1, total)).count()).toBe(1);
+    for (let number = 2; number <= total; number += 1) {
+      await session.page.keyboard.press("ArrowRight");
+      await expect.poll(() => dialog.getByText(position(number, total)).count()).toBe(1);
+    }
+    await session.page.keyboard.press("ArrowRight");
+    await expect.poll(() => dialog.getByText(position(total, total)).count()).toBe(1);
     await session.page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
   });
 
   it("swipes to the next picture with the pointer and zooms with the wheel", async () => {
-    const dialog = await openGallery();
-    const text = messagesFor("es").lightbox;
-    const picture = dialog.locator("img");
-    await expect
-      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete), { timeout: 20_000 })
-      .toBe(true);
-    const total = Number((await dialog.getByText(/^1 de \d+/).textContent())?.match(/de (\d+)/)?.[1]);
-    expect(total).toBeGreaterThan(1);
+    const { dialog, picture, total } = await openGallery();
     await session.page.mouse.move(250, 420);
     await session.page.mouse.down();
     await session.page.mouse.move(120, 420, { steps: 5 });
     await session.page.mouse.up();
-    await expect.poll(() => dialog.getByText(/^2 de \d+/).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(position(2, total)).count()).toBe(1);
     await expect
       .poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete), { timeout: 20_000 })
       .toBe(true);
@@ -178,16 +188,14 @@ describe("the lightbox", () => {
   });
 
   it("zooms with the buttons and closes on the mask and the close button", async () => {
-    let dialog = await openGallery();
-    const picture = dialog.locator("img");
-    await expect.poll(() => picture.getAttribute("data-scale")).not.toBeNull();
+    let { dialog, picture } = await openGallery();
     const before = Number(await picture.getAttribute("data-scale"));
-    await dialog.getByRole("button", { name: messagesFor("es").lightbox.zoomOut }).click();
+    await dialog.getByRole("button", { name: text.zoomOut }).click();
     await expect.poll(async () => Number(await picture.getAttribute("data-scale"))).toBeLessThan(before);
     await session.page.mouse.click(5, 120);
     await expect.poll(() => dialog.count()).toBe(0);
-    dialog = await openGallery();
-    await dialog.getByRole("button", { name: messagesFor("es").lightbox.close }).click();
+    ({ dialog, picture } = await openGallery());
+    await dialog.getByRole("button", { name: text.close }).click();
     await expect.poll(() => dialog.count()).toBe(0);
   });
 });
@@ -210,32 +218,48 @@ describe("forms that reach staff", () => {
     expect(await session.page.getByLabel(text.email, { exact: true }).getAttribute("aria-invalid")).toBe("true");
   });
 
-  it("sends a contact message to the outbox", async () => {
-    const before = outboxFiles().length;
-    await session.page.goto(pathTo("contact", "es"));
-    const text = messagesFor("es").forms;
-    await session.page.getByLabel(text.name, { exact: true }).fill("Marta Puig");
-    await session.page.getByLabel(text.email, { exact: true }).fill("marta@example.test");
-    await session.page.getByLabel(text.message, { exact: true }).fill("¿Repartís en Sabadell los sábados?");
-    await session.page.getByRole("button", { name: text.send }).click();
-    await expect.poll(() => session.page.getByRole("status").textContent()).toBe(text.contactSent);
+  const PEOPLE = {
+    es: { name: "Marta Puig", email: "marta@example.test", company: "Fruterías Puig SL" },
+    ca: { name: "Jordi Garcia", email: "jordi@example.test", company: "Fruites Garcia SL" },
+    pt: { name: "Inês Costa", email: "ines@example.test", company: "Frutas Costa Lda" },
+  } as const;
+
+  /** The e-mail in the outbox that names this address, once it has arrived. */
+  async function mailTo(address: string, before: number): Promise<string> {
     await expect.poll(() => outboxFiles().length).toBe(before + 1);
     const mail = outboxFiles()
       .map((file) => fs.readFileSync(file, "utf8"))
-      .find((content) => content.includes("marta@example.test"));
+      .find((content) => content.includes(address));
     expect(mail).toBeDefined();
+    return mail!;
+  }
+
+  it.each(LOCALES)("sends a contact message to the outbox (%s)", async (locale) => {
+    const person = PEOPLE[locale];
+    const address = `contact.${person.email}`;
+    const before = outboxFiles().length;
+    await session.page.goto(pathTo("contact", locale));
+    const text = messagesFor(locale).forms;
+    await session.page.getByLabel(text.name, { exact: true }).fill(person.name);
+    await session.page.getByLabel(text.email, { exact: true }).fill(address);
+    await session.page.getByLabel(text.message, { exact: true }).fill("¿Repartís en Sabadell los sábados?");
+    await session.page.getByRole("button", { name: text.send }).click();
+    await expect.poll(() => session.page.getByRole("status").textContent()).toBe(text.contactSent);
+    expect(await mailTo(address, before)).toContain("Sabadell");
   });
 
-  it("sends a company lead to the outbox", async () => {
+  it.each(LOCALES)("sends a company lead to the outbox (%s)", async (locale) => {
+    const person = PEOPLE[locale];
+    const address = `lead.${person.email}`;
     const before = outboxFiles().length;
-    await session.page.goto(pathTo("companies", "ca"));
-    const text = messagesFor("ca").forms;
-    await session.page.getByLabel(text.company, { exact: true }).fill("Fruites Garcia SL");
+    await session.page.goto(pathTo("companies", locale));
+    const text = messagesFor(locale).forms;
+    await session.page.getByLabel(text.company, { exact: true }).fill(person.company);
     await session.page.getByLabel(text.employees, { exact: true }).selectOption("11-50");
-    await session.page.getByLabel(text.name, { exact: true }).fill("Jordi Garcia");
-    await session.page.getByLabel(text.email, { exact: true }).fill("jordi@example.test");
+    await session.page.getByLabel(text.name, { exact: true }).fill(person.name);
+    await session.page.getByLabel(text.email, { exact: true }).fill(address);
     await session.page.getByRole("button", { name: text.send }).click();
     await expect.poll(() => session.page.getByRole("status").textContent()).toBe(text.leadSent);
-    await expect.poll(() => outboxFiles().length).toBe(before + 1);
+    expect(await mailTo(address, before)).toContain(address);
   });
 });
