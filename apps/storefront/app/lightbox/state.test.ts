@@ -15,9 +15,11 @@ describe("lightbox", () => {
     expect(run(initialLightbox(0, 3, true), { type: "previous" }).index).toBe(2);
   });
 
-  it("zooms by steps of 12 % between 0.1 and 3 times the natural size", () => {
+  it("zooms by steps of 0.12 of the natural size between 0.1 and 3 times it", () => {
     const loaded = run(initialLightbox(0, 1), { type: "loaded", fitScale: 0.5 });
-    expect(run(loaded, { type: "zoomIn" }).scale).toBeCloseTo(0.56);
+    expect(run(loaded, { type: "zoomIn" }).scale).toBeCloseTo(0.62);
+    expect(run(loaded, { type: "zoomIn" }, { type: "zoomIn" }).scale).toBeCloseTo(0.74);
+    expect(run(loaded, { type: "zoomOut" }).scale).toBeCloseTo(0.38);
     const max = run(loaded, ...Array.from({ length: 40 }, () => ({ type: "zoomIn" }) as const));
     expect(max.scale).toBe(LIGHTBOX.maxZoom);
     const min = run(loaded, ...Array.from({ length: 60 }, () => ({ type: "zoomOut" }) as const));

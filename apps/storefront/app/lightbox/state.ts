@@ -85,9 +85,10 @@ function reduce(state: LightboxState, action: LightboxAction): LightboxState {
     case "previous":
       return step(state, -1);
     case "zoomIn":
-      return { ...state, scale: clampScale(state.scale * (1 + LIGHTBOX.zoomStep)) };
+      // Each step adds 0.12 of the natural size (spec section 9), whatever the current zoom.
+      return { ...state, scale: clampScale(state.scale + LIGHTBOX.zoomStep) };
     case "zoomOut": {
-      const scale = clampScale(state.scale / (1 + LIGHTBOX.zoomStep));
+      const scale = clampScale(state.scale - LIGHTBOX.zoomStep);
       // Back at (or under) the fitting size there is nothing to pan: recentre.
       return scale <= state.fitScale ? { ...state, scale, offsetX: 0, offsetY: 0 } : { ...state, scale };
     }
