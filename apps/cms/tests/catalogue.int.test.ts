@@ -136,6 +136,24 @@ describe("GET /products", () => {
     expect(box?.media[0]).toMatchObject({ url: box?.imagePath[0], width: 400, height: 400 });
   });
 
+  it("keeps a main image chosen apart from the featured image", async () => {
+    const [main, featured] = (await app.strapi.db
+      .query("plugin::upload.file")
+      .findMany({ limit: 2, orderBy: { id: "asc" } })) as { id: number; url: string }[];
+    const products = app.strapi.documents("api::product.product");
+    const created = await products.create({
+      data: productData("TEST-MAIN-IMAGE", { imagePath: [main!.id], image: [featured!.id] }) as never,
+    });
+    try {
+      const [product] = await listProducts("?filters[SKU][$eq]=TEST-MAIN-IMAGE");
+      expect(product?.imagePath).toEqual([main!.url]);
+      expect(product?.image).toEqual([featured!.url]);
+      expect(product?.media.map((file) => file.url)).toEqual([main!.url, featured!.url]);
+    } finally {
+      await products.delete({ documentId: created.documentId });
+    }
+  });
+
   it("serves the drawn pictures from the media library", async () => {
     const [product] = await listProducts();
     const response = await fetch(`${app.url}${product?.imagePath[0]}`);

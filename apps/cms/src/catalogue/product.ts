@@ -9,6 +9,7 @@ export const VISIBLE_PRODUCT_FILTER = {
 } as const;
 
 export const PRODUCT_POPULATE = {
+  imagePath: true,
   image: true,
   gallery: true,
   market_types: true,
@@ -81,7 +82,8 @@ const TEXT_FIELDS = ["name", "slug", "description", "content", "seotitle", "seod
 /**
  * A product in the spec's flat shape (docs/decisions/005-cms-catalogue-api.md): per-language
  * fields side by side, relations reduced to what the storefront reads, prices as numbers of euros,
- * and the derived `imagePath` (featured `image` entries first, then the gallery; first is main).
+ * and `imagePath` (first is the main image): the pictures staff chose for it, or else the featured
+ * `image` entries and then the gallery.
  */
 export function serializeProduct(entry: Entry) {
   const texts: Record<string, string | null> = {};
@@ -92,10 +94,11 @@ export function serializeProduct(entry: Entry) {
       texts[key] = typeof value === "string" ? value : null;
     }
   }
+  const chosen = mediaList(entry.imagePath);
   const image = mediaList(entry.image);
   const gallery = mediaList(entry.gallery);
   const media: PublicMedia[] = [];
-  for (const file of [...image, ...gallery]) {
+  for (const file of chosen.length > 0 ? [...chosen, ...image, ...gallery] : [...image, ...gallery]) {
     if (!media.some((known) => known.url === file.url)) media.push(file);
   }
   const tax = record(entry.tax_id);
@@ -108,7 +111,7 @@ export function serializeProduct(entry: Entry) {
     type: entry.type ?? null,
     ...texts,
     image: image.map((file) => file.url),
-    imagePath: media.map((file) => file.url),
+    imagePath: (chosen.length > 0 ? chosen : media).map((file) => file.url),
     media,
     gallery,
     position: toNumber(entry.position) ?? 999,
