@@ -4,7 +4,9 @@ import {
   mapFarmers,
   mapLegalPage,
   mapNewsroom,
+  mapStaffCategories,
   mapTeamMembers,
+  type StaffCategory,
   type LegalPageKey,
 } from "@shop/domain";
 import type { Locale } from "@shop/routing";
@@ -55,3 +57,12 @@ export const getBoxContents = async (locale: Locale) =>
   mapBoxContents(await collection(`/box-contents?populate=*&${PAGE}`), locale, shopToday());
 export const getLegalPage = async (key: LegalPageKey, locale: Locale) =>
   mapLegalPage(await collection(`/legal-pages?${PAGE}`), key, locale);
+
+/** Staff's descriptions of the complementary-product categories; without them, products name their own. */
+export async function getStaffCategories(locale: Locale): Promise<StaffCategory[]> {
+  try {
+    return mapStaffCategories(await collection(`/categories?${PAGE}`), locale);
+  } catch {
+    return [];
+  }
+}

@@ -8,3 +8,4 @@ export * from "./reviews";
 export * from "./posts";
 export * from "./text";
 export * from "./content";
+export * from "./categories";

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { activeUpsells, slugify, summarizeProduct, type Product } from "@shop/domain";
+import { activeUpsells, categoryLinks, categorySlugOf, summarizeProduct } from "@shop/domain";
 import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { Route } from "./+types/complementary-products";
 import type { AlternateParams } from "~/alternates";
@@ -7,6 +7,7 @@ import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
 import { ProductGrid } from "~/components/product-card";
 import { ScreenIntro } from "~/components/screen-intro";
 import { getProducts } from "~/catalogue.server";
+import { getStaffCategories } from "~/content.server";
 import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
@@ -14,39 +15,27 @@ import { screenMeta } from "~/seo";
 export const meta = screenMeta;
 export const ErrorBoundary = ScreenErrorBoundary;
 
-interface Category {
-  readonly name: string;
-  readonly slug: string;
-}
-
-function categoriesOf(products: readonly Product[]): Category[] {
-  const byslug = new Map<string, Category>();
-  for (const product of products) {
-    if (product.category)
-      byslug.set(slugify(product.category), { name: product.category, slug: slugify(product.category) });
-  }
-  return [...byslug.values()];
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = localeOf(request);
-  const upsells = activeUpsells(await getProducts(locale));
-  const categories = categoriesOf(upsells);
+  const [products, staff] = await Promise.all([getProducts(locale), getStaffCategories(locale)]);
+  const upsells = activeUpsells(products);
+  const categories = categoryLinks(upsells, staff, locale);
   const selected = params.category;
   if (selected === undefined) return { products: upsells.map(summarizeProduct), categories, selected: null };
 
-  const products = upsells.filter((product) => product.category && slugify(product.category) === selected);
-  if (products.length === 0) notFound(request);
+  const inCategory = upsells.filter((product) => categorySlugOf(product, staff) === selected);
+  if (inCategory.length === 0) notFound(request);
   // The same category is named differently in each language: follow one of its products.
-  const representative = products[0]!.id;
+  const representative = inCategory[0]!.id;
   const alternateParams: AlternateParams = {};
   await Promise.all(
     LOCALES.map(async (other: Locale) => {
-      const twin = (await getProducts(other)).find((product) => product.id === representative);
-      alternateParams[other] = { category: twin?.category ? slugify(twin.category) : undefined };
+      const [otherProducts, otherStaff] = await Promise.all([getProducts(other), getStaffCategories(other)]);
+      const twin = otherProducts.find((product) => product.id === representative);
+      alternateParams[other] = { category: (twin && categorySlugOf(twin, otherStaff)) ?? undefined };
     }),
   );
-  return { products: products.map(summarizeProduct), categories, selected, alternateParams };
+  return { products: inCategory.map(summarizeProduct), categories, selected, alternateParams };
 }
 
 export default function ComplementaryProducts({ loaderData }: Route.ComponentProps) {
