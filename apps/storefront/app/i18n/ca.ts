@@ -1,4 +1,4 @@
-import type { Messages } from "./es";
+import type { Messages, PagesMessages } from "./es";
 
 export const ca = {
   site: {
@@ -417,3 +417,177 @@ export const ca = {
     },
   },
 } satisfies Messages;
+
+export const caPages = {
+  about: {
+    storyHeading: "Com va començar tot",
+    story: {
+      origin:
+        "Imperfecta va néixer al camp. Cada temporada vèiem el mateix: caixes de taronges, tomàquets o carbassons en perfecte estat que es quedaven a la finca perquè eren massa petits, massa grossos o tenien una forma estranya. Els supermercats no els acceptaven i, per a molts pagesos, collir-los costava més del que ningú en pagaria.",
+      van: "Així que vam llogar una furgoneta, vam parlar amb unes quantes finques properes i vam començar a comprar-los precisament el que ningú no volia. Ho repartíem en caixes entre amics i veïns, que repetien i ho explicaven a altres. El que va començar com un experiment va acabar convertint-se en una botiga.",
+      today:
+        "Avui treballem directament amb pagesos de diferents comarques, sense intermediaris, i portem caixes de fruita i verdura rescatada a cases i a empreses. La idea continua sent la del primer dia: si és bo, es menja.",
+    },
+    stepsHeading: "Del camp a la teva taula, en quatre passos",
+    steps: {
+      find: {
+        title: "Busquem al camp",
+        body: "Els pagesos ens avisen quan tenen collita que no entra en els estàndards del mercat, i el nostre equip la visita per comprovar-ne la qualitat.",
+      },
+      buy: {
+        title: "Paguem un preu just",
+        body: "Comprem directament a la finca, sense intermediaris, a un preu que acordem amb cada pagès abans de la collita.",
+      },
+      pack: {
+        title: "Preparem la teva caixa",
+        body: "Triem el que és al seu punt i muntem les caixes amb producte de temporada, en caixes de cartró reciclable i sense plàstics innecessaris.",
+      },
+      deliver: {
+        title: "Te la portem",
+        body: "Repartim a cases i oficines el dia que triïs. Pots demanar-la un sol cop o subscriure-t'hi, i saltar o aturar lliuraments quan vulguis.",
+      },
+    },
+    valuesHeading: "El que ens mou",
+    values: {
+      taste: {
+        title: "El que és bo no es llença",
+        body: "Una poma amb una marca de calamarsa té el mateix gust que una de perfecta. Jutgem la fruita pel gust i la frescor, no per la foto.",
+      },
+      fair: {
+        title: "Tracte just",
+        body: "Els pagesos cobren tota la collita, no només la més bonica. Acordem els preus amb ells i paguem a temps.",
+      },
+      local: {
+        title: "A prop i de temporada",
+        body: "Preferim finques properes i el que toca a cada època de l'any: menys quilòmetres i més gust.",
+      },
+      open: {
+        title: "Sense lletra petita",
+        body: "T'expliquem d'on ve el que menges, qui ho conrea i quant hem rescatat entre tots.",
+      },
+    },
+    moreHeading: "Coneix-nos millor",
+    links: {
+      team: "Les persones que busquen, preparen i reparteixen les teves caixes cada setmana.",
+      farmers: "Les finques amb què treballem i el que hi conreen.",
+      impact: "Els quilos rescatats i l'aigua i el CO₂ que hem estalviat entre tots.",
+      boxes: "Fruita, verdura o mixta, de la mida que millor encaixi amb casa teva.",
+    },
+  },
+  commitment: {
+    listHeading: "Sis compromisos concrets",
+    listLead:
+      "Rescatar menjar només té sentit si també fem bé tota la resta. Aquests compromisos guien cada caixa que preparem.",
+    items: {
+      fairPrice: {
+        title: "Preu just per a qui conrea",
+        body: "Comprem directament als pagesos i hi acordem el preu abans de cada collita. Paguem la fruita i la verdura que el mercat rebutja pel que val, la seva qualitat, i no pel seu aspecte, perquè rescatar-la els surti a compte.",
+      },
+      seasonal: {
+        title: "De proximitat i de temporada",
+        body: "Donem prioritat a les finques properes i seguim el calendari de cada conreu. Per això la teva caixa canvia d'una setmana a l'altra: no forcem collites fora de temporada ni portem de lluny el que aquí no toca.",
+      },
+      packaging: {
+        title: "Envasos sense plàstic",
+        body: "Les caixes són de cartró reciclable i el producte viatja a granel, sense safates ni film. Si alguna cosa necessita protecció, fem servir paper o altres materials reciclables o compostables.",
+      },
+      routes: {
+        title: "Rutes de repartiment eficients",
+        body: "Agrupem els lliuraments per zones i dies i planifiquem cada ruta per fer menys quilòmetres amb la furgoneta plena. Menys viatges en buit volen dir menys emissions i producte més fresc.",
+      },
+      foodBanks: {
+        title: "El que sobra, als bancs d'aliments",
+        body: "Si una setmana rescatem més del que cap a les caixes, no ho llencem: ho donem a bancs d'aliments i entitats socials properes, que ho reparteixen mentre és fresc.",
+      },
+      transparency: {
+        title: "Comptes clars",
+        body: "Publiquem quants quilos hem rescatat, amb quants pagesos treballem i quanta aigua i CO₂ hem estalviat, i ho actualitzem a mesura que arriben les caixes.",
+      },
+    },
+    impactLink: "Veure el nostre impacte",
+    ctaHeading: "Posa'ls a prova amb la teva propera caixa",
+    ctaBody:
+      "Cada caixa és fruita i verdura que no es llença i un pagès que cobra tota la collita. Demana-la un cop o subscriu-t'hi: la pots aturar quan vulguis.",
+    ctaButton: "Veure les caixes",
+    feedback: "Veus alguna cosa que podríem fer millor?",
+    feedbackLink: "Escriu-nos",
+  },
+  foodWaste: {
+    whyHeading: "Per què es malbarata fruita i verdura?",
+    whyLead:
+      "Segons les estimacions de la FAO, prop d'un terç dels aliments que es produeixen al món es perd o es malbarata. Una part es queda pel camí molt abans d'arribar a la botiga, al mateix camp.",
+    causes: {
+      looks: {
+        title: "Normes estètiques",
+        body: "Moltes cadenes de distribució només accepten peces de color, forma i pell impecables. Una poma amb una marca de calamarsa o una pastanaga amb dues puntes queden fora, encara que per dins siguin perfectes.",
+      },
+      sizes: {
+        title: "Calibres",
+        body: "La fruita es classifica per mida, el calibre. Les peces massa petites o massa grosses per a les safates i malles estàndard no es venen com a fruita fresca: acaben a la indústria a un preu molt baix, com a pinso o a terra de la finca.",
+      },
+      surplus: {
+        title: "Excedents",
+        body: "Quan la collita ve abundant o la demanda cau, els preus baixen tant que de vegades al pagès no li surt a compte ni collir-la. Part de la producció es queda a l'arbre o es destrueix.",
+      },
+    },
+    imperfectHeading: "Què vol dir «imperfecta»?",
+    imperfect: {
+      definition:
+        "Per a nosaltres, una fruita o una verdura imperfecta és la que no compleix els cànons d'aspecte del mercat, però sí els de qualitat i seguretat alimentària: és fresca, sana i té el gust que ha de tenir.",
+      quality:
+        "No és fruita passada ni feta malbé. Revisem cada lot abans de preparar les caixes, i el que no ens menjaríem nosaltres no hi entra.",
+    },
+    isHeading: "El que sí que trobaràs a la caixa",
+    is: {
+      shapes: "Formes curioses: dobles, torçades o amb bonys",
+      sizes: "Peces més petites o més grosses del que és habitual",
+      marks: "Marques de calamarsa, de frec o de sol a la pell",
+      colours: "Colors irregulars o menys intensos",
+    },
+    isNotHeading: "El que no hi trobaràs mai",
+    isNot: {
+      rotten: "Fruita podrida o amb floridura",
+      old: "Producte passat, sec o sense gust",
+      damaged: "Cops o ferides que afectin la polpa",
+    },
+    actionHeading: "Què hi fem nosaltres",
+    action: {
+      buy: "Comprem als pagesos la collita que el mercat rebutja per la forma, la mida o el color, a un preu just, i la portem directament a cases i empreses.",
+      plan: "Preparem les caixes segons el que hi ha al camp cada setmana: adaptem l'oferta a la collita, i no a l'inrevés. I si sobra alguna cosa, la donem als bancs d'aliments.",
+    },
+    impactLink: "Veure el nostre impacte",
+    tipsHeading: "Com reduir el malbaratament a casa",
+    tipsLead:
+      "Segons Eurostat, a la Unió Europea més de la meitat dels aliments que es malbaraten es llencen a les llars. Amb uns quants hàbits es nota molt:",
+    tips: {
+      plan: {
+        title: "Planifica abans de comprar",
+        body: "Mira què queda a la nevera i al rebost, pensa els menús de la setmana i compra només el que faràs servir.",
+      },
+      store: {
+        title: "Desa cada cosa al seu lloc",
+        body: "Tomàquets, plàtans, patates i cebes, fora de la nevera (i les patates, lluny de les cebes). Les fulles verdes, al calaix de les verdures embolicades amb un drap humit.",
+      },
+      ripeFirst: {
+        title: "Primer, el més madur",
+        body: "Posa al davant el que és més madur o fa més dies que és a casa, i deixa per al final el que aguanta més, com els cítrics, les pomes o la carbassa.",
+      },
+      wholePiece: {
+        title: "Aprofita la peça sencera",
+        body: "Les fulles de la remolatxa i de la pastanaga se saltegen, les tiges del bròquil es mengen igual que els ramells i les pells netes donen gust als brous.",
+      },
+      secondLife: {
+        title: "Dona-li una segona vida",
+        body: "La fruita molt madura és perfecta per a batuts, compotes o pastissos, i la verdura una mica tova, per a cremes, sofregits i guisats.",
+      },
+      freeze: {
+        title: "Congela a temps",
+        body: "Si veus que no t'ho menjaràs a temps, congela-ho: fruita a trossos per als batuts, verdura escaldada i brous o sofregits en racions.",
+      },
+    },
+    ctaHeading: "Cada caixa compta",
+    ctaBody:
+      "Amb la teva caixa, la fruita i la verdura que el mercat rebutja arriben a una taula en lloc d'anar a les escombraries.",
+    ctaButton: "Veure les caixes",
+  },
+} satisfies PagesMessages;

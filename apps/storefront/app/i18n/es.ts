@@ -429,3 +429,184 @@ export const es = {
 
 /** Every language must provide exactly these keys: a missing one fails the type check. */
 export type Messages = typeof es;
+
+/**
+ * The long texts of the content pages (our story, commitment, food waste). They are kept out of
+ * `es` on purpose: the root loader sends `Messages` with every page, so each of these pages' loader
+ * sends only its own texts (decision 006, "texts per page"). Same contract: Spanish is the shape
+ * every other language satisfies.
+ */
+export const esPages = {
+  about: {
+    storyHeading: "Cómo empezó todo",
+    story: {
+      origin:
+        "Imperfecta nació en el campo. Cada temporada veíamos lo mismo: cajas de naranjas, tomates o calabacines en perfecto estado que se quedaban en la finca por ser demasiado pequeños, demasiado grandes o tener una forma rara. Los supermercados no los aceptaban y, para muchos agricultores, recogerlos costaba más de lo que nadie iba a pagar por ellos.",
+      van: "Así que alquilamos una furgoneta, hablamos con unas pocas fincas cercanas y empezamos a comprarles justo lo que nadie quería. Lo repartíamos en cajas entre amigos y vecinos, que repetían y se lo contaban a otros. Lo que empezó como un experimento acabó convirtiéndose en una tienda.",
+      today:
+        "Hoy trabajamos directamente con agricultores de distintas regiones, sin intermediarios, y llevamos cajas de fruta y verdura rescatada a casas y a empresas. La idea sigue siendo la del primer día: si está buena, se come.",
+    },
+    stepsHeading: "Del campo a tu mesa, en cuatro pasos",
+    steps: {
+      find: {
+        title: "Buscamos en el campo",
+        body: "Los agricultores nos avisan cuando tienen cosecha que no entra en los estándares del mercado, y nuestro equipo la visita para comprobar su calidad.",
+      },
+      buy: {
+        title: "Pagamos un precio justo",
+        body: "Compramos directamente a la finca, sin intermediarios, a un precio que acordamos con cada agricultor antes de la recogida.",
+      },
+      pack: {
+        title: "Preparamos tu caja",
+        body: "Seleccionamos lo que está en su punto y montamos las cajas con producto de temporada, en cajas de cartón reciclable y sin plásticos innecesarios.",
+      },
+      deliver: {
+        title: "Te la llevamos",
+        body: "Repartimos en casas y oficinas el día que elijas. Puedes pedir una sola vez o suscribirte, y saltar o pausar entregas cuando quieras.",
+      },
+    },
+    valuesHeading: "Lo que nos mueve",
+    values: {
+      taste: {
+        title: "Lo bueno no se tira",
+        body: "Una manzana con una marca de granizo sabe igual que una perfecta. Juzgamos la fruta por su sabor y su frescura, no por su foto.",
+      },
+      fair: {
+        title: "Trato justo",
+        body: "Los agricultores cobran por su cosecha entera, no solo por la más bonita. Acordamos los precios con ellos y pagamos a tiempo.",
+      },
+      local: {
+        title: "Cerca y de temporada",
+        body: "Preferimos fincas cercanas y lo que toca en cada época del año: menos kilómetros y más sabor.",
+      },
+      open: {
+        title: "Sin letra pequeña",
+        body: "Te contamos de dónde viene lo que comes, quién lo cultiva y cuánto hemos rescatado entre todos.",
+      },
+    },
+    moreHeading: "Conócenos mejor",
+    links: {
+      team: "Las personas que buscan, preparan y reparten tus cajas cada semana.",
+      farmers: "Las fincas con las que trabajamos y lo que cultivan.",
+      impact: "Los kilos rescatados y el agua y el CO₂ que hemos ahorrado entre todos.",
+      boxes: "Fruta, verdura o mixta, en el tamaño que mejor encaje con tu casa.",
+    },
+  },
+  commitment: {
+    listHeading: "Seis compromisos concretos",
+    listLead:
+      "Rescatar comida solo tiene sentido si también hacemos bien todo lo demás. Estos compromisos guían cada caja que preparamos.",
+    items: {
+      fairPrice: {
+        title: "Precio justo para quien cultiva",
+        body: "Compramos directamente a los agricultores y acordamos el precio con ellos antes de cada recogida. Pagamos la fruta y la verdura que el mercado rechaza por lo que vale, su calidad, y no por su aspecto, para que rescatarla les compense.",
+      },
+      seasonal: {
+        title: "Local y de temporada",
+        body: "Damos prioridad a fincas cercanas y seguimos el calendario de cada cultivo. Por eso tu caja cambia de una semana a otra: no forzamos cosechas fuera de temporada ni traemos de lejos lo que aquí no toca.",
+      },
+      packaging: {
+        title: "Envases sin plástico",
+        body: "Las cajas son de cartón reciclable y el producto viaja a granel, sin bandejas ni film. Si algo necesita protección, usamos papel u otros materiales reciclables o compostables.",
+      },
+      routes: {
+        title: "Rutas de reparto eficientes",
+        body: "Agrupamos las entregas por zonas y días y planificamos cada ruta para recorrer menos kilómetros con la furgoneta llena. Menos viajes en vacío significan menos emisiones y producto más fresco.",
+      },
+      foodBanks: {
+        title: "Lo que sobra, a los bancos de alimentos",
+        body: "Si una semana rescatamos más de lo que cabe en las cajas, no lo tiramos: lo donamos a bancos de alimentos y entidades sociales cercanas, que lo reparten mientras está fresco.",
+      },
+      transparency: {
+        title: "Cuentas claras",
+        body: "Publicamos cuántos kilos hemos rescatado, con cuántos agricultores trabajamos y cuánta agua y CO₂ hemos ahorrado, y lo actualizamos a medida que llegan las cajas.",
+      },
+    },
+    impactLink: "Ver nuestro impacto",
+    ctaHeading: "Ponlos a prueba con tu próxima caja",
+    ctaBody:
+      "Cada caja es fruta y verdura que no se tira y un agricultor que cobra su cosecha entera. Pide una vez o suscríbete: puedes pausar cuando quieras.",
+    ctaButton: "Ver las cajas",
+    feedback: "¿Ves algo que podríamos hacer mejor?",
+    feedbackLink: "Escríbenos",
+  },
+  foodWaste: {
+    whyHeading: "¿Por qué se desperdicia fruta y verdura?",
+    whyLead:
+      "Según las estimaciones de la FAO, cerca de un tercio de los alimentos que se producen en el mundo se pierde o se desperdicia. Una parte se queda por el camino mucho antes de llegar a la tienda, en el propio campo.",
+    causes: {
+      looks: {
+        title: "Normas estéticas",
+        body: "Muchas cadenas de distribución solo aceptan piezas de color, forma y piel impecables. Una manzana con una marca de granizo o una zanahoria con dos puntas se quedan fuera, aunque por dentro estén perfectas.",
+      },
+      sizes: {
+        title: "Calibres",
+        body: "La fruta se clasifica por tamaño, el calibre. Las piezas demasiado pequeñas o demasiado grandes para las bandejas y mallas estándar no se venden como fruta fresca: acaban en la industria a un precio muy bajo, como pienso o en el suelo de la finca.",
+      },
+      surplus: {
+        title: "Excedentes",
+        body: "Cuando la cosecha viene abundante o la demanda cae, los precios bajan tanto que al agricultor a veces no le compensa ni recogerla. Parte de la producción se queda en el árbol o se destruye.",
+      },
+    },
+    imperfectHeading: "¿Qué quiere decir «imperfecta»?",
+    imperfect: {
+      definition:
+        "Para nosotros, una fruta o una verdura imperfecta es la que no cumple los cánones de aspecto del mercado, pero sí los de calidad y seguridad alimentaria: está fresca, sana y sabe como tiene que saber.",
+      quality:
+        "No es fruta pasada ni estropeada. Revisamos cada lote antes de preparar las cajas, y lo que no nos comeríamos nosotros no entra.",
+    },
+    isHeading: "Lo que sí encontrarás en tu caja",
+    is: {
+      shapes: "Formas curiosas: dobles, torcidas o con bultos",
+      sizes: "Piezas más pequeñas o más grandes de lo habitual",
+      marks: "Marcas de granizo, roce o sol en la piel",
+      colours: "Colores irregulares o menos intensos",
+    },
+    isNotHeading: "Lo que nunca encontrarás",
+    isNot: {
+      rotten: "Fruta podrida o con moho",
+      old: "Producto pasado, seco o sin sabor",
+      damaged: "Golpes o heridas que afecten a la pulpa",
+    },
+    actionHeading: "Qué hacemos nosotros",
+    action: {
+      buy: "Compramos a los agricultores la cosecha que el mercado rechaza por su forma, su tamaño o su color, a un precio justo, y la llevamos directamente a casas y empresas.",
+      plan: "Preparamos las cajas según lo que hay en el campo cada semana: adaptamos la oferta a la cosecha, y no al revés. Y si algo sobra, lo donamos a bancos de alimentos.",
+    },
+    impactLink: "Ver nuestro impacto",
+    tipsHeading: "Cómo reducir el desperdicio en casa",
+    tipsLead:
+      "Según Eurostat, en la Unión Europea más de la mitad de los alimentos que se desperdician se tiran en los hogares. Con unos pocos hábitos se nota mucho:",
+    tips: {
+      plan: {
+        title: "Planifica antes de comprar",
+        body: "Mira qué queda en la nevera y en la despensa, piensa los menús de la semana y compra solo lo que vas a usar.",
+      },
+      store: {
+        title: "Guarda cada cosa en su sitio",
+        body: "Tomates, plátanos, patatas y cebollas, fuera de la nevera (y las patatas, lejos de las cebollas). Las hojas verdes, en el cajón de las verduras envueltas en un paño húmedo.",
+      },
+      ripeFirst: {
+        title: "Primero, lo más maduro",
+        body: "Pon delante lo que está más maduro o lleva más días en casa, y deja para el final lo que aguanta más, como los cítricos, las manzanas o la calabaza.",
+      },
+      wholePiece: {
+        title: "Aprovecha la pieza entera",
+        body: "Las hojas de la remolacha y de la zanahoria se saltean, los tallos del brócoli se comen igual que los ramilletes y las pieles limpias dan sabor a los caldos.",
+      },
+      secondLife: {
+        title: "Dale una segunda vida",
+        body: "La fruta muy madura es perfecta para batidos, compotas o bizcochos, y la verdura algo blanda, para cremas, sofritos y guisos.",
+      },
+      freeze: {
+        title: "Congela a tiempo",
+        body: "Si ves que no te dará tiempo a comerlo, congélalo: fruta troceada para batidos, verdura escaldada y caldos o sofritos en raciones.",
+      },
+    },
+    ctaHeading: "Cada caja cuenta",
+    ctaBody: "Con tu caja, la fruta y la verdura que el mercado rechaza llegan a una mesa en lugar de a la basura.",
+    ctaButton: "Ver las cajas",
+  },
+};
+
+export type PagesMessages = typeof esPages;

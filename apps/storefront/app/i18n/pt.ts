@@ -1,4 +1,4 @@
-import type { Messages } from "./es";
+import type { Messages, PagesMessages } from "./es";
 
 export const pt = {
   site: {
@@ -418,3 +418,177 @@ export const pt = {
     },
   },
 } satisfies Messages;
+
+export const ptPages = {
+  about: {
+    storyHeading: "Como tudo começou",
+    story: {
+      origin:
+        "A Imperfecta nasceu no campo. Em cada época víamos o mesmo: caixas de laranjas, tomates ou curgetes em perfeito estado que ficavam na quinta por serem demasiado pequenos, demasiado grandes ou terem uma forma estranha. Os supermercados não os aceitavam e, para muitos agricultores, apanhá-los custava mais do que alguém pagaria por eles.",
+      van: "Por isso alugámos uma carrinha, falámos com algumas quintas próximas e começámos a comprar-lhes precisamente o que ninguém queria. Distribuíamos tudo em caixas por amigos e vizinhos, que voltavam a encomendar e passavam a palavra. O que começou como uma experiência acabou por se tornar uma loja.",
+      today:
+        "Hoje trabalhamos diretamente com agricultores de várias regiões, sem intermediários, e levamos caixas de fruta e legumes resgatados a casas e a empresas. A ideia continua a ser a do primeiro dia: se é bom, come-se.",
+    },
+    stepsHeading: "Do campo à sua mesa, em quatro passos",
+    steps: {
+      find: {
+        title: "Procuramos no campo",
+        body: "Os agricultores avisam-nos quando têm colheita que não cumpre os padrões do mercado, e a nossa equipa visita-a para confirmar a qualidade.",
+      },
+      buy: {
+        title: "Pagamos um preço justo",
+        body: "Compramos diretamente à quinta, sem intermediários, a um preço que combinamos com cada agricultor antes da colheita.",
+      },
+      pack: {
+        title: "Preparamos a sua caixa",
+        body: "Escolhemos o que está no ponto e montamos as caixas com produtos da época, em caixas de cartão reciclável e sem plásticos desnecessários.",
+      },
+      deliver: {
+        title: "Levamos-lha a casa",
+        body: "Entregamos em casas e escritórios no dia que escolher. Pode encomendar uma só vez ou fazer uma subscrição, e saltar ou pausar entregas quando quiser.",
+      },
+    },
+    valuesHeading: "O que nos move",
+    values: {
+      taste: {
+        title: "O que é bom não se deita fora",
+        body: "Uma maçã com uma marca de granizo sabe igual a uma perfeita. Avaliamos a fruta pelo sabor e pela frescura, não pela fotografia.",
+      },
+      fair: {
+        title: "Relação justa",
+        body: "Os agricultores recebem pela colheita inteira, não só pela mais bonita. Combinamos os preços com eles e pagamos a tempo.",
+      },
+      local: {
+        title: "Perto e da época",
+        body: "Preferimos quintas próximas e o que cada altura do ano dá: menos quilómetros e mais sabor.",
+      },
+      open: {
+        title: "Sem letras pequenas",
+        body: "Contamos-lhe de onde vem o que come, quem o cultiva e quanto já resgatámos todos juntos.",
+      },
+    },
+    moreHeading: "Conheça-nos melhor",
+    links: {
+      team: "As pessoas que procuram, preparam e entregam as suas caixas todas as semanas.",
+      farmers: "As quintas com que trabalhamos e o que cultivam.",
+      impact: "Os quilos resgatados e a água e o CO₂ que poupámos todos juntos.",
+      boxes: "Fruta, legumes ou mista, no tamanho que melhor se adapta à sua casa.",
+    },
+  },
+  commitment: {
+    listHeading: "Seis compromissos concretos",
+    listLead:
+      "Resgatar comida só faz sentido se fizermos bem tudo o resto. Estes compromissos orientam cada caixa que preparamos.",
+    items: {
+      fairPrice: {
+        title: "Preço justo para quem cultiva",
+        body: "Compramos diretamente aos agricultores e combinamos o preço com eles antes de cada colheita. Pagamos a fruta e os legumes que o mercado rejeita pelo que valem, pela qualidade e não pelo aspeto, para que resgatá-los compense.",
+      },
+      seasonal: {
+        title: "Local e da época",
+        body: "Damos prioridade a quintas próximas e seguimos o calendário de cada cultura. É por isso que a sua caixa muda de semana para semana: não forçamos colheitas fora de época nem trazemos de longe o que cá não se dá.",
+      },
+      packaging: {
+        title: "Embalagens sem plástico",
+        body: "As caixas são de cartão reciclável e os produtos viajam a granel, sem tabuleiros nem película. Se algo precisar de proteção, usamos papel ou outros materiais recicláveis ou compostáveis.",
+      },
+      routes: {
+        title: "Rotas de entrega eficientes",
+        body: "Agrupamos as entregas por zonas e dias e planeamos cada rota para percorrer menos quilómetros com a carrinha cheia. Menos viagens em vazio significam menos emissões e produtos mais frescos.",
+      },
+      foodBanks: {
+        title: "O que sobra vai para os bancos alimentares",
+        body: "Se numa semana resgatarmos mais do que cabe nas caixas, não deitamos fora: doamos a bancos alimentares e instituições sociais próximas, que distribuem tudo enquanto está fresco.",
+      },
+      transparency: {
+        title: "Contas claras",
+        body: "Publicamos quantos quilos resgatámos, com quantos agricultores trabalhamos e quanta água e CO₂ poupámos, e atualizamos estes números à medida que as caixas chegam.",
+      },
+    },
+    impactLink: "Ver o nosso impacto",
+    ctaHeading: "Ponha-nos à prova com a sua próxima caixa",
+    ctaBody:
+      "Cada caixa é fruta e legumes que não vão para o lixo e um agricultor que recebe pela colheita inteira. Encomende uma vez ou faça uma subscrição: pode pausar quando quiser.",
+    ctaButton: "Ver as caixas",
+    feedback: "Vê alguma coisa que possamos fazer melhor?",
+    feedbackLink: "Escreva-nos",
+  },
+  foodWaste: {
+    whyHeading: "Porque se desperdiçam fruta e legumes?",
+    whyLead:
+      "Segundo as estimativas da FAO, cerca de um terço dos alimentos produzidos no mundo perde-se ou é desperdiçado. Uma parte fica pelo caminho muito antes de chegar à loja, no próprio campo.",
+    causes: {
+      looks: {
+        title: "Normas estéticas",
+        body: "Muitas cadeias de distribuição só aceitam peças de cor, forma e casca impecáveis. Uma maçã com uma marca de granizo ou uma cenoura com duas pontas ficam de fora, mesmo que por dentro estejam perfeitas.",
+      },
+      sizes: {
+        title: "Calibres",
+        body: "A fruta é classificada por tamanho, o calibre. As peças demasiado pequenas ou demasiado grandes para as cuvetes e redes normais não se vendem como fruta fresca: acabam na indústria a um preço muito baixo, como ração animal ou no chão da quinta.",
+      },
+      surplus: {
+        title: "Excedentes",
+        body: "Quando a colheita é abundante ou a procura cai, os preços descem tanto que, por vezes, ao agricultor nem compensa apanhá-la. Parte da produção fica na árvore ou é destruída.",
+      },
+    },
+    imperfectHeading: "O que quer dizer «imperfeita»?",
+    imperfect: {
+      definition:
+        "Para nós, uma fruta ou um legume imperfeito é aquele que não cumpre os padrões de aspeto do mercado, mas cumpre os de qualidade e segurança alimentar: está fresco, é saudável e sabe ao que deve saber.",
+      quality:
+        "Não é fruta passada nem estragada. Verificamos cada lote antes de preparar as caixas, e o que nós próprios não comeríamos não entra.",
+    },
+    isHeading: "O que vai encontrar na sua caixa",
+    is: {
+      shapes: "Formas curiosas: duplas, tortas ou com altos",
+      sizes: "Peças mais pequenas ou maiores do que o habitual",
+      marks: "Marcas de granizo, de roçadura ou de sol na casca",
+      colours: "Cores irregulares ou menos intensas",
+    },
+    isNotHeading: "O que nunca vai encontrar",
+    isNot: {
+      rotten: "Fruta podre ou com bolor",
+      old: "Produtos passados, secos ou sem sabor",
+      damaged: "Pancadas ou feridas que afetem a polpa",
+    },
+    actionHeading: "O que nós fazemos",
+    action: {
+      buy: "Compramos aos agricultores a colheita que o mercado rejeita pela forma, pelo tamanho ou pela cor, a um preço justo, e levamo-la diretamente a casas e empresas.",
+      plan: "Preparamos as caixas de acordo com o que o campo dá em cada semana: adaptamos a oferta à colheita, e não o contrário. E, se sobrar alguma coisa, doamo-la a bancos alimentares.",
+    },
+    impactLink: "Ver o nosso impacto",
+    tipsHeading: "Como reduzir o desperdício em casa",
+    tipsLead:
+      "Segundo o Eurostat, na União Europeia mais de metade dos alimentos desperdiçados vai para o lixo nas casas das famílias. Alguns hábitos simples fazem muita diferença:",
+    tips: {
+      plan: {
+        title: "Planeie antes de comprar",
+        body: "Veja o que ainda tem no frigorífico e na despensa, pense nas refeições da semana e compre só o que vai usar.",
+      },
+      store: {
+        title: "Guarde cada coisa no seu lugar",
+        body: "Tomates, bananas, batatas e cebolas, fora do frigorífico (e as batatas longe das cebolas). As folhas verdes, na gaveta dos legumes, embrulhadas num pano húmido.",
+      },
+      ripeFirst: {
+        title: "Primeiro, o mais maduro",
+        body: "Ponha à frente o que está mais maduro ou está em casa há mais dias, e deixe para o fim o que aguenta mais, como os citrinos, as maçãs ou a abóbora.",
+      },
+      wholePiece: {
+        title: "Aproveite a peça inteira",
+        body: "As folhas da beterraba e da cenoura podem ser salteadas, os talos dos brócolos comem-se tal como os floretes e as cascas bem lavadas dão sabor aos caldos.",
+      },
+      secondLife: {
+        title: "Dê-lhe uma segunda vida",
+        body: "A fruta muito madura é perfeita para batidos, compotas ou bolos, e os legumes um pouco moles, para sopas, refogados e estufados.",
+      },
+      freeze: {
+        title: "Congele a tempo",
+        body: "Se vir que não vai conseguir comer tudo a tempo, congele: fruta aos pedaços para batidos, legumes branqueados e caldos ou refogados em doses.",
+      },
+    },
+    ctaHeading: "Cada caixa conta",
+    ctaBody:
+      "Com a sua caixa, a fruta e os legumes que o mercado rejeita chegam a uma mesa em vez de irem para o lixo.",
+    ctaButton: "Ver as caixas",
+  },
+} satisfies PagesMessages;

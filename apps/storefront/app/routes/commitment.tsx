@@ -1,8 +1,51 @@
+import type { Route } from "./+types/commitment";
+import { CallToAction, CardGrid, ContentSection, PRIMARY_BUTTON } from "~/components/content-sections";
 import { ScreenIntro } from "~/components/screen-intro";
+import { ScreenLink } from "~/components/screen-link";
+import { caPages } from "~/i18n/ca";
+import { esPages } from "~/i18n/es";
+import { ptPages } from "~/i18n/pt";
+import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function Commitment() {
-  return <ScreenIntro />;
+/** This page's long texts travel with its own data, not with every page's (decision 006). */
+export function loader({ request }: Route.LoaderArgs) {
+  const pages = { es: esPages, ca: caPages, pt: ptPages }[localeOf(request)];
+  return { text: pages.commitment };
+}
+
+export default function Commitment({ loaderData }: Route.ComponentProps) {
+  const { text } = loaderData;
+  const items = text.items;
+  return (
+    <>
+      <ScreenIntro />
+
+      <ContentSection title={text.listHeading} lead={text.listLead}>
+        <CardGrid
+          cards={[items.fairPrice, items.seasonal, items.packaging, items.routes, items.foodBanks, items.transparency]}
+        />
+        <p className="mt-6">
+          <ScreenLink screen="impact" className="font-semibold text-leaf-700 underline hover:text-leaf-800">
+            {text.impactLink}
+          </ScreenLink>
+        </p>
+      </ContentSection>
+
+      <CallToAction title={text.ctaHeading} body={text.ctaBody}>
+        <ScreenLink screen="boxes" className={PRIMARY_BUTTON}>
+          {text.ctaButton}
+        </ScreenLink>
+      </CallToAction>
+
+      <p className="mx-auto max-w-6xl px-4 pb-10 text-center text-sand-700">
+        {text.feedback}{" "}
+        <ScreenLink screen="contact" className="font-semibold text-leaf-700 underline hover:text-leaf-800">
+          {text.feedbackLink}
+        </ScreenLink>
+      </p>
+    </>
+  );
 }

@@ -1,8 +1,98 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { metricsAreEmpty } from "@shop/domain";
+import type { Route } from "./+types/food-waste";
+import {
+  CallToAction,
+  CardGrid,
+  ContentSection,
+  MarkedList,
+  Paragraphs,
+  PRIMARY_BUTTON,
+} from "~/components/content-sections";
+import { ImpactFigures } from "~/components/impact-figures";
 import { ScreenIntro } from "~/components/screen-intro";
+import { ScreenLink } from "~/components/screen-link";
+import { getMetrics } from "~/catalogue.server";
+import { caPages } from "~/i18n/ca";
+import { esPages } from "~/i18n/es";
+import { ptPages } from "~/i18n/pt";
+import { localeOf } from "~/route-context.server";
+import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function FoodWaste() {
-  return <ScreenIntro />;
+/**
+ * This page's long texts travel with its own data, not with every page's (decision 006). The
+ * figures stream in after the text (the promise never rejects: a failure keeps the last figures).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const pages = { es: esPages, ca: caPages, pt: ptPages }[localeOf(request)];
+  return { text: pages.foodWaste, metrics: getMetrics() };
+}
+
+export default function FoodWaste({ loaderData }: Route.ComponentProps) {
+  const { messages } = usePageLanguage();
+  const { text } = loaderData;
+  const tips = text.tips;
+  return (
+    <>
+      <ScreenIntro />
+
+      <ContentSection title={text.whyHeading} lead={text.whyLead}>
+        <CardGrid cards={[text.causes.looks, text.causes.sizes, text.causes.surplus]} />
+      </ContentSection>
+
+      <ContentSection title={text.imperfectHeading} tone="tinted">
+        <Paragraphs paragraphs={[text.imperfect.definition, text.imperfect.quality]} />
+        <div className="mt-6 grid gap-4 md:grid-cols-2">
+          <MarkedList
+            mark="yes"
+            title={text.isHeading}
+            items={[text.is.shapes, text.is.sizes, text.is.marks, text.is.colours]}
+          />
+          <MarkedList
+            mark="no"
+            title={text.isNotHeading}
+            items={[text.isNot.rotten, text.isNot.old, text.isNot.damaged]}
+          />
+        </div>
+      </ContentSection>
+
+      <ContentSection title={text.actionHeading}>
+        <Paragraphs paragraphs={[text.action.buy, text.action.plan]} />
+        <Suspense fallback={<div className="mt-6 h-48 animate-pulse rounded-2xl bg-sand-100" aria-busy="true" />}>
+          <Await resolve={loaderData.metrics}>
+            {(metrics) =>
+              metricsAreEmpty(metrics) ? null : (
+                <div className="mt-6">
+                  <h3 className="mb-4 text-lg font-bold text-sand-900">{messages.home.impactHeading}</h3>
+                  <ImpactFigures metrics={metrics} />
+                </div>
+              )
+            }
+          </Await>
+        </Suspense>
+        <p className="mt-6">
+          <ScreenLink screen="impact" className="font-semibold text-leaf-700 underline hover:text-leaf-800">
+            {text.impactLink}
+          </ScreenLink>
+        </p>
+      </ContentSection>
+
+      <ContentSection title={text.tipsHeading} lead={text.tipsLead} tone="tinted">
+        <CardGrid
+          numbered
+          cards={[tips.plan, tips.store, tips.ripeFirst, tips.wholePiece, tips.secondLife, tips.freeze]}
+        />
+      </ContentSection>
+
+      <CallToAction title={text.ctaHeading} body={text.ctaBody}>
+        <ScreenLink screen="boxes" className={PRIMARY_BUTTON}>
+          {text.ctaButton}
+        </ScreenLink>
+      </CallToAction>
+    </>
+  );
 }
