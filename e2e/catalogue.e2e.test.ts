@@ -108,6 +108,30 @@ describe("catalogue pages", () => {
     expect(response.headers.get("content-type")).toBe("image/avif");
   });
 
+  it.each(LOCALES)("shows the offer for companies, items sold only to them included (%s)", async (locale) => {
+    const onlyForCompanies = products.find(
+      (product) =>
+        product.type === "item" && product.isActive && product.market_types.every((market) => market.name === "B2B"),
+    );
+    if (!onlyForCompanies) throw new Error("The demo catalogue has no item sold only to companies");
+    await session.page.goto(pathTo("companies", locale));
+    await expect
+      .poll(() => session.page.getByRole("heading", { name: onlyForCompanies[`name_${locale}`] }).count())
+      .toBe(1);
+  });
+
+  it.each(LOCALES)("answers common questions on the contact page (%s)", async (locale) => {
+    const body = (await (await fetch(`${cmsUrl}/faqs?sort=position:asc`)).json()) as {
+      data: Record<string, string>[];
+    };
+    const faq = body.data[0]!;
+    await session.page.goto(pathTo("contact", locale));
+    const answer = session.page.getByText(faq[`answer_${locale}`]!);
+    expect(await answer.isVisible()).toBe(false);
+    await session.page.getByText(faq[`question_${locale}`]!).click();
+    await expect.poll(() => answer.isVisible()).toBe(true);
+  });
+
   it.each(LOCALES)("filters complementary products by category (%s)", async (locale) => {
     const categoryOf = (product: RawProduct) => product[`category_${locale}`]?.split("/").pop()?.trim();
     const upsells = products.filter((product) => product.type === "marketplace_item" && product.isActive);

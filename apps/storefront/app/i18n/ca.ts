@@ -590,4 +590,29 @@ export const caPages = {
       "Amb la teva caixa, la fruita i la verdura que el mercat rebutja arriben a una taula en lloc d'anar a les escombraries.",
     ctaButton: "Veure les caixes",
   },
+  companies: {
+    whyHeading: "Fruita a l'oficina, sense complicacions",
+    why: {
+      office: {
+        title: "Fruita fresca per al teu equip",
+        body: "Caixes de fruita de temporada per a l'oficina, el menjador o els esdeveniments: un mos saludable que desapareix abans del migdia.",
+      },
+      flexible: {
+        title: "Lliuraments i factures a la teva mida",
+        body: "Tria el dia i la freqüència de lliurament, canvia quantitats d'una setmana a l'altra i rep una sola factura mensual.",
+      },
+      impact: {
+        title: "Un impacte que pots explicar",
+        body: "Cada trimestre t'enviem els quilos rescatats per la teva empresa, a punt per a la memòria de sostenibilitat.",
+      },
+    },
+    offerHeading: "La nostra oferta per a empreses",
+    offerLead: "Preus amb IVA inclòs. Per a comandes grans o lliuraments a diverses seus, demana'ns una proposta.",
+    formHeading: "Demana una proposta",
+    formLead: "Explica'ns quantes persones sou i et responem en un dia laborable.",
+  },
+  contact: {
+    faqHeading: "Preguntes freqüents",
+    formHeading: "Escriu-nos",
+  },
 } satisfies PagesMessages;

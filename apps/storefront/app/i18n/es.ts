@@ -607,6 +607,31 @@ export const esPages = {
     ctaBody: "Con tu caja, la fruta y la verdura que el mercado rechaza llegan a una mesa en lugar de a la basura.",
     ctaButton: "Ver las cajas",
   },
+  companies: {
+    whyHeading: "Fruta en la oficina, sin complicaciones",
+    why: {
+      office: {
+        title: "Fruta fresca para tu equipo",
+        body: "Cajas de fruta de temporada para la oficina, la cantina o los eventos: un tentempié sano que desaparece antes del mediodía.",
+      },
+      flexible: {
+        title: "Entregas y facturas a tu medida",
+        body: "Elige el día y la frecuencia de entrega, cambia cantidades de una semana a otra y recibe una sola factura mensual.",
+      },
+      impact: {
+        title: "Impacto que puedes contar",
+        body: "Te enviamos cada trimestre los kilos rescatados por tu empresa, listos para tu memoria de sostenibilidad.",
+      },
+    },
+    offerHeading: "Nuestra oferta para empresas",
+    offerLead: "Precios con IVA incluido. Para pedidos grandes o entregas en varias sedes, pídenos una propuesta.",
+    formHeading: "Pide una propuesta",
+    formLead: "Cuéntanos cuántas personas sois y te respondemos en un día laborable.",
+  },
+  contact: {
+    faqHeading: "Preguntas frecuentes",
+    formHeading: "Escríbenos",
+  },
 };
 
 export type PagesMessages = typeof esPages;

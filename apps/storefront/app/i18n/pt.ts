@@ -591,4 +591,29 @@ export const ptPages = {
       "Com a sua caixa, a fruta e os legumes que o mercado rejeita chegam a uma mesa em vez de irem para o lixo.",
     ctaButton: "Ver as caixas",
   },
+  companies: {
+    whyHeading: "Fruta no escritório, sem complicações",
+    why: {
+      office: {
+        title: "Fruta fresca para a sua equipa",
+        body: "Caixas de fruta da época para o escritório, a cantina ou os eventos: um lanche saudável que desaparece antes do almoço.",
+      },
+      flexible: {
+        title: "Entregas e faturas à sua medida",
+        body: "Escolha o dia e a frequência das entregas, altere quantidades de uma semana para a outra e receba uma só fatura mensal.",
+      },
+      impact: {
+        title: "Um impacto que pode mostrar",
+        body: "Todos os trimestres enviamos-lhe os quilos resgatados pela sua empresa, prontos para o relatório de sustentabilidade.",
+      },
+    },
+    offerHeading: "A nossa oferta para empresas",
+    offerLead: "Preços com IVA incluído. Para encomendas grandes ou entregas em várias moradas, peça-nos uma proposta.",
+    formHeading: "Peça uma proposta",
+    formLead: "Diga-nos quantas pessoas são e respondemos num dia útil.",
+  },
+  contact: {
+    faqHeading: "Perguntas frequentes",
+    formHeading: "Escreva-nos",
+  },
 } satisfies PagesMessages;

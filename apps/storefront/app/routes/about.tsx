@@ -2,9 +2,7 @@ import type { Route } from "./+types/about";
 import { CardGrid, ContentSection, Paragraphs, ScreenLinkCards } from "~/components/content-sections";
 import { ProduceIllustration } from "~/components/illustrations";
 import { ScreenIntro } from "~/components/screen-intro";
-import { caPages } from "~/i18n/ca";
-import { esPages } from "~/i18n/es";
-import { ptPages } from "~/i18n/pt";
+import { pageTextsFor } from "~/i18n";
 import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
@@ -13,8 +11,7 @@ export const meta = screenMeta;
 
 /** This page's long texts travel with its own data, not with every page's (decision 006). */
 export function loader({ request }: Route.LoaderArgs) {
-  const pages = { es: esPages, ca: caPages, pt: ptPages }[localeOf(request)];
-  return { text: pages.about };
+  return { text: pageTextsFor(localeOf(request), "about") };
 }
 
 const LINKED_SCREENS = ["team", "farmers", "impact", "boxes"] as const;

@@ -2,9 +2,7 @@ import type { Route } from "./+types/commitment";
 import { CallToAction, CardGrid, ContentSection, PRIMARY_BUTTON } from "~/components/content-sections";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
-import { caPages } from "~/i18n/ca";
-import { esPages } from "~/i18n/es";
-import { ptPages } from "~/i18n/pt";
+import { pageTextsFor } from "~/i18n";
 import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
 
@@ -12,8 +10,7 @@ export const meta = screenMeta;
 
 /** This page's long texts travel with its own data, not with every page's (decision 006). */
 export function loader({ request }: Route.LoaderArgs) {
-  const pages = { es: esPages, ca: caPages, pt: ptPages }[localeOf(request)];
-  return { text: pages.commitment };
+  return { text: pageTextsFor(localeOf(request), "commitment") };
 }
 
 export default function Commitment({ loaderData }: Route.ComponentProps) {

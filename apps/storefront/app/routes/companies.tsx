@@ -1,25 +1,50 @@
+import { activeBoxes, activeItems, isB2B, isOnlyB2B, summarizeProduct } from "@shop/domain";
 import type { Route } from "./+types/companies";
+import { getProducts } from "~/catalogue.server";
+import { CardGrid, ContentSection } from "~/components/content-sections";
 import { FormField, PersonFields } from "~/components/form-field";
+import { ProductGrid } from "~/components/product-card";
 import { PublicForm } from "~/components/public-form";
 import { ScreenIntro } from "~/components/screen-intro";
 import { companyLeadSchema, EMPLOYEE_RANGES } from "~/forms/schemas";
 import { submitForm } from "~/forms/submit.server";
+import { pageTextsFor } from "~/i18n";
 import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
+/** The B2B offer: every box sold to companies, then the items sold only to them. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request);
+  const products = await getProducts(locale);
+  const boxes = activeBoxes(products).filter((box) => isB2B(box) && !box.isSeasonal);
+  const items = activeItems(products).filter(isOnlyB2B);
+  return { text: pageTextsFor(locale, "companies"), offer: [...boxes, ...items].map(summarizeProduct) };
+}
+
 export function action({ request }: Route.ActionArgs) {
   return submitForm(request, companyLeadSchema, "/company-leads", localeOf(request));
 }
 
-export default function Companies({ actionData }: Route.ComponentProps) {
+export default function Companies({ loaderData, actionData }: Route.ComponentProps) {
   const text = usePageLanguage().messages.forms;
+  const page = loaderData.text;
   return (
     <>
       <ScreenIntro />
-      <div className="mx-auto max-w-2xl px-4 pb-8">
+      <ContentSection title={page.whyHeading}>
+        <CardGrid cards={[page.why.office, page.why.flexible, page.why.impact]} />
+      </ContentSection>
+      <ContentSection title={page.offerHeading} lead={page.offerLead} tone="tinted">
+        <ProductGrid products={loaderData.offer} />
+      </ContentSection>
+      <section className="mx-auto max-w-2xl px-4 py-10" aria-labelledby="lead-form">
+        <h2 id="lead-form" className="font-display text-2xl font-semibold text-leaf-800 sm:text-3xl">
+          {page.formHeading}
+        </h2>
+        <p className="mt-2 mb-6 text-sand-700">{page.formLead}</p>
         <PublicForm result={actionData} schema={companyLeadSchema} sentText={text.leadSent}>
           {(errors, values) => (
             <>
@@ -58,7 +83,7 @@ export default function Companies({ actionData }: Route.ComponentProps) {
             </>
           )}
         </PublicForm>
-      </div>
+      </section>
     </>
   );
 }

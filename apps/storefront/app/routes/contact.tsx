@@ -1,25 +1,62 @@
 import type { Route } from "./+types/contact";
+import { getFaqs } from "~/content.server";
 import { FormField, PersonFields } from "~/components/form-field";
 import { PublicForm } from "~/components/public-form";
 import { ScreenIntro } from "~/components/screen-intro";
 import { contactSchema } from "~/forms/schemas";
 import { submitForm } from "~/forms/submit.server";
+import { pageTextsFor } from "~/i18n";
 import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
+/** The common questions go first: many visitors find their answer without writing. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request);
+  // The form must work even when the questions cannot be loaded.
+  const faqs = await getFaqs(locale).catch(() => []);
+  return { text: pageTextsFor(locale, "contact"), faqs };
+}
+
 export function action({ request }: Route.ActionArgs) {
   return submitForm(request, contactSchema, "/contact-messages", localeOf(request));
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const text = usePageLanguage().messages.forms;
+  const page = loaderData.text;
   return (
     <>
       <ScreenIntro />
-      <div className="mx-auto max-w-2xl px-4 pb-8">
+      {loaderData.faqs.length > 0 ? (
+        <section className="mx-auto max-w-2xl px-4 pb-6" aria-labelledby="faq">
+          <h2 id="faq" className="font-display text-2xl font-semibold text-leaf-800">
+            {page.faqHeading}
+          </h2>
+          <div className="mt-4 divide-y divide-sand-200 rounded-2xl bg-white shadow-sm ring-1 ring-sand-200">
+            {loaderData.faqs.map((faq) => (
+              <details key={faq.question} className="group px-5 py-4">
+                <summary className="cursor-pointer list-none font-bold text-sand-900 marker:hidden">
+                  <span
+                    className="mr-2 inline-block text-carrot-600 transition group-open:rotate-90"
+                    aria-hidden="true"
+                  >
+                    ›
+                  </span>
+                  {faq.question}
+                </summary>
+                <p className="mt-2 text-sand-700">{faq.answer}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <section className="mx-auto max-w-2xl px-4 pb-8" aria-labelledby="contact-form">
+        <h2 id="contact-form" className="mb-4 font-display text-2xl font-semibold text-leaf-800">
+          {page.formHeading}
+        </h2>
         <PublicForm result={actionData} schema={contactSchema} sentText={text.contactSent}>
           {(errors, values) => (
             <>
@@ -36,7 +73,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </>
           )}
         </PublicForm>
-      </div>
+      </section>
     </>
   );
 }

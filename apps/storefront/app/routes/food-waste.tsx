@@ -14,9 +14,7 @@ import { ImpactFigures } from "~/components/impact-figures";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
 import { getMetrics } from "~/catalogue.server";
-import { caPages } from "~/i18n/ca";
-import { esPages } from "~/i18n/es";
-import { ptPages } from "~/i18n/pt";
+import { pageTextsFor } from "~/i18n";
 import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
@@ -28,8 +26,7 @@ export const meta = screenMeta;
  * figures stream in after the text (the promise never rejects: a failure keeps the last figures).
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const pages = { es: esPages, ca: caPages, pt: ptPages }[localeOf(request)];
-  return { text: pages.foodWaste, metrics: getMetrics() };
+  return { text: pageTextsFor(localeOf(request), "foodWaste"), metrics: getMetrics() };
 }
 
 export default function FoodWaste({ loaderData }: Route.ComponentProps) {
