@@ -211,6 +211,27 @@ describe.each(LOCALES)("the lightbox (%s)", (locale) => {
     expect(await dialog.getByRole("button", { name: text.next }).isDisabled()).toBe(total === 2);
   });
 
+  it("zooms with a two-finger pinch", async () => {
+    const { picture } = await openGallery();
+    const before = Number(await picture.getAttribute("data-scale"));
+    const cdp = await session.context.newCDPSession(session.page);
+    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 2 });
+    const fingers = (apart: number) => [
+      { x: 195 - apart / 2, y: 420, id: 1 },
+      { x: 195 + apart / 2, y: 420, id: 2 },
+    ];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(80) });
+    for (const apart of [100, 120, 140, 160]) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(apart) });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect
+      .poll(async () => Number(await picture.getAttribute("data-scale")))
+      .toBeCloseTo(Math.min(before * 2, 3), 1);
+    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: false });
+    await cdp.detach();
+  });
+
   it("zooms with the buttons and closes on the mask and the close button", async () => {
     let { dialog, picture } = await openGallery();
     const before = Number(await picture.getAttribute("data-scale"));

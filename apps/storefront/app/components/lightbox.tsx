@@ -30,6 +30,8 @@ export function Lightbox({ images, startIndex, onClose, loop = LIGHTBOX.loop }: 
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [state, dispatch] = useReducer(lightboxReducer, initialLightbox(startIndex, images.length, loop));
   const drag = useRef<{ x: number; y: number; startX: number } | null>(null);
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number; scale: number } | null>(null);
   const allowWheel = useMemo(() => throttle(LIGHTBOX.wheelThrottleMs), []);
   const image = images[state.index];
 
@@ -57,17 +59,51 @@ export function Lightbox({ images, startIndex, onClose, loop = LIGHTBOX.loop }: 
     }
   }
 
+  function fingersApart(): number {
+    const [a, b] = [...pointers.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  }
+
   function onPointerDown(event: ReactPointerEvent<HTMLImageElement>) {
     event.currentTarget.setPointerCapture(event.pointerId);
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pointers.current.size === 2) {
+      // A second finger turns the drag into a pinch.
+      drag.current = null;
+      pinch.current = { distance: fingersApart(), scale: state.scale };
+      dispatch({ type: "gestureStart" });
+      return;
+    }
+    if (pinch.current) return;
     drag.current = { x: event.clientX, y: event.clientY, startX: event.clientX };
     dispatch({ type: "dragStart" });
   }
   function onPointerMove(event: ReactPointerEvent<HTMLImageElement>) {
+    if (pointers.current.has(event.pointerId)) {
+      pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    }
+    if (pinch.current) {
+      if (pointers.current.size === 2 && pinch.current.distance > 0) {
+        dispatch({
+          type: "gestureMove",
+          startScale: pinch.current.scale,
+          ratio: fingersApart() / pinch.current.distance,
+        });
+      }
+      return;
+    }
     if (!drag.current) return;
     dispatch({ type: "dragMove", dx: event.clientX - drag.current.x, dy: event.clientY - drag.current.y });
     drag.current = { ...drag.current, x: event.clientX, y: event.clientY };
   }
   function onPointerUp(event: ReactPointerEvent<HTMLImageElement>) {
+    pointers.current.delete(event.pointerId);
+    if (pinch.current) {
+      // The pinch ends with its first lifted finger; the other one must not swipe afterwards.
+      dispatch({ type: "gestureEnd" });
+      if (pointers.current.size === 0) pinch.current = null;
+      return;
+    }
     if (!drag.current) return;
     dispatch({ type: "dragEnd", totalDx: event.clientX - drag.current.startX });
     drag.current = null;
@@ -126,7 +162,7 @@ export function Lightbox({ images, startIndex, onClose, loop = LIGHTBOX.loop }: 
             style={{
               transform: `translate(${state.offsetX}px, ${state.offsetY}px) rotate(${state.rotation}deg) scale(${state.scale})`,
               // The first fit is not animated: the picture must never flash at its natural size.
-              transition: state.dragging || !state.animated ? "none" : "transform 150ms ease-out",
+              transition: state.dragging || state.gesturing || !state.animated ? "none" : "transform 150ms ease-out",
               maxWidth: "none",
               touchAction: "none",
               cursor: state.dragging ? "grabbing" : "grab",

@@ -57,6 +57,19 @@ describe("lightbox", () => {
     expect(panned).toMatchObject({ index: 1, offsetX: -120, offsetY: 10, dragging: false });
   });
 
+  it("zooms with a pinch, within the limits, and never swipes while pinching", () => {
+    const loaded = run(initialLightbox(1, 3), { type: "loaded", fitScale: 0.5 });
+    const pinching = run(loaded, { type: "dragStart" }, { type: "gestureStart" });
+    expect(pinching).toMatchObject({ gesturing: true, dragging: false });
+    expect(run(pinching, { type: "gestureMove", startScale: 0.5, ratio: 2 }).scale).toBeCloseTo(1);
+    expect(run(pinching, { type: "gestureMove", startScale: 0.5, ratio: 10 }).scale).toBe(LIGHTBOX.maxZoom);
+    expect(run(pinching, { type: "gestureMove", startScale: 0.5, ratio: 0.01 }).scale).toBe(LIGHTBOX.minZoom);
+    expect(run(loaded, { type: "gestureMove", startScale: 0.5, ratio: 2 }).scale).toBe(0.5);
+    const released = run(pinching, { type: "gestureMove", startScale: 0.5, ratio: 0.8 }, { type: "gestureEnd" });
+    expect(released).toMatchObject({ gesturing: false, index: 1, offsetX: 0, offsetY: 0 });
+    expect(run(pinching, { type: "gestureMove", startScale: 0.5, ratio: 2 }).animated).toBe(false);
+  });
+
   it("animates the visitor's changes but not the first fit of a picture", () => {
     const loaded = run(initialLightbox(0, 2), { type: "loaded", fitScale: 0.4 });
     expect(loaded.animated).toBe(false);

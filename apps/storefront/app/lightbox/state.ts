@@ -24,6 +24,8 @@ export interface LightboxState {
   readonly offsetY: number;
   readonly status: LoadStatus;
   readonly dragging: boolean;
+  /** Two fingers are on the picture: pinching zooms it. */
+  readonly gesturing: boolean;
   /** Whether the last change came from the visitor and should be animated (not the first fit). */
   readonly animated: boolean;
 }
@@ -40,7 +42,11 @@ export type LightboxAction =
   | { type: "failed" }
   | { type: "dragStart" }
   | { type: "dragMove"; dx: number; dy: number }
-  | { type: "dragEnd"; totalDx: number };
+  | { type: "dragEnd"; totalDx: number }
+  | { type: "gestureStart" }
+  /** Pinch: `ratio` is the fingers' distance now over their distance when the pinch began. */
+  | { type: "gestureMove"; startScale: number; ratio: number }
+  | { type: "gestureEnd" };
 
 export function initialLightbox(index: number, count: number, loop: boolean = LIGHTBOX.loop): LightboxState {
   return {
@@ -54,6 +60,7 @@ export function initialLightbox(index: number, count: number, loop: boolean = LI
     offsetY: 0,
     status: "loading",
     dragging: false,
+    gesturing: false,
     animated: false,
   };
 }
@@ -74,7 +81,8 @@ function step(state: LightboxState, delta: 1 | -1): LightboxState {
 
 export function lightboxReducer(state: LightboxState, action: LightboxAction): LightboxState {
   const next = reduce(state, action);
-  const animated = action.type !== "loaded" && action.type !== "failed";
+  // Pinches follow the fingers; only the visitor's discrete changes are animated.
+  const animated = action.type !== "loaded" && action.type !== "failed" && action.type !== "gestureMove";
   return next === state || next.animated === animated ? next : { ...next, animated };
 }
 
@@ -111,6 +119,17 @@ function reduce(state: LightboxState, action: LightboxAction): LightboxState {
       return state.scale > state.fitScale
         ? { ...state, offsetX: state.offsetX + action.dx, offsetY: state.offsetY + action.dy }
         : state;
+    case "gestureStart":
+      return { ...state, gesturing: true, dragging: false };
+    case "gestureMove":
+      return state.gesturing && action.ratio > 0
+        ? { ...state, scale: clampScale(action.startScale * action.ratio) }
+        : state;
+    case "gestureEnd": {
+      if (!state.gesturing) return state;
+      const ended = { ...state, gesturing: false };
+      return ended.scale <= ended.fitScale ? { ...ended, offsetX: 0, offsetY: 0 } : ended;
+    }
     case "dragEnd": {
       const ended = { ...state, dragging: false };
       if (state.scale > state.fitScale || Math.abs(action.totalDx) < LIGHTBOX.swipeTolerancePx) return ended;
