@@ -91,7 +91,7 @@ beforeAll(async () => {
   const inactive = await products.create({ data: productData("TEST-INACTIVE", { isActive: false }) as never });
   inactiveTestProduct = { id: inactive.id as number, documentId: inactive.documentId };
   // Box contents of a hidden box must not leak it either.
-  await app.strapi.documents("api::box-content.box-content").create({
+  hiddenBoxContents = await app.strapi.documents("api::box-content.box-content").create({
     data: {
       box: hidden[0]?.documentId,
       weekStart: "2030-01-07",
@@ -103,6 +103,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
+
+let hiddenBoxContents: { id: number | string; documentId: string };
 
 describe("GET /products", () => {
   it("answers the active, visible products in the flat shape, sorted by position", async () => {
@@ -336,6 +338,25 @@ describe("generic collection routes", () => {
     const populated = await getJson(`${app.url}/box-contents?populate=*&filters[items][name_es][$eq]=Secreto`);
     expect(populated.status).toBe(200);
     expect((populated.body as ListBody<unknown>).data).toEqual([]);
+  });
+
+  it("answers one week's box contents by id, never a hidden product's", async () => {
+    const list = await getJson<ListBody<{ id: number; documentId: string }>>(`${app.url}/box-contents`);
+    const first = list.body.data[0]!;
+    for (const id of [String(first.id), first.documentId]) {
+      const one = await getJson<{ data: { id: number } }>(`${app.url}/box-contents/${id}`);
+      expect(one.status).toBe(200);
+      expect(one.body.data.id).toBe(first.id);
+    }
+    for (const id of [String(hiddenBoxContents.id), hiddenBoxContents.documentId]) {
+      expectErrorShape(await getJson(`${app.url}/box-contents/${id}`), 404);
+    }
+  });
+
+  it("answers the impact figures staff keep in the admin panel", async () => {
+    const response = await getJson<{ data: Record<string, unknown> }>(`${app.url}/impact-metric`);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ id: expect.any(Number) });
   });
 
   it("keeps writes for staff: the public and customers get 403", async () => {
