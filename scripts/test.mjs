@@ -16,6 +16,11 @@ const steps = [
 ];
 if (process.env.DATABASE_URL) {
   steps.push(["CMS integration tests (PostgreSQL)", ...npx("vitest", "run", "--project", "cms")]);
+} else {
+  console.warn(
+    "DATABASE_URL is not set: the CMS integration tests run on SQLite only. Set it to a PostgreSQL database " +
+      "(as .ci/run does) to run them on PostgreSQL too.",
+  );
 }
 steps.push(["end-to-end tests", ...npx("vitest", "run", "--project", "e2e")]);
 
