@@ -14,6 +14,8 @@ const schema = z.object({
   CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   /** Number of reverse proxies in front of this server (for client IPs and protocol). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
+  /** Messages one visitor (IP address) may send per hour through each public form. */
+  FORM_SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 
 export type Env = z.infer<typeof schema>;

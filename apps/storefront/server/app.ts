@@ -19,6 +19,8 @@ import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security";
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
+    /** The visitor's IP address (behind TRUST_PROXY_HOPS proxies). */
+    clientIp: string;
   }
 }
 
@@ -104,6 +106,9 @@ app.use(pageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500 }));
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    }),
   }),
 );

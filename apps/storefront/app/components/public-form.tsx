@@ -29,7 +29,13 @@ export function PublicForm({ result, schema, sentText, children }: PublicFormPro
   }
   const values = result?.values ?? {};
   const problem =
-    result?.status === "failed" ? text.serverError : Object.keys(errors).length > 0 ? text.fixErrors : null;
+    result?.status === "failed"
+      ? text.serverError
+      : result?.status === "limited"
+        ? text.tooMany
+        : Object.keys(errors).length > 0
+          ? text.fixErrors
+          : null;
   return (
     <Form
       method="post"

@@ -2,21 +2,24 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { cmsFetch } from "~/cms.server";
 import { fieldErrorsOf, type FieldErrors } from "./schemas";
+import { formSubmissions, type SubmissionLimiter } from "./submission-limit.server";
 
 export type FormResult =
   | { readonly status: "sent" }
   | { readonly status: "invalid"; readonly errors: FieldErrors; readonly values: Record<string, string> }
-  | { readonly status: "failed"; readonly values: Record<string, string> };
+  | { readonly status: "failed"; readonly values: Record<string, string> }
+  | { readonly status: "limited"; readonly values: Record<string, string> };
 
 /**
  * Validates a posted form and hands it to the CMS, which stores it and e-mails staff. What the
- * visitor typed comes back with any error, so nothing is lost.
+ * visitor typed comes back with any error, so nothing is lost. `visitor` (the client's IP address)
+ * keys the hourly limit of messages.
  */
 export async function submitForm(
   request: Request,
   schema: z.ZodType<Record<string, unknown>>,
   cmsPath: string,
-  locale: string,
+  { locale, visitor, limiter = formSubmissions }: { locale: string; visitor: string; limiter?: SubmissionLimiter },
 ) {
   const form = await request.formData();
   const values = Object.fromEntries(
@@ -25,6 +28,9 @@ export async function submitForm(
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
     return data<FormResult>({ status: "invalid", errors: fieldErrorsOf(parsed.error), values }, { status: 400 });
+  }
+  if (!(await limiter.take(`${cmsPath} ${visitor}`))) {
+    return data<FormResult>({ status: "limited", values }, { status: 429 });
   }
   try {
     // Optional fields left blank are not sent: the CMS reads "" as a value, and rejects it.

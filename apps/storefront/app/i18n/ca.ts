@@ -132,6 +132,8 @@ export const ca = {
     invalidEmail: "Escriu un correu electrònic vàlid.",
     invalidPhone: "Escriu un número de telèfon vàlid.",
     serverError: "No hem pogut enviar el formulari. Torna-ho a provar d'aquí a uns minuts.",
+    tooMany:
+      "Hem rebut molts missatges teus en poc temps. Torna-ho a provar d'aquí a una hora o escriu-nos per correu.",
   },
   referral: {
     step1Title: "Comparteix el teu codi",

@@ -141,6 +141,8 @@ export const es = {
     invalidEmail: "Escribe un correo electrónico válido.",
     invalidPhone: "Escribe un número de teléfono válido.",
     serverError: "No hemos podido enviar el formulario. Inténtalo de nuevo en unos minutos.",
+    tooMany:
+      "Hemos recibido muchos mensajes tuyos en poco tiempo. Inténtalo de nuevo dentro de una hora o escríbenos por correo.",
   },
   referral: {
     step1Title: "Comparte tu código",

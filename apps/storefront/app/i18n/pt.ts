@@ -132,6 +132,8 @@ export const pt = {
     invalidEmail: "Escreva um e-mail válido.",
     invalidPhone: "Escreva um número de telefone válido.",
     serverError: "Não foi possível enviar o formulário. Tente novamente dentro de alguns minutos.",
+    tooMany:
+      "Recebemos muitas mensagens suas em pouco tempo. Tente novamente dentro de uma hora ou escreva-nos por e-mail.",
   },
   referral: {
     step1Title: "Partilhe o seu código",

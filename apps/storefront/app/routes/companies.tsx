@@ -24,8 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { text: pageTextsFor(locale, "companies"), offer: [...boxes, ...items].map(summarizeProduct) };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return submitForm(request, companyLeadSchema, "/company-leads", localeOf(request));
+export function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, companyLeadSchema, "/company-leads", {
+    locale: localeOf(request),
+    visitor: context.clientIp,
+  });
 }
 
 export default function Companies({ loaderData, actionData }: Route.ComponentProps) {

@@ -20,8 +20,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { text: pageTextsFor(locale, "contact"), faqs };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return submitForm(request, contactSchema, "/contact-messages", localeOf(request));
+export function action({ request, context }: Route.ActionArgs) {
+  return submitForm(request, contactSchema, "/contact-messages", {
+    locale: localeOf(request),
+    visitor: context.clientIp,
+  });
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
