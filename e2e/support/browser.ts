@@ -40,6 +40,12 @@ export function useBrowserSession(baseURL: string): BrowserSession {
   });
   beforeEach(async () => {
     session.context = await session.browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
+    // Content-security-policy violations count as errors, even those a script catches and ignores.
+    await session.context.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`),
+      ),
+    );
     session.page = await session.context.newPage();
     consoleErrors.length = 0;
     session.page.on("console", (message) => {

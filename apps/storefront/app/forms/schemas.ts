@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// Zod probes `new Function` to compile faster parsers; our CSP forbids eval, and the browser reports
+// each probe as a violation even though zod catches it. These small forms need no compiling.
+z.config({ jitless: true });
+
 /**
  * The public forms, validated in the browser (instant feedback) and again in the route action.
  * The CMS validates once more with the same rules (apps/cms/src/forms/schemas.ts); keep them in
