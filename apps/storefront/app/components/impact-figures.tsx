@@ -18,7 +18,7 @@ export function ImpactFigures({ metrics }: { metrics: ImpactMetrics }) {
       {ORDER.map((key) => (
         <div key={key} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200">
           <dt className="text-sm text-sand-700">{messages.impact[key]}</dt>
-          <dd className="order-first font-display text-3xl font-semibold text-leaf-700">
+          <dd className="order-first font-display text-2xl font-semibold [overflow-wrap:anywhere] text-leaf-700 sm:text-3xl">
             {number.format(metrics[key])}
           </dd>
         </div>

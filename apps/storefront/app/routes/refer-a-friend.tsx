@@ -15,6 +15,7 @@ export default function ReferAFriend() {
       <ScreenIntro />
       <div className="mx-auto max-w-6xl px-4 pb-8">
         <NumberedSteps
+          headingLevel={2}
           steps={[
             { title: text.step1Title, body: text.step1Body },
             { title: text.step2Title, body: text.step2Body },
