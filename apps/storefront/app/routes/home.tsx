@@ -119,7 +119,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         <Later
           value={loaderData.metrics}
-          fallback={<div className="h-48 animate-pulse rounded-2xl bg-sand-100" aria-busy="true" />}
+          fallback={
+            <div className="h-48 animate-pulse rounded-2xl bg-sand-100 motion-reduce:animate-none" aria-busy="true" />
+          }
         >
           {(metrics) => <ImpactFigures metrics={metrics} />}
         </Later>
