@@ -59,7 +59,14 @@ export default function FoodWaste({ loaderData }: Route.ComponentProps) {
 
       <ContentSection title={text.actionHeading}>
         <Paragraphs paragraphs={[text.action.buy, text.action.plan]} />
-        <Suspense fallback={<div className="mt-6 h-48 animate-pulse rounded-2xl bg-sand-100" aria-busy="true" />}>
+        <Suspense
+          fallback={
+            <div
+              className="mt-6 h-48 animate-pulse rounded-2xl bg-sand-100 motion-reduce:animate-none"
+              aria-busy="true"
+            />
+          }
+        >
           <Await resolve={loaderData.metrics}>
             {(metrics) =>
               metricsAreEmpty(metrics) ? null : (
