@@ -211,6 +211,26 @@ describe.each(LOCALES)("the lightbox (%s)", (locale) => {
     expect(await dialog.getByRole("button", { name: text.next }).isDisabled()).toBe(total === 2);
   });
 
+  it("keeps the product page when the viewer cannot be downloaded, and opens it on the next try", async () => {
+    let blocked = true;
+    session.expectConsoleError(/Failed to fetch dynamically imported module/);
+    await session.page.route(/\/assets\/lightbox-[^/]+\.js$/, (route) =>
+      blocked ? route.fulfill({ status: 404, body: "" }) : route.continue(),
+    );
+    const product = box();
+    await session.page.goto(pathTo("product", locale, { slug: product[`slug_${locale}`] }));
+    const gallery = session.page.getByRole("region", { name: messagesFor(locale).product.gallery });
+    const total = await gallery.getByRole("button").count();
+    const first = gallery.getByRole("button", { name: format(text.open, { number: 1, total }) });
+    await first.click();
+    await expect.poll(() => first.isVisible()).toBe(true);
+    expect(await session.page.getByRole("dialog").count()).toBe(0);
+    expect(await session.page.getByRole("heading", { level: 1 }).textContent()).toBe(product[`name_${locale}`]);
+    blocked = false;
+    await first.click();
+    await session.page.getByRole("dialog", { name: text.dialog }).waitFor();
+  });
+
   it("zooms with a two-finger pinch", async () => {
     const { picture } = await openGallery();
     const before = Number(await picture.getAttribute("data-scale"));

@@ -22,16 +22,24 @@ export interface BrowserSession {
   readonly browser: Browser;
   readonly context: BrowserContext;
   readonly page: Page;
+  /** Lets this test's console show an error it provokes on purpose (matched by `pattern`). */
+  expectConsoleError(pattern: RegExp): void;
 }
 
 /**
  * One browser per test file and a fresh phone-sized context per test. A test fails on any console
  * error or uncaught exception (hydration mismatches, CSP violations, script failures), except the
- * browser's own "failed to load resource" lines for the 4xx pages a test visits on purpose.
+ * browser's own "failed to load resource" lines for the 4xx pages a test visits on purpose and
+ * the errors a test declares with expectConsoleError.
  */
 export function useBrowserSession(baseURL: string): BrowserSession {
-  const session = {} as { browser: Browser; context: BrowserContext; page: Page };
   const consoleErrors: string[] = [];
+  const expectedErrors: RegExp[] = [];
+  const session = {
+    expectConsoleError: (pattern: RegExp) => {
+      expectedErrors.push(pattern);
+    },
+  } as BrowserSession & { browser: Browser; context: BrowserContext; page: Page };
   beforeAll(async () => {
     session.browser = await launchBrowser();
   });
@@ -48,6 +56,7 @@ export function useBrowserSession(baseURL: string): BrowserSession {
     );
     session.page = await session.context.newPage();
     consoleErrors.length = 0;
+    expectedErrors.length = 0;
     session.page.on("console", (message) => {
       if (message.type() === "error") consoleErrors.push(message.text());
     });
@@ -55,7 +64,8 @@ export function useBrowserSession(baseURL: string): BrowserSession {
   });
   afterEach(async () => {
     await session.context?.close();
-    expect(consoleErrors.filter((text) => !/status of 4\d\d/.test(text))).toEqual([]);
+    const allowed = [/status of 4\d\d/, ...expectedErrors];
+    expect(consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)))).toEqual([]);
   });
   return session;
 }

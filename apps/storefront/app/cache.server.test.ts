@@ -3,7 +3,7 @@ import { cachedResource } from "./cache.server";
 
 function setup(
   load: () => Promise<number[]>,
-  options: { isUsable?: (value: number[]) => boolean; maxStaleMs?: number; retryMs?: number } = {},
+  options: { isUsable?: (value: number[]) => boolean; maxStaleMs?: number; retryMs?: number; maxWaitMs?: number } = {},
 ) {
   let time = 0;
   const log = vi.fn();
@@ -87,6 +87,22 @@ describe("cached catalogue resource", () => {
     version = 2;
     advance(3000);
     expect(await resource.get()).toEqual([2]);
+  });
+
+  it("waits for fresh data only briefly when the CMS hangs, then serves what it has", async () => {
+    let release: () => void = () => undefined;
+    const load = vi
+      .fn<() => Promise<number[]>>()
+      .mockResolvedValueOnce([1])
+      .mockImplementation(() => new Promise<number[]>((resolve) => (release = () => resolve([2]))));
+    const { resource, advance } = setup(load, { maxStaleMs: 3000, maxWaitMs: 20 });
+    await resource.get();
+    advance(3000);
+    const [first, second] = await Promise.all([resource.get(), resource.get()]);
+    expect([first, second]).toEqual([[1], [1]]);
+    expect(load).toHaveBeenCalledTimes(2);
+    release();
+    await vi.waitFor(async () => expect(await resource.get()).toEqual([2]));
   });
 
   it("serves what it has at once while the CMS fails, retrying in the background", async () => {

@@ -24,6 +24,11 @@ export interface CachedResourceOptions<T> {
   readonly maxStaleMs?: number;
   /** Loads start at most this often while a value is unusable or the CMS fails. Defaults to 5 s. */
   readonly retryMs?: number;
+  /**
+   * The longest a request waits for fresh data when it has something to serve (too old, or
+   * unusable), so a hanging CMS delays pages by this much at most. Defaults to 1.5 s.
+   */
+  readonly maxWaitMs?: number;
   readonly load: () => Promise<T>;
   /**
    * What to keep when a load fails: receives the previous value (undefined when there is none).
@@ -41,6 +46,7 @@ export function cachedResource<T>(options: CachedResourceOptions<T>): CachedReso
   const log = options.log ?? ((message, error) => console.error(message, error));
   const maxStaleMs = options.maxStaleMs ?? options.freshMs * 2;
   const retryMs = options.retryMs ?? 5_000;
+  const maxWaitMs = options.maxWaitMs ?? 1_500;
   let value: T | undefined;
   let loadedAt = 0;
   let attemptedAt = Number.NEGATIVE_INFINITY;
@@ -72,6 +78,15 @@ export function cachedResource<T>(options: CachedResourceOptions<T>): CachedReso
     return inFlight;
   }
 
+  /** Fresh data if it comes within maxWaitMs, else what there is (the load goes on). */
+  function refreshOr(current: T): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<T>((resolve) => {
+      timer = setTimeout(() => resolve(current), maxWaitMs);
+    });
+    return Promise.race([refresh(), late]).finally(() => clearTimeout(timer));
+  }
+
   return {
     async get() {
       if (value === undefined) return refresh();
@@ -83,10 +98,10 @@ export function cachedResource<T>(options: CachedResourceOptions<T>): CachedReso
           void refresh();
           return value;
         }
-        return refresh();
+        return refreshOr(value);
       }
       const age = now() - loadedAt;
-      if (age >= maxStaleMs && !lastLoadFailed) return refresh();
+      if (age >= maxStaleMs && !lastLoadFailed) return refreshOr(value);
       if (age >= options.freshMs && (mayRetry || !lastLoadFailed)) void refresh();
       return value;
     },

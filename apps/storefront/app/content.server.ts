@@ -58,11 +58,9 @@ export const getBoxContents = async (locale: Locale) =>
 export const getLegalPage = async (key: LegalPageKey, locale: Locale) =>
   mapLegalPage(await collection(`/legal-pages?${PAGE}`), key, locale);
 
-/** Staff's descriptions of the complementary-product categories; without them, products name their own. */
-export async function getStaffCategories(locale: Locale): Promise<StaffCategory[]> {
-  try {
-    return mapStaffCategories(await collection(`/categories?${PAGE}`), locale);
-  } catch {
-    return [];
-  }
-}
+/**
+ * Staff's descriptions of the complementary-product categories. They shape category URLs, so
+ * this answers 503 rather than guess when the CMS has never answered (see collection()).
+ */
+export const getStaffCategories = async (locale: Locale): Promise<StaffCategory[]> =>
+  mapStaffCategories(await collection(`/categories?${PAGE}`), locale);

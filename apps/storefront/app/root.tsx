@@ -22,6 +22,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen";
+import { FallbackTexts } from "./components/fallback-texts";
 import { env } from "./env.server";
 import { messagesFor, pageMessages } from "./i18n";
 import { useNonce } from "./nonce";
@@ -93,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body>
+        <FallbackTexts />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

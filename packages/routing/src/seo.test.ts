@@ -52,6 +52,8 @@ describe("SEO helpers", () => {
     const robots = renderRobotsTxt("https://shop.test/");
     const rules = [...robots.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1]!);
     expect(rules).toEqual(expect.arrayContaining(["/mi-cuenta", "/ca/el-meu-compte", "/pt/admin", "/api/"]));
+    // An optional parameter: the page without it is hidden too.
+    expect(rules).toEqual(expect.arrayContaining(["/payment-completed", "/pt/payment-failed"]));
     expect(robots).toContain("\nSitemap: https://shop.test/sitemap.xml\n");
     const publicPaths = SCREEN_IDS.filter((id) => SCREENS[id].indexable).flatMap((id) =>
       LOCALES.flatMap((locale) => SCREENS[id].paths[locale]),

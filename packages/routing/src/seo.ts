@@ -75,10 +75,17 @@ export function renderSitemap(origin: string, entries: readonly SitemapEntry[]):
   ].join("\n");
 }
 
-/** The literal start of a path pattern, up to its first parameter ("/mi-cuenta/pedidos/:id" -> "/mi-cuenta/pedidos/"). */
+/**
+ * The literal start of a path pattern, up to its first parameter ("/mi-cuenta/pedidos/:id" ->
+ * "/mi-cuenta/pedidos/"); before an optional parameter the slash goes too, since the path without
+ * it is a page as well ("/payment-completed/:slug?" -> "/payment-completed").
+ */
 function literalPrefix(pattern: string): string {
   const parameter = pattern.search(/:[^/]/);
-  return parameter === -1 ? pattern : pattern.slice(0, parameter);
+  if (parameter === -1) return pattern;
+  const optional = /^:[^/]+\?/.test(pattern.slice(parameter));
+  const prefix = pattern.slice(0, parameter);
+  return optional ? prefix.replace(/\/$/, "") : prefix;
 }
 
 /**

@@ -5,6 +5,8 @@ import { env } from "~/env.server";
 export interface SubmissionLimiter {
   /** Counts a submission; false when this key has used up its hour. */
   take(key: string): Promise<boolean>;
+  /** Returns a submission that did not reach staff (the CMS failed): it must not count. */
+  giveBack(key: string): Promise<void>;
 }
 
 export function createSubmissionLimiter(perHour: number): SubmissionLimiter {
@@ -18,6 +20,9 @@ export function createSubmissionLimiter(perHour: number): SubmissionLimiter {
         if (rejection instanceof RateLimiterRes) return false;
         throw rejection;
       }
+    },
+    async giveBack(key) {
+      await limiter.reward(key, 1);
     },
   };
 }

@@ -48,9 +48,14 @@ describe("public form submission", () => {
     expect(cmsFetch).toHaveBeenCalledTimes(3);
   });
 
-  it("keeps the message when the CMS cannot take it", async () => {
-    cmsFetch.mockRejectedValue(new Error("connection refused"));
+  it("keeps the message when the CMS cannot take it, and does not count the try", async () => {
+    const limiter = createSubmissionLimiter(1);
+    cmsFetch.mockRejectedValueOnce(new Error("connection refused"));
+    cmsFetch.mockResolvedValueOnce(new Response("{}", { status: 502 }));
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(await send(valid, "203.0.113.9")).toEqual({ status: 503, body: { status: "failed", values: valid } });
+    const failed = { status: 503, body: { status: "failed", values: valid } };
+    expect(await send(valid, "203.0.113.9", limiter)).toEqual(failed);
+    expect(await send(valid, "203.0.113.9", limiter)).toEqual(failed);
+    expect((await send(valid, "203.0.113.9", limiter)).body).toEqual({ status: "sent" });
   });
 });

@@ -29,16 +29,21 @@ export async function submitForm(
   if (!parsed.success) {
     return data<FormResult>({ status: "invalid", errors: fieldErrorsOf(parsed.error), values }, { status: 400 });
   }
-  if (!(await limiter.take(`${cmsPath} ${visitor}`))) {
+  const limitKey = `${cmsPath} ${visitor}`;
+  if (!(await limiter.take(limitKey))) {
     return data<FormResult>({ status: "limited", values }, { status: 429 });
   }
+  let sent = false;
   try {
     // Optional fields left blank are not sent: the CMS reads "" as a value, and rejects it.
     const filled = Object.fromEntries(
       Object.entries(parsed.data).filter(([, value]) => value !== "" && value !== undefined),
     );
     const response = await cmsFetch(cmsPath, { method: "POST", body: { ...filled, locale } });
-    if (response.ok) return data<FormResult>({ status: "sent" });
+    if (response.ok) {
+      sent = true;
+      return data<FormResult>({ status: "sent" });
+    }
     if (response.status === 400) {
       const body = (await response.json()) as { error?: { details?: { errors?: { path?: unknown[] }[] } } };
       const fields = (body.error?.details?.errors ?? []).map((error) => String(error.path?.[0] ?? "form"));
@@ -50,6 +55,9 @@ export async function submitForm(
     console.error(`CMS refused ${cmsPath}: ${response.status}`);
   } catch (error) {
     console.error(`Could not reach the CMS for ${cmsPath}`, error);
+  } finally {
+    // Only messages that reached staff count towards the limit.
+    if (!sent) await limiter.giveBack(limitKey);
   }
   return data<FormResult>({ status: "failed", values }, { status: 503 });
 }

@@ -568,7 +568,7 @@ export const caPages = {
       },
       store: {
         title: "Desa cada cosa al seu lloc",
-        body: "Tomàquets, plàtans, patates i cebes, fora de la nevera (i les patates, lluny de les cebes). Les fulles verdes, al calaix de les verdures embolicades amb un drap humit.",
+        body: "Tomàquets, plàtans, patates i cebes, fora de la nevera (i les patates, lluny de les cebes). Les fulles verdes, embolicades amb un drap humit, al calaix de les verdures.",
       },
       ripeFirst: {
         title: "Primer, el més madur",

@@ -17,10 +17,15 @@ export const ErrorBoundary = ScreenErrorBoundary;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = localeOf(request);
-  const [products, staff] = await Promise.all([getProducts(locale), getStaffCategories(locale)]);
+  const selected = params.category;
+  // The list itself can do without staff's names; a category's URL cannot (it may use their slug).
+  const staffCategories = getStaffCategories(locale);
+  const [products, staff] = await Promise.all([
+    getProducts(locale),
+    selected === undefined ? staffCategories.catch(() => []) : staffCategories,
+  ]);
   const upsells = activeUpsells(products);
   const categories = categoryLinks(upsells, staff, locale);
-  const selected = params.category;
   if (selected === undefined) return { products: upsells.map(summarizeProduct), categories, selected: null };
 
   const inCategory = upsells.filter((product) => categorySlugOf(product, staff) === selected);

@@ -67,7 +67,7 @@ export default function FoodWaste({ loaderData }: Route.ComponentProps) {
             />
           }
         >
-          <Await resolve={loaderData.metrics}>
+          <Await resolve={loaderData.metrics} errorElement={null}>
             {(metrics) =>
               metricsAreEmpty(metrics) ? null : (
                 <div className="mt-6">

@@ -20,7 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const products = await getProducts(localeOf(request));
   const boxes = activeBoxes(products).filter((box) => isB2C(box) && !box.isSeasonal);
   // Spec section 4: products come first; reviews, posts and figures follow in the background and
-  // never hold the page back (these promises never reject: a failure is logged and served empty).
+  // never hold the page back. A failure is logged and served empty; should one still miss the
+  // stream's deadline, its section is left out (errorElement) rather than the page failing.
   return {
     boxes: boxes.slice(0, 4).map(summarizeProduct),
     reviews: getReviews().then((reviews) => reviews.slice(0, 3)),
@@ -41,7 +42,9 @@ function Later<T>({
 }) {
   return (
     <Suspense fallback={fallback}>
-      <Await resolve={value}>{children}</Await>
+      <Await resolve={value} errorElement={null}>
+        {children}
+      </Await>
     </Suspense>
   );
 }

@@ -6,6 +6,7 @@ import type { Route } from "./+types/product";
 import type { AlternateParams } from "~/alternates";
 import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
 import { ProduceIllustration } from "~/components/illustrations";
+import { LoadBoundary } from "~/components/load-boundary";
 import { PlainMarkdown } from "~/components/plain-markdown";
 import { Price } from "~/components/price";
 import { useProductFacts } from "~/components/product-card";
@@ -40,7 +41,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 // The lightbox loads on the first open: most visitors never open it, so it stays off the first load.
 const loadLightbox = () => import("~/components/lightbox");
-const Lightbox = lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
+/** A fresh lazy component: React.lazy remembers a failed download, so a retry needs a new one. */
+const lazyLightbox = () => lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
+/** Fetched early when a visitor reaches for the gallery; a failure here is retried on open. */
+const preloadLightbox = () => void loadLightbox().catch(() => undefined);
 
 /** The gallery: every picture once, main image first. */
 function picturesOf(product: Route.ComponentProps["loaderData"]["product"]): ProductImage[] {
@@ -56,13 +60,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const { messages } = usePageLanguage();
   const [open, setOpen] = useState<number | null>(null);
+  const [Lightbox, setLightbox] = useState(lazyLightbox);
   const pictures = picturesOf(product);
   const facts = useProductFacts(product);
   const [first, ...rest] = pictures;
 
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
-      <section aria-label={messages.product.gallery} onPointerOver={loadLightbox} onFocus={loadLightbox}>
+      <section aria-label={messages.product.gallery} onPointerOver={preloadLightbox} onFocus={preloadLightbox}>
         {first ? (
           <button
             type="button"
@@ -145,17 +150,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {open !== null && pictures.length > 0 ? (
-        <Suspense fallback={null}>
-          <Lightbox
-            images={pictures.map((picture) => ({
-              src: picture.url,
-              alt: picture.alt ?? product.name,
-              title: product.name,
-            }))}
-            startIndex={open}
-            onClose={() => setOpen(null)}
-          />
-        </Suspense>
+        <LoadBoundary
+          key={open}
+          onFail={() => {
+            setOpen(null);
+            setLightbox(lazyLightbox);
+          }}
+        >
+          <Suspense fallback={null}>
+            <Lightbox
+              images={pictures.map((picture) => ({
+                src: picture.url,
+                alt: picture.alt ?? product.name,
+                title: product.name,
+              }))}
+              startIndex={open}
+              onClose={() => setOpen(null)}
+            />
+          </Suspense>
+        </LoadBoundary>
       ) : null}
     </article>
   );

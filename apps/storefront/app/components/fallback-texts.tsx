@@ -1,0 +1,18 @@
+import { useContext } from "react";
+import { FALLBACK_TEXTS_ID, ServerMessagesContext, useRootData } from "~/root-data";
+
+/**
+ * When the root loader failed, the page has no texts in its data: the server writes its own into
+ * a JSON block (never executed, so the CSP allows it), and the browser reads them back from there.
+ */
+export function FallbackTexts() {
+  const data = useRootData();
+  const serverMessages = useContext(ServerMessagesContext);
+  if (data) return null;
+  const json = serverMessages
+    ? JSON.stringify(serverMessages).replace(/</g, "\\u003c")
+    : typeof document === "undefined"
+      ? ""
+      : (document.getElementById(FALLBACK_TEXTS_ID)?.textContent ?? "");
+  return <script type="application/json" id={FALLBACK_TEXTS_ID} dangerouslySetInnerHTML={{ __html: json }} />;
+}
