@@ -42,17 +42,23 @@ export function Paragraphs({ paragraphs }: { paragraphs: readonly string[] }) {
   );
 }
 
-/** Cards with an h3 and a paragraph each; `numbered` shows them as ordered steps. */
+/**
+ * Cards with a heading and a paragraph each; `numbered` shows them as ordered steps. Headings are
+ * h3 inside a titled section, h2 right under the page heading.
+ */
 export function CardGrid({
   cards,
   numbered = false,
   columns = 3,
+  headingLevel = 3,
 }: {
   cards: readonly TextCard[];
   numbered?: boolean;
   columns?: 2 | 3 | 4;
+  headingLevel?: 2 | 3;
 }) {
   const List = numbered ? "ol" : "ul";
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const grid = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[columns];
   return (
     <List className={`grid gap-4 ${grid}`}>
@@ -65,7 +71,7 @@ export function CardGrid({
           ) : (
             <span aria-hidden="true" className="block h-1.5 w-10 rounded-full bg-carrot-500" />
           )}
-          <h3 className="mt-3 text-lg font-bold text-sand-900">{card.title}</h3>
+          <Heading className="mt-3 text-lg font-bold text-sand-900">{card.title}</Heading>
           <p className="mt-1 text-sand-700">{card.body}</p>
         </li>
       ))}
@@ -148,7 +154,3 @@ export function CallToAction({ title, body, children }: { title: string; body: s
     </section>
   );
 }
-
-/** The shop's main button (orange background, dark text for contrast). */
-export const PRIMARY_BUTTON =
-  "inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 hover:bg-carrot-400";

@@ -26,3 +26,13 @@ export function ImpactFigures({ metrics }: { metrics: ImpactMetrics }) {
     </dl>
   );
 }
+
+/** Holds the figures' place while they stream in. */
+export function ImpactFiguresPlaceholder({ className = "" }: { className?: string }) {
+  return (
+    <div
+      className={`h-48 animate-pulse rounded-2xl bg-sand-100 motion-reduce:animate-none ${className}`}
+      aria-busy="true"
+    />
+  );
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
+import { PRIMARY_BUTTON } from "./button-styles";
 import { Honeypot } from "./form-field";
 import type { FieldErrors } from "~/forms/schemas";
 import type { FormResult } from "~/forms/submit.server";
@@ -50,11 +51,7 @@ export function PublicForm({ result, schema, sentText, children }: PublicFormPro
       ) : null}
       {children(errors, values)}
       <Honeypot />
-      <button
-        type="submit"
-        disabled={busy}
-        className="min-h-12 rounded-full bg-carrot-500 px-6 font-bold text-sand-900 hover:bg-carrot-400 disabled:opacity-60"
-      >
+      <button type="submit" disabled={busy} className={`${PRIMARY_BUTTON} disabled:opacity-60`}>
         {busy ? text.sending : text.send}
       </button>
     </Form>

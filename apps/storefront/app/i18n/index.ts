@@ -22,10 +22,17 @@ export type PageMessages = Omit<Messages, "screens"> & {
   readonly screen: ScreenText | null;
 };
 
+/** Every screen's title, worked out once per language rather than on every request. */
+const titlesOf = new WeakMap<Messages, PageMessages["screens"]>();
+
 export function pageMessages(messages: Messages, screen: ScreenId | null): PageMessages {
-  const screens = Object.fromEntries(
-    Object.entries(messages.screens).map(([id, text]) => [id, { title: text.title }]),
-  ) as PageMessages["screens"];
+  let screens = titlesOf.get(messages);
+  if (!screens) {
+    screens = Object.fromEntries(
+      Object.entries(messages.screens).map(([id, text]) => [id, { title: text.title }]),
+    ) as PageMessages["screens"];
+    titlesOf.set(messages, screens);
+  }
   return { ...messages, screens, screen: screen ? messages.screens[screen] : null };
 }
 

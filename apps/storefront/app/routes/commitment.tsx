@@ -1,5 +1,6 @@
 import type { Route } from "./+types/commitment";
-import { CallToAction, CardGrid, ContentSection, PRIMARY_BUTTON } from "~/components/content-sections";
+import { CallToAction, CardGrid, ContentSection } from "~/components/content-sections";
+import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
 import { pageTextsFor } from "~/i18n";

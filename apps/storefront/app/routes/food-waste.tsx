@@ -1,16 +1,9 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
 import { metricsAreEmpty } from "@shop/domain";
 import type { Route } from "./+types/food-waste";
-import {
-  CallToAction,
-  CardGrid,
-  ContentSection,
-  MarkedList,
-  Paragraphs,
-  PRIMARY_BUTTON,
-} from "~/components/content-sections";
-import { ImpactFigures } from "~/components/impact-figures";
+import { CallToAction, CardGrid, ContentSection, MarkedList, Paragraphs } from "~/components/content-sections";
+import { PRIMARY_BUTTON } from "~/components/button-styles";
+import { ImpactFigures, ImpactFiguresPlaceholder } from "~/components/impact-figures";
+import { Later } from "~/components/later";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
 import { getMetrics } from "~/catalogue.server";
@@ -59,25 +52,16 @@ export default function FoodWaste({ loaderData }: Route.ComponentProps) {
 
       <ContentSection title={text.actionHeading}>
         <Paragraphs paragraphs={[text.action.buy, text.action.plan]} />
-        <Suspense
-          fallback={
-            <div
-              className="mt-6 h-48 animate-pulse rounded-2xl bg-sand-100 motion-reduce:animate-none"
-              aria-busy="true"
-            />
+        <Later value={loaderData.metrics} fallback={<ImpactFiguresPlaceholder className="mt-6" />}>
+          {(metrics) =>
+            metricsAreEmpty(metrics) ? null : (
+              <div className="mt-6">
+                <h3 className="mb-4 text-lg font-bold text-sand-900">{messages.home.impactHeading}</h3>
+                <ImpactFigures metrics={metrics} />
+              </div>
+            )
           }
-        >
-          <Await resolve={loaderData.metrics} errorElement={null}>
-            {(metrics) =>
-              metricsAreEmpty(metrics) ? null : (
-                <div className="mt-6">
-                  <h3 className="mb-4 text-lg font-bold text-sand-900">{messages.home.impactHeading}</h3>
-                  <ImpactFigures metrics={metrics} />
-                </div>
-              )
-            }
-          </Await>
-        </Suspense>
+        </Later>
         <p className="mt-6">
           <ScreenLink screen="impact" className="font-semibold text-leaf-700 underline hover:text-leaf-800">
             {text.impactLink}

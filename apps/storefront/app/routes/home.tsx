@@ -1,9 +1,11 @@
-import { Suspense, type ReactNode } from "react";
-import { Await } from "react-router";
+import type { ReactNode } from "react";
 import { activeBoxes, isB2C, summarizeProduct } from "@shop/domain";
 import type { Route } from "./+types/home";
 import { ProduceIllustration } from "~/components/illustrations";
-import { ImpactFigures } from "~/components/impact-figures";
+import { PRIMARY_BUTTON } from "~/components/button-styles";
+import { CallToAction } from "~/components/content-sections";
+import { ImpactFigures, ImpactFiguresPlaceholder } from "~/components/impact-figures";
+import { Later } from "~/components/later";
 import { NumberedSteps } from "~/components/numbered-steps";
 import { ProductGrid } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
@@ -30,25 +32,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Data that streams in after the page: `fallback` while it loads, then `children` with it. */
-function Later<T>({
-  value,
-  fallback = null,
-  children,
-}: {
-  value: Promise<T>;
-  fallback?: ReactNode;
-  children: (value: T) => ReactNode;
-}) {
-  return (
-    <Suspense fallback={fallback}>
-      <Await resolve={value} errorElement={null}>
-        {children}
-      </Await>
-    </Suspense>
-  );
-}
-
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
@@ -73,10 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 className="font-display text-4xl font-semibold text-leaf-800 sm:text-5xl">{text?.heading}</h1>
             <p className="mt-4 text-lg text-sand-700">{text?.intro}</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <ScreenLink
-                screen="newOrder"
-                className="inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 shadow hover:bg-carrot-400"
-              >
+              <ScreenLink screen="newOrder" className={`${PRIMARY_BUTTON} shadow`}>
                 {home.heroPrimary}
               </ScreenLink>
               <ScreenLink
@@ -120,12 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ScreenLink>
         }
       >
-        <Later
-          value={loaderData.metrics}
-          fallback={
-            <div className="h-48 animate-pulse rounded-2xl bg-sand-100 motion-reduce:animate-none" aria-busy="true" />
-          }
-        >
+        <Later value={loaderData.metrics} fallback={<ImpactFiguresPlaceholder />}>
           {(metrics) => <ImpactFigures metrics={metrics} />}
         </Later>
       </Section>
@@ -167,18 +142,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }
       </Later>
 
-      <section className="mx-auto max-w-6xl px-4 py-10">
-        <div className="rounded-3xl bg-leaf-700 p-8 text-center text-white">
-          <h2 className="font-display text-3xl font-semibold">{home.ctaHeading}</h2>
-          <p className="mt-2 text-leaf-50">{home.ctaBody}</p>
-          <ScreenLink
-            screen="newOrder"
-            className="mt-5 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 hover:bg-carrot-400"
-          >
-            {home.heroPrimary}
-          </ScreenLink>
-        </div>
-      </section>
+      <CallToAction title={home.ctaHeading} body={home.ctaBody}>
+        <ScreenLink screen="newOrder" className={PRIMARY_BUTTON}>
+          {home.heroPrimary}
+        </ScreenLink>
+      </CallToAction>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { LOCALES, pathTo } from "@shop/routing";
 import type { Route } from "./+types/product";
 import type { AlternateParams } from "~/alternates";
 import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
+import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { ProduceIllustration } from "~/components/illustrations";
 import { LoadBoundary } from "~/components/load-boundary";
 import { PlainMarkdown } from "~/components/plain-markdown";
@@ -124,10 +125,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <span className="text-sm text-sand-700">{messages.catalogue.vatIncluded}</span>
         </p>
         {product.isActive ? (
-          <ScreenLink
-            screen="newOrder"
-            className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 shadow hover:bg-carrot-400"
-          >
+          <ScreenLink screen="newOrder" className={`${PRIMARY_BUTTON} mt-6 shadow`}>
             {product.type === PRODUCT_TYPES.box ? messages.catalogue.orderThis : messages.product.addToOrder}
           </ScreenLink>
         ) : (

@@ -1,3 +1,4 @@
+import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { NumberedSteps } from "~/components/numbered-steps";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
@@ -22,10 +23,7 @@ export default function ReferAFriend() {
             { title: text.step3Title, body: text.step3Body },
           ]}
         />
-        <ScreenLink
-          screen={signedIn ? "referrals" : "login"}
-          className="mt-6 inline-flex min-h-12 items-center rounded-full bg-carrot-500 px-6 font-bold text-sand-900 hover:bg-carrot-400"
-        >
+        <ScreenLink screen={signedIn ? "referrals" : "login"} className={`${PRIMARY_BUTTON} mt-6`}>
           {signedIn ? text.signedInCta : text.signedOutCta}
         </ScreenLink>
       </div>
