@@ -26,7 +26,9 @@ const SHELL_MODULES = [
   /\/packages\/routing\/src\//,
   /\/app\/(root-data|alternates|seo|images|nonce)\.tsx?$/,
   /\/app\/i18n\/format\.ts$/,
-  /\/app\/components\/(site-header|site-footer|language-switcher|logo|illustrations|screen-link|account-entry|error-screen)\.tsx$/,
+  /\/app\/components\/(site-header|site-footer|language-switcher|logo|illustrations|screen-link|account-entry|error-screen|fallback-texts)\.tsx$/,
+  // Tiny helpers most pages use: separate files would cost a request each.
+  /\/app\/components\/(button-styles|later)\.tsx?$/,
 ];
 
 function shellChunk(id: string): string | undefined {
