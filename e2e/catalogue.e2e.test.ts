@@ -29,7 +29,7 @@ let products: RawProduct[] = [];
 const session = useBrowserSession(base);
 
 beforeAll(async () => {
-  const body = (await (await fetch(`${cmsUrl}/products?isActive=all`)).json()) as
+  const body = (await (await fetch(`${cmsUrl}/api/products?isActive=all`)).json()) as
     { data?: RawProduct[] } | RawProduct[];
   products = Array.isArray(body) ? body : (body.data ?? []);
 });
@@ -121,7 +121,7 @@ describe("catalogue pages", () => {
   });
 
   it.each(LOCALES)("answers common questions on the contact page (%s)", async (locale) => {
-    const body = (await (await fetch(`${cmsUrl}/faqs?sort=position:asc`)).json()) as {
+    const body = (await (await fetch(`${cmsUrl}/api/faqs?sort=position:asc`)).json()) as {
       data: Record<string, string>[];
     };
     const faq = body.data[0]!;

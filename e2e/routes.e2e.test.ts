@@ -204,10 +204,10 @@ describe("the storefront server", () => {
 });
 
 describe("the /api proxy", () => {
-  it("reaches the CMS with the /api prefix removed", async () => {
-    const response = await get("/api/health");
+  it("reaches the CMS's content API", async () => {
+    const response = await get("/api/products/count");
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "ok" });
+    expect(await response.json()).toBeGreaterThan(0);
   });
 
   it("turns the session cookie into the bearer token", async () => {

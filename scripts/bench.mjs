@@ -51,7 +51,13 @@ try {
   storefront = startStorefront({
     port: storefrontPort,
     logFile: path.join(workDir, "storefront.log"),
-    env: { CMS_URL: cmsUrl, SITE_URL: base },
+    // No background picture conversion competing with the measured requests.
+    env: {
+      CMS_URL: cmsUrl,
+      SITE_URL: base,
+      IMAGE_PREGENERATE: "false",
+      IMAGE_CACHE_DIR: path.join(workDir, "image-cache"),
+    },
   });
   await waitForHttp(`${base}/healthz`, { child: storefront, timeoutMs: 60_000 });
 

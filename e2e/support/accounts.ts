@@ -9,7 +9,7 @@ export interface TestCustomer {
 export async function registerCustomer(cmsUrl: string): Promise<TestCustomer> {
   const id = randomUUID().slice(0, 8);
   const email = `e2e-${id}@example.test`;
-  const response = await fetch(`${cmsUrl}/auth/local/register`, {
+  const response = await fetch(`${cmsUrl}/api/auth/local/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ username: `e2e-${id}`, email, password: `Secret-${id}-pass` }),

@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: cmsUrl,
       STOREFRONT_URL: storefrontUrl,
       USERS_PERMISSIONS_RATELIMIT: "false",
+      // Every test posts from 127.0.0.1; the limit itself is tested against the CMS (security.int.test.ts).
+      FORM_SUBMISSIONS_PER_HOUR: "100000",
     },
   });
   const storefrontLog = path.join(workDir, "storefront.log");
@@ -52,7 +54,13 @@ export default async function setup(project: TestProject) {
     storefront = startStorefront({
       port: storefrontPort,
       logFile: storefrontLog,
-      env: { CMS_URL: cmsUrl, SITE_URL: storefrontUrl },
+      env: {
+        CMS_URL: cmsUrl,
+        SITE_URL: storefrontUrl,
+        // Converting the whole catalogue ahead would take a core away from the tests for minutes.
+        IMAGE_PREGENERATE: "false",
+        IMAGE_CACHE_DIR: path.join(workDir, "image-cache"),
+      },
     });
     await waitForHttp(`${storefrontUrl}/healthz`, { child: storefront, logFile: storefrontLog, timeoutMs: 60_000 });
   } catch (error) {

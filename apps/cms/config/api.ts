@@ -1,8 +1,9 @@
 export default {
   rest: {
-    // The content API lives at the root (GET /health, GET /users/me): the storefront proxies
-    // /api/* here with /api removed. Strapi 5.54 mounts it with @koa/router, where "" means no prefix.
-    prefix: "",
+    // The content API lives under /api, apart from the admin panel's own routes (/i18n, /upload,
+    // /content-type-builder, ... at the root): see docs/decisions/007. The storefront proxies the
+    // public part of /api/* here unchanged.
+    prefix: "/api",
     defaultLimit: 25,
     maxLimit: 100,
     withCount: true,

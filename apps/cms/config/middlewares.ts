@@ -4,8 +4,13 @@ import { getEnv } from "../src/env";
 export default () => {
   const env = getEnv();
   return [
+    // Health checks first: they must answer even when something later in the chain is slow.
+    "global::health",
+    // Before anything reads ctx.request.ip (logs, rate limits).
+    "global::client-ip",
     "strapi::logger",
     "strapi::errors",
+    "global::admin-registration",
     "strapi::security",
     {
       name: "strapi::cors",
@@ -16,12 +21,15 @@ export default () => {
         credentials: true,
       },
     },
-    "strapi::poweredBy",
+    // No "strapi::poweredBy": the server's name only helps an attacker pick exploits.
     // The limits of the spec (depth 5, arrays of 20, 1000 parameters); past them qs throws and the
     // guard right after answers 400.
     { name: "strapi::query", config: QUERY_LIMITS },
     "global::query-guard",
+    // Around the body parser: a broken body answers 400, and a body nested past reason too.
+    "global::body-guard",
     "strapi::body",
+    "global::body-depth",
     "strapi::session",
     "strapi::favicon",
     "strapi::public",

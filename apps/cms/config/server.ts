@@ -7,9 +7,10 @@ export default () => {
     port: env.port,
     // Public URL of the CMS: used for absolute links (e-mails, OAuth callbacks) and the admin panel.
     url: env.publicUrl,
-    // Behind a load balancer: trust X-Forwarded-* for the client IP (rate limits) and protocol.
-    // Strapi 5.54 reads `proxy.koa`; a bare `proxy: true` is ignored.
-    proxy: { koa: true },
+    // Only TRUST_PROXY_HOPS proxies (none by default) may name the client (X-Forwarded-For, read
+    // from the right) and the protocol; the storefront names its visitors another way
+    // (src/middlewares/client-ip.ts). Strapi 5.54 reads `proxy.koa`; a bare `proxy: true` is ignored.
+    proxy: { koa: env.trustProxyHops > 0, maxIpsCount: env.trustProxyHops },
     app: { keys: env.secrets.appKeys },
     // Public files and local uploads; tests and benchmarks point it at a throw-away folder.
     dirs: { public: env.publicDir },

@@ -30,6 +30,8 @@ export const DEV_SECRETS = {
   TRANSFER_TOKEN_SALT: "dev-transfer-token-salt",
   JWT_SECRET: "dev-jwt-secret",
   ENCRYPTION_KEY: "dev-encryption-key",
+  // Shared with the storefront (its PROXY_SECRET): vouches for the visitor address it passes on.
+  PROXY_SECRET: "dev-proxy-secret-change-me",
 } as const;
 
 type SecretName = keyof typeof DEV_SECRETS;
@@ -98,6 +100,10 @@ const rawSchema = z.object({
   TRANSFER_TOKEN_SALT: optionalString,
   JWT_SECRET: optionalString,
   ENCRYPTION_KEY: optionalString,
+  PROXY_SECRET: optionalString,
+  TRUST_PROXY_HOPS: intString(0, 0, 10),
+  ADMIN_REGISTRATION: boolString(undefined),
+  FORM_SUBMISSIONS_PER_HOUR: intString(10, 1, 100_000),
 
   DATABASE_URL: optionalString,
   DATABASE_POOL_MIN: intString(0, 0, 100),
@@ -214,7 +220,22 @@ export function parseEnv(source: Record<string, string | undefined>) {
       transferTokenSalt: secrets.TRANSFER_TOKEN_SALT,
       jwtSecret: secrets.JWT_SECRET,
       encryptionKey: secrets.ENCRYPTION_KEY,
+      proxySecret: secrets.PROXY_SECRET,
     },
+    /**
+     * Proxies in front of the CMS (an internal load balancer, the staff VPN's proxy) that may say who
+     * the client is through X-Forwarded-For, read from the right. None by default: then the TCP peer
+     * is the client, and only the storefront, with the proxy secret, can name another address.
+     */
+    trustProxyHops: raw.TRUST_PROXY_HOPS,
+    /**
+     * Whether the admin panel's first-admin registration is open while no admin exists. Off in
+     * production unless an operator asks (ADMIN_REGISTRATION=true): a fresh production database would
+     * otherwise hand the panel to whoever finds it first.
+     */
+    adminRegistrationOpen: raw.ADMIN_REGISTRATION ?? !isProduction,
+    /** Messages one client (IP address) may send per hour through each public form, per process. */
+    formSubmissionsPerHour: raw.FORM_SUBMISSIONS_PER_HOUR,
     database:
       raw.DATABASE_URL !== undefined
         ? {

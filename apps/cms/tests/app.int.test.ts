@@ -60,19 +60,20 @@ describe("CMS application", () => {
     expect(await response.text()).toContain("<!DOCTYPE html>");
   });
 
-  it("serves the content API at the root, not under /api", async () => {
-    const me = await fetch(`${app.url}/users/me`);
+  it("serves the content API under /api, apart from the admin panel's own routes", async () => {
+    const me = await fetch(`${app.api}/users/me`);
     expect([401, 403]).toContain(me.status);
     expect(me.headers.get("content-type")).toContain("application/json");
     const body = (await me.json()) as { error: { status: number } };
     expect(body.error.status).toBe(me.status);
 
-    const prefixed = await fetch(`${app.url}/api/users/me`);
-    expect(prefixed.status).toBe(404);
+    // The admin panel's calls (/i18n/locales, /upload/files, ...) must not be shadowed by the content API.
+    expect((await fetch(`${app.url}/users/me`)).status).toBe(404);
+    expect((await fetch(`${app.url}/products`)).status).toBe(404);
   });
 
   it("lets a customer register and read /users/me with the JWT", async () => {
-    const register = await fetch(`${app.url}/auth/local/register`, {
+    const register = await fetch(`${app.api}/auth/local/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ username: "ana", email: "ana@example.com", password: "Secret123!" }),
@@ -80,7 +81,7 @@ describe("CMS application", () => {
     expect(register.status).toBe(200);
     const { jwt } = (await register.json()) as { jwt: string };
 
-    const me = await fetch(`${app.url}/users/me`, { headers: { authorization: `Bearer ${jwt}` } });
+    const me = await fetch(`${app.api}/users/me`, { headers: { authorization: `Bearer ${jwt}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: "ana@example.com" });
   });

@@ -71,7 +71,7 @@ function productData(sku: string, extra: Record<string, unknown>) {
 }
 
 async function listProducts(query = ""): Promise<ApiProduct[]> {
-  const response = await getJson<ListBody<ApiProduct>>(`${app.url}/products${query}`);
+  const response = await getJson<ListBody<ApiProduct>>(`${app.api}/products${query}`);
   expect(response.status).toBe(200);
   return response.body.data;
 }
@@ -199,7 +199,7 @@ describe("GET /products", () => {
   it("never answers a hidden product by id or documentId", async () => {
     for (const product of hidden) {
       for (const id of [String(product.id), product.documentId]) {
-        const response = await getJson(`${app.url}/products/${id}`);
+        const response = await getJson(`${app.api}/products/${id}`);
         expectErrorShape(response, 404);
       }
     }
@@ -207,19 +207,19 @@ describe("GET /products", () => {
 
   it("answers a visible product by numeric id or documentId, inactive ones included", async () => {
     for (const id of [String(inactiveTestProduct.id), inactiveTestProduct.documentId]) {
-      const response = await getJson<{ data: ApiProduct }>(`${app.url}/products/${id}`);
+      const response = await getJson<{ data: ApiProduct }>(`${app.api}/products/${id}`);
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({ SKU: "TEST-INACTIVE", isActive: false, imagePath: [] });
     }
-    expectErrorShape(await getJson(`${app.url}/products/999999`), 404);
+    expectErrorShape(await getJson(`${app.api}/products/999999`), 404);
   });
 
   it("counts what the list answers, hidden products excluded", async () => {
     const active = await listProducts();
     const all = await listProducts("?isActive=all");
-    expect((await getJson(`${app.url}/products/count`)).body).toBe(active.length);
-    expect((await getJson(`${app.url}/products/count?isActive=all`)).body).toBe(all.length);
-    expect((await getJson(`${app.url}/products/count?isActive=all&filters[SKU][$startsWith]=TEST-HIDDEN`)).body).toBe(
+    expect((await getJson(`${app.api}/products/count`)).body).toBe(active.length);
+    expect((await getJson(`${app.api}/products/count?isActive=all`)).body).toBe(all.length);
+    expect((await getJson(`${app.api}/products/count?isActive=all&filters[SKU][$startsWith]=TEST-HIDDEN`)).body).toBe(
       0,
     );
     const total = await app.strapi.db.query("api::product.product").count({});
@@ -228,7 +228,7 @@ describe("GET /products", () => {
 
   it("paginates only when asked, with Strapi's pagination meta", async () => {
     const response = await getJson<ListBody<ApiProduct>>(
-      `${app.url}/products?pagination[page]=2&pagination[pageSize]=5`,
+      `${app.api}/products?pagination[page]=2&pagination[pageSize]=5`,
     );
     expect(response.status).toBe(200);
     expect(response.body.data).toHaveLength(5);
@@ -238,9 +238,9 @@ describe("GET /products", () => {
   });
 
   it("answers 400 for a bad isActive or an unknown filter field", async () => {
-    const badActive = expectErrorShape(await getJson(`${app.url}/products?isActive=maybe`), 400);
+    const badActive = expectErrorShape(await getJson(`${app.api}/products?isActive=maybe`), 400);
     expect(badActive.error.details).toMatchObject({ errors: [{ path: ["isActive"] }] });
-    expectErrorShape(await getJson(`${app.url}/products?filters[notAField][$eq]=1`), 400);
+    expectErrorShape(await getJson(`${app.api}/products?filters[notAField][$eq]=1`), 400);
   });
 });
 
@@ -299,27 +299,27 @@ describe("generic collection routes", () => {
   ];
 
   it.each(expectations)("GET /%s lists the entries and /count counts them", async (collection, expected) => {
-    const list = await getJson<ListBody<{ id: number; documentId: string }>>(`${app.url}/${collection}`);
+    const list = await getJson<ListBody<{ id: number; documentId: string }>>(`${app.api}/${collection}`);
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(expected);
     expect(list.body.meta.pagination.total).toBe(expected);
-    const count = await getJson(`${app.url}/${collection}/count`);
+    const count = await getJson(`${app.api}/${collection}/count`);
     expect(count.status).toBe(200);
     expect(count.body).toBe(expected);
 
     const first = list.body.data[0];
     for (const id of [String(first?.id), first?.documentId]) {
-      const one = await getJson<{ data: { id: number } }>(`${app.url}/${collection}/${id}`);
+      const one = await getJson<{ data: { id: number } }>(`${app.api}/${collection}/${id}`);
       expect(one.status).toBe(200);
       expect(one.body.data.id).toBe(first?.id);
     }
   });
 
   it("populates pictures by default and honours filters", async () => {
-    const team = await getJson<ListBody<{ photo: { url: string } | null }>>(`${app.url}/team-members`);
+    const team = await getJson<ListBody<{ photo: { url: string } | null }>>(`${app.api}/team-members`);
     expect(team.body.data.every((member) => member.photo?.url.endsWith(".svg"))).toBe(true);
     const legal = await getJson<ListBody<{ key: string; title_ca: string; body_pt: string }>>(
-      `${app.url}/legal-pages?filters[key][$eq]=privacyPolicy`,
+      `${app.api}/legal-pages?filters[key][$eq]=privacyPolicy`,
     );
     expect(legal.body.data).toHaveLength(1);
     expect(legal.body.data[0]?.title_ca).toBe("Política de privacitat");
@@ -329,38 +329,38 @@ describe("generic collection routes", () => {
   it("lists this week's box contents for every box, never for a hidden product", async () => {
     const response = await getJson<
       ListBody<{ box: { name_es: string } | null; items: { name_es: string; name_ca: string }[] }>
-    >(`${app.url}/box-contents?pagination[pageSize]=100`);
+    >(`${app.api}/box-contents?pagination[pageSize]=100`);
     expect(response.status).toBe(200);
     expect(response.body.data).toHaveLength(BOX_TYPES.length * 3 + SEASONAL_BOXES.length);
     expect(response.body.data.every((entry) => entry.box !== null && entry.items.length > 0)).toBe(true);
     expect(JSON.stringify(response.body)).not.toContain("Secreto");
-    expect((await getJson(`${app.url}/box-contents/count`)).body).toBe(response.body.data.length);
-    const populated = await getJson(`${app.url}/box-contents?populate=*&filters[items][name_es][$eq]=Secreto`);
+    expect((await getJson(`${app.api}/box-contents/count`)).body).toBe(response.body.data.length);
+    const populated = await getJson(`${app.api}/box-contents?populate=*&filters[items][name_es][$eq]=Secreto`);
     expect(populated.status).toBe(200);
     expect((populated.body as ListBody<unknown>).data).toEqual([]);
   });
 
   it("answers one week's box contents by id, never a hidden product's", async () => {
-    const list = await getJson<ListBody<{ id: number; documentId: string }>>(`${app.url}/box-contents`);
+    const list = await getJson<ListBody<{ id: number; documentId: string }>>(`${app.api}/box-contents`);
     const first = list.body.data[0]!;
     for (const id of [String(first.id), first.documentId]) {
-      const one = await getJson<{ data: { id: number } }>(`${app.url}/box-contents/${id}`);
+      const one = await getJson<{ data: { id: number } }>(`${app.api}/box-contents/${id}`);
       expect(one.status).toBe(200);
       expect(one.body.data.id).toBe(first.id);
     }
     for (const id of [String(hiddenBoxContents.id), hiddenBoxContents.documentId]) {
-      expectErrorShape(await getJson(`${app.url}/box-contents/${id}`), 404);
+      expectErrorShape(await getJson(`${app.api}/box-contents/${id}`), 404);
     }
   });
 
   it("answers the impact figures staff keep in the admin panel", async () => {
-    const response = await getJson<{ data: Record<string, unknown> }>(`${app.url}/impact-metric`);
+    const response = await getJson<{ data: Record<string, unknown> }>(`${app.api}/impact-metric`);
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ id: expect.any(Number) });
   });
 
   it("keeps writes for staff: the public and customers get 403", async () => {
-    const register = await postJson<{ jwt: string }>(`${app.url}/auth/local/register`, {
+    const register = await postJson<{ jwt: string }>(`${app.api}/auth/local/register`, {
       username: "writer",
       email: "writer@example.com",
       password: "Secret123!",
@@ -370,19 +370,19 @@ describe("generic collection routes", () => {
     const [product] = await listProducts();
     for (const headers of [{}, asCustomer]) {
       for (const collection of ["products", "reviews", "faqs"]) {
-        expectErrorShape(await postJson(`${app.url}/${collection}`, { data: { name_es: "x" } }, headers), 403);
+        expectErrorShape(await postJson(`${app.api}/${collection}`, { data: { name_es: "x" } }, headers), 403);
       }
-      const put = await getJson(`${app.url}/products/${product?.documentId}`, {
+      const put = await getJson(`${app.api}/products/${product?.documentId}`, {
         method: "PUT",
         headers: { "content-type": "application/json", ...headers },
         body: JSON.stringify({ data: { price: 0 } }),
       });
       expectErrorShape(put, 403);
-      const del = await getJson(`${app.url}/products/${product?.documentId}`, { method: "DELETE", headers });
+      const del = await getJson(`${app.api}/products/${product?.documentId}`, { method: "DELETE", headers });
       expectErrorShape(del, 403);
     }
     // Customers read the catalogue too (every call carries their token).
-    expect((await getJson(`${app.url}/products`, { headers: asCustomer })).status).toBe(200);
+    expect((await getJson(`${app.api}/products`, { headers: asCustomer })).status).toBe(200);
     expect(await app.strapi.db.query("api::product.product").count({ where: { price: 0 } })).toBe(0);
   });
 
@@ -399,7 +399,7 @@ describe("generic collection routes", () => {
     );
     expect(actions.some((action) => action.includes("contact-message") || action.includes("company-lead"))).toBe(false);
     for (const path of ["/contact-messages", "/company-leads", "/users", "/market-types", "/taxes"]) {
-      const response = await getJson(`${app.url}${path}`);
+      const response = await getJson(`${app.api}${path}`);
       expect([403, 404]).toContain(response.status);
       expect(response.body).toMatchObject({ data: null, error: { status: response.status } });
     }
@@ -407,7 +407,7 @@ describe("generic collection routes", () => {
 
   it("answers an unknown collection with a JSON 404", async () => {
     for (const path of ["/unknown-things", "/unknown-things/count", "/unknown-things/12"]) {
-      const response = await getJson(`${app.url}${path}`);
+      const response = await getJson(`${app.api}${path}`);
       expectErrorShape(response, 404);
       expect(response.headers.get("content-type")).toContain("application/json");
     }
@@ -416,11 +416,11 @@ describe("generic collection routes", () => {
 
 describe("query-string limits (depth 5, arrays of 20, 1000 parameters)", () => {
   it("accepts a query at the limits", async () => {
-    const deep = await getJson<ListBody<unknown>>(`${app.url}/box-contents?filters[$and][0][box][SKU][$eq]=BOX-FRU-S`);
+    const deep = await getJson<ListBody<unknown>>(`${app.api}/box-contents?filters[$and][0][box][SKU][$eq]=BOX-FRU-S`);
     expect(deep.status).toBe(200);
     expect(deep.body.data).toHaveLength(1);
     const twenty = Array.from({ length: 20 }, (_, i) => `filters[SKU][$in][${i}]=X${i}`).join("&");
-    expect((await getJson(`${app.url}/products?${twenty}`)).status).toBe(200);
+    expect((await getJson(`${app.api}/products?${twenty}`)).status).toBe(200);
   });
 
   it("answers 400, never 500, past them", async () => {
@@ -430,7 +430,7 @@ describe("query-string limits (depth 5, arrays of 20, 1000 parameters)", () => {
     const bigIndex = "filters[SKU][$in][500]=X";
     for (const query of [tooDeep, tooLong, tooMany, bigIndex]) {
       for (const path of ["/products", "/reviews", "/utils/reviews", "/nothing-here"]) {
-        const response = await getJson(`${app.url}${path}?${query}`);
+        const response = await getJson(`${app.api}${path}?${query}`);
         const body = expectErrorShape(response, 400);
         expect(body.error.message).toMatch(/^Invalid query string/);
       }
@@ -438,8 +438,8 @@ describe("query-string limits (depth 5, arrays of 20, 1000 parameters)", () => {
   });
 
   it("answers 400 for a malformed sort or pagination", async () => {
-    expectErrorShape(await getJson(`${app.url}/products?sort=notAField:asc`), 400);
-    expectErrorShape(await getJson(`${app.url}/reviews?sort=notAField:asc`), 400);
+    expectErrorShape(await getJson(`${app.api}/products?sort=notAField:asc`), 400);
+    expectErrorShape(await getJson(`${app.api}/reviews?sort=notAField:asc`), 400);
   });
 
   it("answers 400 for a filter value its field cannot hold", async () => {
@@ -448,7 +448,7 @@ describe("query-string limits (depth 5, arrays of 20, 1000 parameters)", () => {
       "/reviews?filters[rating][$gt]=many",
       "/box-contents?filters[weekStart][$eq]=not-a-date",
     ]) {
-      const body = expectErrorShape(await getJson(app.url + query), 400);
+      const body = expectErrorShape(await getJson(app.api + query), 400);
       expect(body.error.name, query).toBe("ValidationError");
     }
   });
@@ -456,7 +456,7 @@ describe("query-string limits (depth 5, arrays of 20, 1000 parameters)", () => {
 
 describe("GET /utils/*", () => {
   it("answers the Catalan reviews by default, newest first, in the spec's shape", async () => {
-    const response = await getJson<Record<string, unknown>[]>(`${app.url}/utils/reviews`);
+    const response = await getJson<Record<string, unknown>[]>(`${app.api}/utils/reviews`);
     expect(response.status).toBe(200);
     const catalan = REVIEWS.filter((review) => review.language === "ca").sort((a, b) => a.daysAgo - b.daysAgo);
     expect(response.body.map((review) => review.authorName)).toEqual(catalan.map((review) => review.authorName));
@@ -467,22 +467,22 @@ describe("GET /utils/*", () => {
       expect(review.rating).toBeLessThanOrEqual(5);
     }
     expect(response.body[0]?.relativeTime).toBe("fa 3 dies");
-    expect((await getJson(`${app.url}/utils/reviews?lang=ca`)).body).toEqual(response.body);
+    expect((await getJson(`${app.api}/utils/reviews?lang=ca`)).body).toEqual(response.body);
   });
 
   it("answers the reviews of another language with relative times in that language", async () => {
-    const spanish = await getJson<{ authorName: string; relativeTime: string }[]>(`${app.url}/utils/reviews?lang=es`);
+    const spanish = await getJson<{ authorName: string; relativeTime: string }[]>(`${app.api}/utils/reviews?lang=es`);
     expect(spanish.body.map((review) => review.authorName)).toEqual(["Lucía Martín", "Carlos Ruiz", "Elena Gómez"]);
     expect(spanish.body[0]?.relativeTime).toBe("hace 5 días");
-    const portuguese = await getJson<{ relativeTime: string }[]>(`${app.url}/utils/reviews?lang=pt`);
+    const portuguese = await getJson<{ relativeTime: string }[]>(`${app.api}/utils/reviews?lang=pt`);
     expect(portuguese.body).toHaveLength(2);
     expect(portuguese.body[0]?.relativeTime).toMatch(/semana/);
-    const bad = expectErrorShape(await getJson(`${app.url}/utils/reviews?lang=fr`), 400);
+    const bad = expectErrorShape(await getJson(`${app.api}/utils/reviews?lang=fr`), 400);
     expect(bad.error.details).toMatchObject({ errors: [{ path: ["lang"] }] });
   });
 
   it("answers the Spanish blog posts by default as { title, imageUrl, link }", async () => {
-    const response = await getJson<Record<string, unknown>[]>(`${app.url}/utils/posts-blog`);
+    const response = await getJson<Record<string, unknown>[]>(`${app.api}/utils/posts-blog`);
     expect(response.status).toBe(200);
     expect(response.body.map((post) => post.title)).toEqual(BLOG_POSTS.map((post) => post.title));
     for (const post of response.body) {
@@ -490,13 +490,13 @@ describe("GET /utils/*", () => {
       expect(post.imageUrl).toMatch(/^\/uploads\/.+\.svg$/);
       expect(post.link).toMatch(/^https:\/\//);
     }
-    expect((await getJson(`${app.url}/utils/posts-blog?language=es`)).body).toEqual(response.body);
-    expect((await getJson(`${app.url}/utils/posts-blog?language=ca`)).body).toEqual([]);
-    expectErrorShape(await getJson(`${app.url}/utils/posts-blog?language=english`), 400);
+    expect((await getJson(`${app.api}/utils/posts-blog?language=es`)).body).toEqual(response.body);
+    expect((await getJson(`${app.api}/utils/posts-blog?language=ca`)).body).toEqual([]);
+    expectErrorShape(await getJson(`${app.api}/utils/posts-blog?language=english`), 400);
   });
 
   it("answers the impact metrics, each as { value }", async () => {
-    const response = await getJson(`${app.url}/utils/metrics`);
+    const response = await getJson(`${app.api}/utils/metrics`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual(Object.fromEntries(Object.entries(METRICS).map(([key, value]) => [key, { value }])));
   });

@@ -9,6 +9,7 @@ const productionSecrets = {
   TRANSFER_TOKEN_SALT: "prod-transfer-token-salt-value",
   JWT_SECRET: "prod-jwt-secret-value",
   ENCRYPTION_KEY: "prod-encryption-key-value",
+  PROXY_SECRET: "prod-proxy-secret-value",
 };
 
 function problemsOf(source: Record<string, string | undefined>): string[] {
@@ -40,6 +41,16 @@ describe("parseEnv", () => {
       printPassword: true,
     });
     expect(env.usersPermissionsRateLimit).toBe(true);
+    // No proxy is trusted to name the client, and staff can register the first admin on a laptop.
+    expect(env.trustProxyHops).toBe(0);
+    expect(env.adminRegistrationOpen).toBe(true);
+  });
+
+  it("keeps the first-admin registration closed in production unless an operator opens it", () => {
+    expect(parseEnv({ NODE_ENV: "production", ...productionSecrets }).adminRegistrationOpen).toBe(false);
+    expect(
+      parseEnv({ NODE_ENV: "production", ...productionSecrets, ADMIN_REGISTRATION: "true" }).adminRegistrationOpen,
+    ).toBe(true);
   });
 
   it("rejects production without secrets, naming each missing variable", () => {

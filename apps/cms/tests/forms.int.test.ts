@@ -38,7 +38,7 @@ interface Created {
 describe("POST /contact-messages", () => {
   it("stores the message, e-mails staff and answers 201", async () => {
     const before = readOutbox(app.outboxDir).length;
-    const response = await postJson<Created>(`${app.url}/contact-messages`, contact);
+    const response = await postJson<Created>(`${app.api}/contact-messages`, contact);
     expect(response.status).toBe(201);
     expect(response.body.data.received).toBe(true);
 
@@ -58,7 +58,7 @@ describe("POST /contact-messages", () => {
 
   it("accepts Strapi's { data } envelope and a missing phone", async () => {
     const { phone: _phone, ...withoutPhone } = contact;
-    const response = await postJson<Created>(`${app.url}/contact-messages`, { data: withoutPhone });
+    const response = await postJson<Created>(`${app.api}/contact-messages`, { data: withoutPhone });
     expect(response.status).toBe(201);
   });
 
@@ -76,14 +76,14 @@ describe("POST /contact-messages", () => {
       [{ name: "Ana" }, "email"],
     ];
     for (const [payload, field] of cases) {
-      const response = await postJson(`${app.url}/contact-messages`, payload);
+      const response = await postJson(`${app.api}/contact-messages`, payload);
       const body = expectErrorShape(response, 400);
       expect(body.error.name).toBe("ValidationError");
       const errors = (body.error.details as { errors: { path: string[]; message: string }[] }).errors;
       expect(errors.map((error) => error.path[0])).toContain(field);
       expect(errors.every((error) => typeof error.message === "string" && error.message !== "")).toBe(true);
     }
-    expectErrorShape(await postJson(`${app.url}/contact-messages`, "just text"), 400);
+    expectErrorShape(await postJson(`${app.api}/contact-messages`, "just text"), 400);
     expect(await count()).toBe(before);
     expect(readOutbox(app.outboxDir)).toHaveLength(mails);
   });
@@ -92,7 +92,7 @@ describe("POST /contact-messages", () => {
     const count = () => app.strapi.db.query("api::contact-message.contact-message").count({});
     const before = await count();
     const mails = readOutbox(app.outboxDir).length;
-    const response = await postJson(`${app.url}/contact-messages`, { ...contact, website: "http://spam.example" });
+    const response = await postJson(`${app.api}/contact-messages`, { ...contact, website: "http://spam.example" });
     expect(response.status).toBe(201);
     expect(await count()).toBe(before);
     expect(readOutbox(app.outboxDir)).toHaveLength(mails);
@@ -100,7 +100,7 @@ describe("POST /contact-messages", () => {
 
   it("keeps the messages away from visitors", async () => {
     for (const path of ["/contact-messages", "/contact-messages/1", "/contact-messages/count"]) {
-      const response = await getJson(`${app.url}${path}`);
+      const response = await getJson(`${app.api}${path}`);
       expect([403, 404]).toContain(response.status);
     }
   });
@@ -109,7 +109,7 @@ describe("POST /contact-messages", () => {
 describe("POST /company-leads", () => {
   it("stores the lead, e-mails staff and answers 201", async () => {
     const before = readOutbox(app.outboxDir).length;
-    const response = await postJson<Created>(`${app.url}/company-leads`, lead);
+    const response = await postJson<Created>(`${app.api}/company-leads`, lead);
     expect(response.status).toBe(201);
     const stored = await app.strapi.db.query("api::company-lead.company-lead").findOne({
       where: { id: response.body.data.id },
@@ -123,7 +123,7 @@ describe("POST /company-leads", () => {
 
   it("requires the company and a valid e-mail", async () => {
     const { company: _company, ...withoutCompany } = lead;
-    const body = expectErrorShape(await postJson(`${app.url}/company-leads`, { ...withoutCompany, email: "x@" }), 400);
+    const body = expectErrorShape(await postJson(`${app.api}/company-leads`, { ...withoutCompany, email: "x@" }), 400);
     const paths = (body.error.details as { errors: { path: string[] }[] }).errors.map((error) => error.path[0]);
     expect(paths).toEqual(expect.arrayContaining(["company", "email"]));
     expect(await app.strapi.db.query("api::company-lead.company-lead").count({})).toBe(1);
@@ -132,9 +132,9 @@ describe("POST /company-leads", () => {
 
 describe("without the demo seed", () => {
   it("starts with an empty catalogue and zero metrics", async () => {
-    expect((await getJson(`${app.url}/products/count?isActive=all`)).body).toBe(0);
-    expect((await getJson(`${app.url}/utils/reviews`)).body).toEqual([]);
-    const metrics = (await getJson<Record<string, { value: number }>>(`${app.url}/utils/metrics`)).body;
+    expect((await getJson(`${app.api}/products/count?isActive=all`)).body).toBe(0);
+    expect((await getJson(`${app.api}/utils/reviews`)).body).toEqual([]);
+    const metrics = (await getJson<Record<string, { value: number }>>(`${app.api}/utils/metrics`)).body;
     expect(Object.values(metrics).every((metric) => metric.value === 0)).toBe(true);
     expect(Object.keys(metrics)).toHaveLength(6);
   });

@@ -17,6 +17,7 @@ import {
 import { LOCALES, type Locale } from "@shop/routing";
 import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS } from "./cache.server";
 import { cmsFetch } from "./cms.server";
+import { warmImageVariants } from "../server/images";
 
 const FRESH_MS = CMS_DATA_FRESH_MS;
 const MAX_STALE_MS = CMS_DATA_MAX_STALE_MS;
@@ -28,6 +29,12 @@ async function cmsJson(path: string): Promise<unknown> {
 }
 
 type ProductsByLocale = Readonly<Record<Locale, readonly Product[]>>;
+
+/**
+ * The catalogue while the CMS has never answered this process: lists show it as empty, and a
+ * product page answers 503 rather than claim the product does not exist.
+ */
+const NEVER_LOADED: ProductsByLocale = Object.freeze({ es: [], ca: [], pt: [] });
 
 const products = cachedResource<ProductsByLocale>({
   name: "products",
@@ -42,9 +49,16 @@ const products = cachedResource<ProductsByLocale>({
         console.warn(`Skipped ${rejected.length} malformed products`, rejected);
       byLocale[locale] = sortByPosition(visibleOnWeb(mapped), locale);
     }
+    // Every picture of the catalogue gets its common variants converted ahead, in the background
+    // and after visitors' own requests, so that few visitors ever wait for one. Cheap once done.
+    void warmImageVariants(
+      byLocale.es.flatMap((product) =>
+        [...product.imagePath, ...product.image, ...product.gallery].map(({ url }) => url),
+      ),
+    );
     return byLocale;
   },
-  onError: (previous) => previous ?? { es: [], ca: [], pt: [] },
+  onError: (previous) => previous ?? NEVER_LOADED,
   // Spec section 4: products load only while there are no box products or no item products.
   isUsable: (value) => !needsProductLoad(value.es),
 });
@@ -83,6 +97,11 @@ const metrics = cachedResource<ImpactMetrics>({
 
 export async function getProducts(locale: Locale): Promise<readonly Product[]> {
   return (await products.get())[locale];
+}
+
+/** True while no catalogue was ever loaded (the CMS has been down since this process started). */
+export async function catalogueUnavailable(): Promise<boolean> {
+  return (await products.get()) === NEVER_LOADED;
 }
 
 export const getReviews = () => reviews.get();

@@ -1,10 +1,23 @@
 import { env } from "./env.server";
 
+/** The CMS serves its content API under this prefix (docs/decisions/007). */
+export const CMS_API_PREFIX = "/api";
+
+/**
+ * How the storefront tells the CMS who the visitor is. The CMS believes the address only next to
+ * the shared secret (apps/cms/src/middlewares/client-ip.ts reads the same two names), so a visitor
+ * who writes these headers, or X-Forwarded-For, gets no new allowance from any rate limit.
+ */
+export const CLIENT_IP_HEADER = "x-shop-client-ip";
+export const PROXY_SECRET_HEADER = "x-shop-proxy-secret";
+
 export interface CmsRequestOptions {
   readonly method?: "GET" | "POST" | "PUT" | "DELETE";
   readonly token?: string | null;
   readonly body?: unknown;
   readonly signal?: AbortSignal;
+  /** The visitor's address, as this server decided it: the CMS's rate limits count by it. */
+  readonly clientIp?: string;
 }
 
 /** One call to the CMS content API over the private network, with the customer's JWT if any. */
@@ -12,7 +25,11 @@ export async function cmsFetch(path: string, options: CmsRequestOptions = {}): P
   const headers = new Headers({ Accept: "application/json" });
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   if (options.body !== undefined) headers.set("Content-Type", "application/json");
-  return fetch(env.CMS_URL + path, {
+  if (options.clientIp) {
+    headers.set(CLIENT_IP_HEADER, options.clientIp);
+    headers.set(PROXY_SECRET_HEADER, env.PROXY_SECRET);
+  }
+  return fetch(env.CMS_URL + CMS_API_PREFIX + path, {
     method: options.method ?? "GET",
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),

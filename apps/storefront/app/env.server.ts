@@ -1,22 +1,40 @@
 import { z } from "zod";
 
+/** Fine on a laptop; refused when the shop is served over https (a real deployment). */
+const DEV_PROXY_SECRET = "dev-proxy-secret-change-me";
+
 const url = z.url().transform((value) => value.replace(/\/+$/, ""));
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Public origin of the storefront, used for canonical URLs, hreflang and the sitemap. */
-  SITE_URL: url.default("http://localhost:3000"),
-  /** Where this server reaches the CMS (a loopback or private address in production). */
-  CMS_URL: url.default("http://127.0.0.1:1337"),
-  /** Timeout for one call to the CMS, in milliseconds. */
-  CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-  /** Number of reverse proxies in front of this server (for client IPs and protocol). */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
-  /** Messages one visitor (IP address) may send per hour through each public form. */
-  FORM_SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Public origin of the storefront, used for canonical URLs, hreflang and the sitemap. */
+    SITE_URL: url.default("http://localhost:3000"),
+    /** Where this server reaches the CMS (a loopback or private address in production). */
+    CMS_URL: url.default("http://127.0.0.1:1337"),
+    /** Timeout for one call to the CMS, in milliseconds. */
+    CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    /** Image conversions running at once (server/image-limiter.ts); unset: one per CPU core. */
+    IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** Folder of converted image variants, shared by the processes of a machine; unset: <repo>/var/image-cache. */
+    IMAGE_CACHE_DIR: z.string().min(1).optional(),
+    /** Convert the pictures of the catalogue ahead, in the background, so visitors rarely wait for one. */
+    IMAGE_PREGENERATE: z.stringbool().default(true),
+    /**
+     * Number of reverse proxies in front of this server. Only they may say who the visitor is
+     * (X-Forwarded-For, read from the right); with none, the TCP peer is the visitor.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Shared with the CMS: vouches for the visitor's address this server tells it (src/middlewares/client-ip.ts). */
+    PROXY_SECRET: z.string().min(16).default(DEV_PROXY_SECRET),
+  })
+  .superRefine((value, ctx) => {
+    if (value.SITE_URL.startsWith("https://") && value.PROXY_SECRET === DEV_PROXY_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["PROXY_SECRET"], message: "set a real secret (the same as the CMS's)" });
+    }
+  });
 
 export type Env = z.infer<typeof schema>;
 

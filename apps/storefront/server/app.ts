@@ -1,20 +1,12 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { createProxyMiddleware } from "http-proxy-middleware";
-import {
-  API_PREFIX,
-  canonicalRedirect,
-  LOCALE_COOKIE,
-  matchScreen,
-  RESOURCE_PATHS,
-  serializeLocaleCookie,
-} from "@shop/routing";
+import { canonicalRedirect, LOCALE_COOKIE, matchScreen, RESOURCE_PATHS, serializeLocaleCookie } from "@shop/routing";
 import { env, secureCookies } from "../app/env.server";
-import { readCookies, sessionToken } from "../app/session.server";
+import { readCookies } from "../app/session.server";
+import { apiProxy } from "./api-proxy";
 import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
-import { apiError } from "./errors";
-import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security";
+import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -37,9 +29,16 @@ export function pagePath(pathname: string): string {
   return path === "/_root" ? "/" : path;
 }
 
+/** The largest form post a page takes: the longest form (companies) with every field full is ~12 KB. */
+const MAX_FORM_BYTES = 64 * 1024;
+
 export const app = express();
 app.disable("x-powered-by");
+// Only TRUST_PROXY_HOPS proxies may say who the visitor is (req.ip); none by default.
 app.set("trust proxy", env.TRUST_PROXY_HOPS);
+
+app.use(nonceMiddleware);
+app.use(securityHeaders({ https: secureCookies, development }));
 
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
@@ -56,34 +55,11 @@ app.get("/readyz", async (_req, res) => {
 
 app.get(RESOURCE_PATHS.image, imageProxy(env.CMS_URL));
 
-app.use(nonceMiddleware);
-app.use(securityHeaders({ https: secureCookies, development }));
 app.use(sameOriginWrites(env.SITE_URL));
-
-// The browser talks to the CMS only through us: same origin, and the session cookie becomes
-// the bearer token, so the JWT never reaches client-side code.
-app.use(
-  API_PREFIX,
-  createProxyMiddleware<Request, Response>({
-    target: env.CMS_URL,
-    changeOrigin: true,
-    xfwd: true,
-    proxyTimeout: 30_000,
-    on: {
-      proxyReq: (proxyReq, req) => {
-        const token = sessionToken(req.headers.cookie);
-        if (token && !req.headers.authorization) proxyReq.setHeader("Authorization", `Bearer ${token}`);
-        proxyReq.removeHeader("Cookie");
-      },
-      error: (_error, _req, res) => {
-        if ("writeHead" in res && !res.headersSent) {
-          res.writeHead(502, { "Content-Type": "application/json" });
-          res.end(JSON.stringify(apiError(502, "BadGateway", "The content service is unavailable")));
-        }
-      },
-    },
-  }),
-);
+app.use(apiProxy({ cmsUrl: env.CMS_URL, proxySecret: env.PROXY_SECRET }));
+app.use(pageMethods);
+app.use(formPosts({ maxBytes: MAX_FORM_BYTES }));
+app.use(privatePages(pagePath));
 
 app.use((req: Request, res: Response, next: NextFunction) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { matchScreen, SCREENS } from "@shop/routing";
+import { sessionToken } from "../app/session.server";
 import { apiError } from "./errors";
 
 declare module "express-serve-static-core" {
@@ -19,7 +21,7 @@ export function nonceMiddleware(_req: Request, res: Response, next: NextFunction
  * HSTS is sent only when the shop is served over HTTPS.
  */
 export function securityHeaders({ https, development }: { https: boolean; development: boolean }) {
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: development
       ? false
       : {
@@ -43,7 +45,29 @@ export function securityHeaders({ https, development }: { https: boolean; develo
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: "sameorigin" },
   });
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    headers(req, res, next);
+  };
 }
+
+/**
+ * Browser features the shop never uses are switched off for it and anything it embeds. Payment
+ * stays with our own origin for the payment step's wallet buttons.
+ */
+const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "usb=()",
+  "serial=()",
+  "bluetooth=()",
+  "magnetometer=()",
+  "gyroscope=()",
+  "accelerometer=()",
+  "browsing-topics=()",
+  "payment=(self)",
+].join(", ");
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -58,13 +82,68 @@ export function sameOriginWrites(siteOrigin: string) {
     const fetchSite = req.get("Sec-Fetch-Site");
     const origin = req.get("Origin");
     const requestOrigin = `${req.protocol}://${req.get("Host") ?? ""}`;
+    // "null" is what a sandboxed frame or a data: page sends: never one of our pages.
     const crossSite = fetchSite
       ? fetchSite !== "same-origin" && fetchSite !== "none"
-      : origin !== undefined && origin !== "null" && origin !== requestOrigin && origin !== siteOrigin;
+      : origin !== undefined && origin !== requestOrigin && origin !== siteOrigin;
     if (crossSite) {
       res.status(403).json(apiError(403, "ForbiddenError", "Cross-site request refused"));
       return;
     }
+    next();
+  };
+}
+
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+
+/**
+ * Pages answer GET, HEAD and POST (forms); anything else (TRACE, PUT, DELETE, PATCH, made-up
+ * methods) is refused here with 405, before a route could mistake it for a form post.
+ */
+export function pageMethods(req: Request, res: Response, next: NextFunction) {
+  if (PAGE_METHODS.includes(req.method)) return next();
+  res.set("Allow", PAGE_METHODS.join(", "));
+  res.status(405).json(apiError(405, "MethodNotAllowedError", `Use ${PAGE_METHODS.join(", ")}`));
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * A form post is small: its length is checked before a byte of the body is read. Browsers always
+ * send Content-Length with a form, so a post without one (chunked) is refused too; Node then
+ * never reads past the length that was declared.
+ */
+export function formPosts({ maxBytes }: { maxBytes: number }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "POST") return next();
+    const type = (req.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    if (!FORM_TYPES.includes(type)) {
+      res.status(415).json(apiError(415, "UnsupportedMediaTypeError", `Send a form (${FORM_TYPES.join(" or ")})`));
+      return;
+    }
+    const declared = req.get("Content-Length");
+    if (declared === undefined || !/^\d+$/.test(declared)) {
+      res.status(411).json(apiError(411, "LengthRequiredError", "A form post needs a Content-Length"));
+      return;
+    }
+    if (Number(declared) > maxBytes) {
+      res.set("Connection", "close");
+      res.status(413).json(apiError(413, "PayloadTooLargeError", `A form may carry at most ${maxBytes} bytes`));
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * Pages with personal data (the account area, order and payment screens: every screen with a
+ * guard) and every page rendered for a signed-in visitor must never be kept by a shared cache.
+ */
+export function privatePages(pagePath: (path: string) => string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const match = matchScreen(pagePath(req.path));
+    const guarded = match !== null && SCREENS[match.id].guard !== "none";
+    if (guarded || sessionToken(req.headers.cookie) !== null) res.set("Cache-Control", "private, no-store");
     next();
   };
 }

@@ -45,6 +45,10 @@ describe("cross-site write protection", () => {
     expect(runGuard("POST", { "Sec-Fetch-Site": "same-site" }).passed).toBe(false);
   });
 
+  it("refuses writes from an opaque origin (sandboxed frames, data: pages)", () => {
+    expect(runGuard("POST", { Origin: "null" })).toEqual({ passed: false, status: 403 });
+  });
+
   it("accepts writes from non-browser clients, which carry no ambient cookies", () => {
     expect(runGuard("POST", {}).passed).toBe(true);
   });
@@ -59,8 +63,20 @@ describe("storefront environment", () => {
     });
   });
 
+  it("trusts no proxy to name the visitor unless told how many there are", () => {
+    expect(parseEnv({}).TRUST_PROXY_HOPS).toBe(0);
+    expect(parseEnv({ TRUST_PROXY_HOPS: "2" }).TRUST_PROXY_HOPS).toBe(2);
+  });
+
+  it("refuses the development proxy secret on a shop served over https", () => {
+    expect(() => parseEnv({ SITE_URL: "https://shop.test" })).toThrow(/PROXY_SECRET/);
+    expect(parseEnv({ SITE_URL: "https://shop.test", PROXY_SECRET: "a-real-secret-of-some-length" })).toMatchObject({
+      SITE_URL: "https://shop.test",
+    });
+  });
+
   it("trims trailing slashes from URLs", () => {
-    expect(parseEnv({ SITE_URL: "https://shop.test/" }).SITE_URL).toBe("https://shop.test");
+    expect(parseEnv({ SITE_URL: "http://shop.test/" }).SITE_URL).toBe("http://shop.test");
   });
 
   it("names the variable that is wrong", () => {

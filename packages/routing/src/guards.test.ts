@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runGuard, safeRedirectTarget, UnknownRouteMiddlewareError } from "./guards";
-import { canonicalRedirect } from "./redirects";
+import { canonicalRedirect, isSameSitePath } from "./redirects";
 
 describe("route guards", () => {
   it("lets everyone through the 'none' guard", () => {
@@ -58,5 +58,17 @@ describe("canonical redirects", () => {
   it("leaves canonical paths alone", () => {
     expect(canonicalRedirect("/equipo")).toBeNull();
     expect(canonicalRedirect("/ca/equip")).toBeNull();
+  });
+
+  it("only ever redirects to a path of this site", () => {
+    // `//productos/x` is read by browsers as the host "productos".
+    expect(canonicalRedirect("/es//productos/caja-de-fruta")).toBe("/productos/caja-de-fruta");
+    expect(canonicalRedirect("//equipo")).toBe("/equipo");
+    expect(canonicalRedirect("/es//evil.example/")).toBeNull();
+    expect(canonicalRedirect("//evil.example")).toBeNull();
+    for (const path of ["/es//x", "//", "/es/\\evil.example", "///evil.example/", "/es///equipo"]) {
+      const target = canonicalRedirect(path);
+      if (target !== null) expect(isSameSitePath(target), `${path} -> ${target}`).toBe(true);
+    }
   });
 });

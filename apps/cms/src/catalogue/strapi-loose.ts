@@ -35,7 +35,8 @@ export interface CoreControllerBase {
 export interface ApiContext {
   query: Record<string, unknown>;
   params: Record<string, string>;
-  request: { body?: unknown };
+  /** `ip` is the client address src/middlewares/client-ip.ts decided. */
+  request: { body?: unknown; ip: string };
   state: Record<string, unknown>;
   status: number;
   body: unknown;

@@ -1,8 +1,10 @@
 import type { Core } from "@strapi/strapi";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { z } from "zod";
 import { asApiContext, documents, type KoaContext } from "../catalogue/strapi-loose";
+import { plainTextToHtml } from "../email/plain-html";
 import { getEnv } from "../env";
-import { sendValidationError, type FieldError } from "../http/errors";
+import { sendError, sendValidationError, type FieldError } from "../http/errors";
 
 export interface FormDefinition<Schema extends z.ZodType<{ website?: string | undefined; locale: string }>> {
   uid: string;
@@ -31,14 +33,41 @@ function formInput(body: unknown): unknown {
 }
 
 /**
- * POST handler of a public form: validate (400 with field errors), store the entry, tell staff by
- * e-mail, answer 201. A failed e-mail is logged, not reported to the visitor: the entry is stored
- * and staff see it in the admin panel.
+ * At most FORM_SUBMISSIONS_PER_HOUR messages per client address and form: a brake on spam, not a
+ * quota. It lives here, where every message enters (through the storefront's pages or straight
+ * to /api/contact-messages), and counts by the address src/middlewares/client-ip.ts decided.
+ * Per process: N processes allow up to N times the limit, which still stops a flood.
+ */
+function createSubmissionLimit(perHour: number) {
+  const limiter = new RateLimiterMemory({ points: perHour, duration: 60 * 60 });
+  return {
+    /** Counts a message; the seconds to wait when this key has used up its hour, else null. */
+    async take(key: string): Promise<number | null> {
+      try {
+        await limiter.consume(key);
+        return null;
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw rejection;
+      }
+    },
+    /** A message that could not be stored does not count. */
+    async giveBack(key: string): Promise<void> {
+      await limiter.reward(key, 1);
+    },
+  };
+}
+
+/**
+ * POST handler of a public form: validate (400 with field errors), check the hourly limit (429
+ * with Retry-After), store the entry, tell staff by e-mail, answer 201. A failed e-mail is logged,
+ * not reported to the visitor: the entry is stored and staff see it in the admin panel.
  */
 export function createFormHandler<Schema extends z.ZodType<{ website?: string | undefined; locale: string }>>(
   strapi: Core.Strapi,
   form: FormDefinition<Schema>,
 ) {
+  const limit = createSubmissionLimit(getEnv().formSubmissionsPerHour);
   return async (koaCtx: KoaContext) => {
     const ctx = asApiContext(koaCtx);
     const parsed = form.schema.safeParse(formInput(ctx.request.body) ?? {});
@@ -55,7 +84,20 @@ export function createFormHandler<Schema extends z.ZodType<{ website?: string | 
       return;
     }
 
-    const entry = await documents(strapi, form.uid).create({ data: form.toEntry(input) });
+    const limitKey = `${form.uid} ${ctx.request.ip}`;
+    const waitSeconds = await limit.take(limitKey);
+    if (waitSeconds !== null) {
+      ctx.set("Retry-After", String(waitSeconds));
+      sendError(ctx, 429, "RateLimitError", "Too many messages from this address; try again later");
+      return;
+    }
+    let entry: { id: number; documentId: string };
+    try {
+      entry = await documents(strapi, form.uid).create({ data: form.toEntry(input) });
+    } catch (error) {
+      await limit.giveBack(limitKey);
+      throw error;
+    }
     const env = getEnv();
     const mail = form.toMail(
       input,
@@ -65,7 +107,7 @@ export function createFormHandler<Schema extends z.ZodType<{ website?: string | 
       await strapi
         .plugin("email")
         .service("email")
-        .send({ to: env.staffEmail, ...mail });
+        .send({ to: env.staffEmail, ...mail, html: plainTextToHtml(mail.text) });
     } catch (error) {
       strapi.log.error(
         `Could not e-mail staff about ${form.uid} ${entry.documentId}: ${error instanceof Error ? error.message : String(error)}`,

@@ -27,6 +27,8 @@ export interface TestStrapi {
   strapi: Core.Strapi;
   /** Base URL of the listening server, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
+  /** The content API: `${url}/api`. */
+  api: string;
   database: "sqlite" | "postgres";
   outboxDir: string;
   /** Stops Strapi and boots it again on the same database and outbox (a second bootstrap). */
@@ -152,6 +154,7 @@ async function boot(
   return {
     strapi,
     url: `http://127.0.0.1:${port}`,
+    api: `http://127.0.0.1:${port}/api`,
     database,
     outboxDir,
     async restart() {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FieldError, FieldErrors } from "~/forms/schemas";
+import { FIELD_MAX } from "~/forms/limits";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
@@ -76,7 +77,7 @@ export function PersonFields({ errors, values }: { errors: FieldErrors; values: 
         error={errors.name}
         defaultValue={values.name}
         required
-        maxLength={120}
+        maxLength={FIELD_MAX.name}
         autoComplete="name"
       />
       <FormField

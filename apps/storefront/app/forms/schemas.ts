@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_MAX } from "./limits";
 
 // Zod probes `new Function` to compile faster parsers; our CSP forbids eval, and the browser reports
 // each probe as a violation even though zod catches it. These small forms need no compiling.
@@ -27,13 +28,13 @@ const email = z
   .string({ error: "required" })
   .trim()
   .min(1, { error: "required" })
-  .max(254, { error: "tooLong:254" })
+  .max(FIELD_MAX.email, { error: `tooLong:${FIELD_MAX.email}` })
   .pipe(z.email({ error: "invalidEmail" }));
 
 const phone = z
   .string()
   .trim()
-  .max(32, { error: "tooLong:32" })
+  .max(FIELD_MAX.phone, { error: `tooLong:${FIELD_MAX.phone}` })
   .refine((value) => value === "" || /^\+?[\d\s().-]{6,}$/.test(value), { error: "invalidPhone" })
   .optional();
 
@@ -44,24 +45,30 @@ const longText = (max: number) =>
     .min(1, { error: "required" })
     .max(max, { error: `tooLong:${max}` });
 
+const honeypot = z.string().max(FIELD_MAX.website).optional();
+
 export const contactSchema = z.object({
-  name: oneLine(120),
+  name: oneLine(FIELD_MAX.name),
   email,
   phone,
-  message: longText(5000),
-  website: z.string().max(1000).optional(),
+  message: longText(FIELD_MAX.message),
+  website: honeypot,
 });
 
 export const EMPLOYEE_RANGES = ["1-10", "11-50", "51-200", "201+"] as const;
 
 export const companyLeadSchema = z.object({
-  name: oneLine(120),
+  name: oneLine(FIELD_MAX.name),
   email,
-  company: oneLine(160),
+  company: oneLine(FIELD_MAX.company),
   phone,
   employees: z.enum(EMPLOYEE_RANGES, { error: "required" }),
-  message: z.string().trim().max(5000, { error: "tooLong:5000" }).optional(),
-  website: z.string().max(1000).optional(),
+  message: z
+    .string()
+    .trim()
+    .max(FIELD_MAX.message, { error: `tooLong:${FIELD_MAX.message}` })
+    .optional(),
+  website: honeypot,
 });
 
 export interface FieldError {

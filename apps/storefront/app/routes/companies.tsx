@@ -7,6 +7,7 @@ import { ProductGrid } from "~/components/product-card";
 import { PublicForm } from "~/components/public-form";
 import { ScreenIntro } from "~/components/screen-intro";
 import { companyLeadSchema, EMPLOYEE_RANGES } from "~/forms/schemas";
+import { FIELD_MAX } from "~/forms/limits";
 import { submitForm } from "~/forms/submit.server";
 import { pageTextsFor } from "~/i18n";
 import { localeOf } from "~/route-context.server";
@@ -57,7 +58,7 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
                 error={errors.company}
                 defaultValue={values.company}
                 required
-                maxLength={160}
+                maxLength={FIELD_MAX.company}
                 autoComplete="organization"
               />
               <FormField
@@ -81,7 +82,7 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
                 multiline
                 error={errors.message}
                 defaultValue={values.message}
-                maxLength={5000}
+                maxLength={FIELD_MAX.message}
               />
             </>
           )}

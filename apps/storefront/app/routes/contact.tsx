@@ -4,6 +4,7 @@ import { FormField, PersonFields } from "~/components/form-field";
 import { PublicForm } from "~/components/public-form";
 import { ScreenIntro } from "~/components/screen-intro";
 import { contactSchema } from "~/forms/schemas";
+import { FIELD_MAX } from "~/forms/limits";
 import { submitForm } from "~/forms/submit.server";
 import { pageTextsFor } from "~/i18n";
 import { localeOf } from "~/route-context.server";
@@ -71,7 +72,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 error={errors.message}
                 defaultValue={values.message}
                 required
-                maxLength={5000}
+                maxLength={FIELD_MAX.message}
               />
             </>
           )}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { findProductBySlug, isOnlyB2B, PRODUCT_TYPES, type ProductImage } from "@shop/domain";
 import { LOCALES, pathTo } from "@shop/routing";
 import type { Route } from "./+types/product";
@@ -14,7 +14,7 @@ import { useProductFacts } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n/format";
-import { getProducts } from "~/catalogue.server";
+import { catalogueUnavailable, getProducts } from "~/catalogue.server";
 import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
@@ -25,7 +25,10 @@ export const ErrorBoundary = ScreenErrorBoundary;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = localeOf(request);
   const found = findProductBySlug(await getProducts(locale), params.slug, locale);
-  if (!found) notFound(request);
+  if (!found) {
+    if (await catalogueUnavailable()) throw data("The catalogue is unavailable", { status: 503 });
+    notFound(request);
+  }
   // A slug of another language (a shared link, the language switcher) leads to this language's page.
   if (!found.isCanonical) {
     throw redirect(pathTo("product", locale, { slug: found.canonicalSlug }), 301);

@@ -1,14 +1,21 @@
 import type { Core } from "@strapi/strapi";
 
 interface HealthContext {
+  method: string;
+  path: string;
   status: number;
   body: unknown;
   set(field: string, value: string): void;
 }
 
-export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Readiness: 200 only when the database answers, so a load balancer stops routing to a sick node. */
-  async check(ctx: HealthContext) {
+/**
+ * GET /health, outside the content API (/api) so that load balancers find it where the README says,
+ * and before every other middleware so that a check never waits behind body parsing or sessions.
+ * Readiness: 200 only when the database answers, so a load balancer stops routing to a sick node.
+ */
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  return async (ctx: HealthContext, next: () => Promise<void>) => {
+    if (ctx.path !== "/health" || (ctx.method !== "GET" && ctx.method !== "HEAD")) return next();
     ctx.set("Cache-Control", "no-store");
     try {
       await strapi.db.connection.raw("select 1");
@@ -20,5 +27,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       ctx.status = 503;
       ctx.body = { status: "error" };
     }
-  },
-});
+  };
+};

@@ -1,0 +1,27 @@
+// No zod here: the form fields' maxLength reads these, and they ship in every form page's first load.
+
+/** The longest value each field takes: the schemas, the inputs' maxLength and what a page echoes back. */
+export const FIELD_MAX = {
+  name: 120,
+  email: 254,
+  company: 160,
+  phone: 32,
+  employees: 16,
+  message: 5000,
+  website: 1000,
+} as const satisfies Record<string, number>;
+
+/**
+ * What a form page may send back of what was typed: only the form's own fields, each cut at its
+ * limit, so a huge post cannot make a huge page.
+ */
+export function echoedValues(values: Readonly<Record<string, string>>, fields: readonly string[]) {
+  const echoed: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field];
+    if (value === undefined) continue;
+    const max = Object.hasOwn(FIELD_MAX, field) ? FIELD_MAX[field as keyof typeof FIELD_MAX] : 0;
+    echoed[field] = value.slice(0, max);
+  }
+  return echoed;
+}

@@ -1,0 +1,174 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowedApiMethods, apiProxy, looksLikeApi } from "./api-proxy";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** A fake CMS that records what reached it and answers like Strapi, security headers included. */
+function fakeCms(seen: Seen[]) {
+  return http.createServer((req, res) => {
+    seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
+    res.writeHead(200, {
+      "Content-Type": "application/json",
+      "X-Powered-By": "Strapi <strapi.io>",
+      "Strict-Transport-Security": "max-age=31536000",
+      "Content-Security-Policy": "default-src 'none'",
+      "Set-Cookie": "koa.sess=abc",
+    });
+    res.end(JSON.stringify({ data: [] }));
+  });
+}
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+
+const seen: Seen[] = [];
+const cms = fakeCms(seen);
+let shop: http.Server;
+let base = "";
+
+beforeAll(async () => {
+  const cmsUrl = await listen(cms);
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(apiProxy({ cmsUrl, proxySecret: "test-proxy-secret-value" }));
+  app.use((_req, res) => {
+    res.status(200).send("a page");
+  });
+  shop = http.createServer(app);
+  base = await listen(shop);
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => shop.close(resolve));
+  await new Promise((resolve) => cms.close(resolve));
+});
+
+/** Raw request, so that paths reach the server exactly as written (fetch would normalize them). */
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, method, path, headers }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the /api allow-list", () => {
+  it("knows every spelling of the prefix", () => {
+    for (const path of [
+      "/api",
+      "/api/admin",
+      "//api/admin",
+      "/API/admin",
+      "/%61pi/admin",
+      "/api%2fadmin",
+      "/\\api/x",
+    ]) {
+      expect(looksLikeApi(path), path).toBe(true);
+    }
+    for (const path of ["/", "/apiary", "/ca/api-x", "/productos/api"]) expect(looksLikeApi(path), path).toBe(false);
+  });
+
+  it("lists the public content API and nothing of the admin", () => {
+    expect(allowedApiMethods("/products")).toEqual(["GET", "HEAD"]);
+    expect(allowedApiMethods("/products/count")).toEqual(["GET", "HEAD"]);
+    expect(allowedApiMethods("/auth/local")).toEqual(["POST"]);
+    for (const path of ["/admin", "/admin/init", "/content-manager/collection-types", "/upload/files", "/users"]) {
+      expect(allowedApiMethods(path), path).toEqual([]);
+    }
+  });
+
+  it("never lets the admin API through, however the path is spelled", async () => {
+    const attempts = [
+      "/api/admin",
+      "/api/admin/init",
+      "/api/admin/login",
+      "/api/admin/register-admin",
+      "/api/content-manager/collection-types/api::product.product",
+      "//api/admin/init",
+      "/API/admin/init",
+      "/Api/admin/init",
+      "/%61pi/admin/init",
+      "/api/%61dmin/init",
+      "/api%2Fadmin%2Finit",
+      "/api/products/../admin/init",
+      "/api/products/%2e%2e/admin/init",
+      "/api/./admin/init",
+      "/api/upload/files",
+      "/api/users-permissions/roles",
+      "/api/i18n/locales",
+    ];
+    seen.length = 0;
+    for (const path of attempts) {
+      for (const method of ["GET", "POST"]) {
+        const response = await rawRequest(method, path);
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(JSON.parse(response.body), path).toMatchObject({ data: null, error: { status: 404 } });
+      }
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("answers a listed path with the wrong method 405", async () => {
+    const response = await rawRequest("DELETE", "/api/products/1");
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe("GET, HEAD");
+  });
+
+  it("passes listed calls to the CMS's /api, with the query string", async () => {
+    seen.length = 0;
+    const response = await rawRequest("GET", "/api/products?isActive=all&filters[SKU][$eq]=X");
+    expect(response.status).toBe(200);
+    expect(seen.map((request) => request.url)).toEqual(["/api/products?isActive=all&filters[SKU][$eq]=X"]);
+  });
+
+  it("tells the CMS the visitor's address as this server decided it, never as the visitor wrote it", async () => {
+    seen.length = 0;
+    await rawRequest("GET", "/api/users/me", {
+      "X-Forwarded-For": "198.51.100.7",
+      Forwarded: "for=198.51.100.7",
+      "X-Real-IP": "198.51.100.7",
+      "X-Shop-Client-Ip": "198.51.100.8",
+      "X-Shop-Proxy-Secret": "guess",
+      Cookie: "shop_session=the-jwt; other=1",
+    });
+    const headers = seen[0]?.headers ?? {};
+    expect(headers["x-shop-client-ip"]).toBe("127.0.0.1");
+    expect(headers["x-shop-proxy-secret"]).toBe("test-proxy-secret-value");
+    expect(headers["x-forwarded-for"]).toBeUndefined();
+    expect(headers.forwarded).toBeUndefined();
+    expect(headers["x-real-ip"]).toBeUndefined();
+    expect(headers.cookie).toBeUndefined();
+    expect(headers.authorization).toBe("Bearer the-jwt");
+  });
+
+  it("drops the CMS's own server name, HSTS, CSP and cookies", async () => {
+    const response = await rawRequest("GET", "/api/products");
+    expect(response.headers["x-powered-by"]).toBeUndefined();
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+    expect(response.headers["content-security-policy"]).toBeUndefined();
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("leaves other paths to the pages", async () => {
+    expect((await rawRequest("GET", "/apiary")).body).toBe("a page");
+  });
+});
