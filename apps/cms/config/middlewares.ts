@@ -10,6 +10,7 @@ export default () => {
     "global::client-ip",
     "strapi::logger",
     "strapi::errors",
+    "global::methods",
     "global::admin-registration",
     "strapi::security",
     {
@@ -29,7 +30,7 @@ export default () => {
     // Around the body parser: a broken body answers 400, and a body nested past reason too.
     "global::body-guard",
     "strapi::body",
-    "global::body-depth",
+    "global::body-shape",
     "strapi::session",
     "strapi::favicon",
     "strapi::public",

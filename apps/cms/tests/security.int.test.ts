@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_SECRETS } from "../src/env";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
@@ -191,6 +192,48 @@ describe("malformed requests answer 4xx, never 5xx", () => {
       }),
       400,
     );
+  });
+
+  it("methods no route knows", async () => {
+    // fetch refuses TRACE: a plain http request sends any method.
+    const statusOf = (method: string, url: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(url, { method }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on("error", reject);
+        request.end();
+      });
+    for (const method of ["TRACE", "PROPFIND"]) {
+      for (const path of [`${app.api}/products`, `${app.url}/admin/init`, `${app.url}/health`]) {
+        expect(await statusOf(method, path), `${method} ${path}`).toBe(405);
+      }
+    }
+    // A method outside HTTP's vocabulary never reaches the app: Node's parser answers 400.
+    expect(await statusOf("FOO", `${app.api}/products`)).toBe(400);
+  });
+
+  it("auth and form calls without a body the parser understands", async () => {
+    const calls = [
+      "/auth/local",
+      "/auth/local/register",
+      "/auth/forgot-password",
+      "/auth/reset-password",
+      "/auth/send-email-confirmation",
+      "/contact-messages",
+    ];
+    for (const call of calls) {
+      for (const init of [
+        { method: "POST" },
+        { method: "POST", headers: { "content-type": "application/xml" }, body: "<a>1</a>" },
+        { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" },
+      ]) {
+        const response = await getJson(`${app.api}${call}`, init);
+        expect(response.status, `${call} ${JSON.stringify(init.headers ?? {})}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${call} ${JSON.stringify(init.headers ?? {})}`).toBeLessThan(500);
+      }
+    }
   });
 
   it("malformed JSON and unexpected content types", async () => {

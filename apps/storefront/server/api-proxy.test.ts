@@ -58,16 +58,17 @@ function rawRequest(
   method: string,
   path: string,
   headers: Record<string, string> = {},
+  body?: string,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = http.request({ hostname, port, method, path, headers }, (res) => {
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      let text = "";
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -166,6 +167,33 @@ describe("the /api allow-list", () => {
     expect(response.headers["strict-transport-security"]).toBeUndefined();
     expect(response.headers["content-security-policy"]).toBeUndefined();
     expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("refuses bodies the listed calls never carry, before the CMS sees them", async () => {
+    seen.length = 0;
+    const json = { "Content-Type": "application/json" };
+    const big = JSON.stringify({ message: "x".repeat(1024 * 1024) });
+    const tooBig = await rawRequest(
+      "POST",
+      "/api/contact-messages",
+      { ...json, "Content-Length": String(big.length) },
+      big,
+    );
+    expect(tooBig.status).toBe(413);
+    // Chunked, without a declared length.
+    expect(
+      (await rawRequest("POST", "/api/auth/local", { ...json, "Transfer-Encoding": "chunked" }, "{}")).status,
+    ).toBe(411);
+    const xml = await rawRequest(
+      "POST",
+      "/api/auth/local",
+      { "Content-Type": "application/xml", "Content-Length": "8" },
+      "<a>1</a>",
+    );
+    expect(xml.status).toBe(415);
+    expect(seen).toEqual([]);
+    const ok = await rawRequest("POST", "/api/auth/local", { ...json, "Content-Length": "2" }, "{}");
+    expect(ok.status).toBe(200);
   });
 
   it("leaves other paths to the pages", async () => {

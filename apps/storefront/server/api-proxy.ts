@@ -5,6 +5,11 @@ import { API_PREFIX } from "@shop/routing";
 import { CLIENT_IP_HEADER, CMS_API_PREFIX, PROXY_SECRET_HEADER } from "../app/cms.server";
 import { sessionToken } from "../app/session.server";
 import { apiError } from "./errors";
+import { acceptBody } from "./security";
+
+/** The calls the allow-list passes carry small JSON (sign-in, a message of at most 5000 characters). */
+const MAX_API_BODY_BYTES = 64 * 1024;
+const API_BODY_TYPES = ["application/json"];
 
 type Method = "GET" | "POST";
 
@@ -172,6 +177,9 @@ export function apiProxy({ cmsUrl, proxySecret }: { cmsUrl: string; proxySecret:
       res.status(405).json(apiError(405, "MethodNotAllowedError", `Use ${methods.join(", ")}`));
       return;
     }
+    // Refused here rather than by the CMS, which answers an oversized body before reading it and
+    // closes the connection: the proxy would turn that into a 502.
+    if (req.method === "POST" && !acceptBody(req, res, { maxBytes: MAX_API_BODY_BYTES, types: API_BODY_TYPES })) return;
     return proxy(req, res, next);
   };
 }

@@ -109,29 +109,39 @@ export function pageMethods(req: Request, res: Response, next: NextFunction) {
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
- * A form post is small: its length is checked before a byte of the body is read. Browsers always
- * send Content-Length with a form, so a post without one (chunked) is refused too; Node then
- * never reads past the length that was declared.
+ * A body of one of `types`, at most `maxBytes`, its length checked before a byte of it is read.
+ * Browsers always send Content-Length with a form or a fetch body, so a body without one
+ * (chunked) is refused too; Node then never reads past the length that was declared. Answers the
+ * request and returns false when the body is refused.
  */
+export function acceptBody(
+  req: Request,
+  res: Response,
+  { maxBytes, types }: { maxBytes: number; types: readonly string[] },
+): boolean {
+  const type = (req.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const declared = req.get("Content-Length");
+  if (!types.includes(type) && !(type === "" && declared === "0")) {
+    res.status(415).json(apiError(415, "UnsupportedMediaTypeError", `Send ${types.join(" or ")}`));
+    return false;
+  }
+  if (declared === undefined || !/^\d+$/.test(declared)) {
+    res.status(411).json(apiError(411, "LengthRequiredError", "A request body needs a Content-Length"));
+    return false;
+  }
+  if (Number(declared) > maxBytes) {
+    // The client may still be sending: close rather than read megabytes nobody wants.
+    res.set("Connection", "close");
+    res.status(413).json(apiError(413, "PayloadTooLargeError", `A request body may carry at most ${maxBytes} bytes`));
+    return false;
+  }
+  return true;
+}
+
+/** Form posts to pages: the longest form, every field full, is a small fraction of `maxBytes`. */
 export function formPosts({ maxBytes }: { maxBytes: number }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "POST") return next();
-    const type = (req.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    if (!FORM_TYPES.includes(type)) {
-      res.status(415).json(apiError(415, "UnsupportedMediaTypeError", `Send a form (${FORM_TYPES.join(" or ")})`));
-      return;
-    }
-    const declared = req.get("Content-Length");
-    if (declared === undefined || !/^\d+$/.test(declared)) {
-      res.status(411).json(apiError(411, "LengthRequiredError", "A form post needs a Content-Length"));
-      return;
-    }
-    if (Number(declared) > maxBytes) {
-      res.set("Connection", "close");
-      res.status(413).json(apiError(413, "PayloadTooLargeError", `A form may carry at most ${maxBytes} bytes`));
-      return;
-    }
-    next();
+    if (req.method !== "POST" || acceptBody(req, res, { maxBytes, types: FORM_TYPES })) next();
   };
 }
 

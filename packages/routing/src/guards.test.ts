@@ -71,4 +71,15 @@ describe("canonical redirects", () => {
       if (target !== null) expect(isSameSitePath(target), `${path} -> ${target}`).toBe(true);
     }
   });
+
+  it("keeps the login redirect short whatever the visitor asked for", () => {
+    const longQuery = `/mi-cuenta/pedidos?${"a=1&".repeat(1500)}`;
+    const outcome = runGuard("auth", { signedIn: false, locale: "es", target: longQuery });
+    expect(outcome).toEqual({ allow: false, redirectTo: "/iniciar-sesion?redirect=%2Fmi-cuenta%2Fpedidos" });
+    const longPath = `/mi-cuenta/${"x".repeat(3000)}`;
+    expect(runGuard("auth", { signedIn: false, locale: "es", target: longPath })).toEqual({
+      allow: false,
+      redirectTo: "/iniciar-sesion",
+    });
+  });
 });

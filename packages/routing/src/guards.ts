@@ -16,12 +16,27 @@ export const REDIRECT_PARAM = "redirect";
 
 const ALLOW: GuardOutcome = { allow: true };
 
+/**
+ * The longest destination carried to the login page. A longer one (a crafted query string) would
+ * make a Location header past what proxies and browsers accept; its path alone is kept, or nothing.
+ */
+export const MAX_REDIRECT_TARGET_LENGTH = 1024;
+
+function loginTarget(target: string): string | null {
+  if (target.length <= MAX_REDIRECT_TARGET_LENGTH) return target;
+  const path = target.split("?")[0] ?? "";
+  return path.length <= MAX_REDIRECT_TARGET_LENGTH ? path : null;
+}
+
+function loginPath(locale: Locale, target: string): string {
+  const kept = loginTarget(target);
+  const login = pathTo("login", locale);
+  return kept === null ? login : `${login}?${new URLSearchParams({ [REDIRECT_PARAM]: kept })}`;
+}
+
 const GUARDS: Record<GuardName, (context: GuardContext) => GuardOutcome> = {
   none: () => ALLOW,
-  auth: ({ signedIn, locale, target }) =>
-    signedIn
-      ? ALLOW
-      : { allow: false, redirectTo: `${pathTo("login", locale)}?${new URLSearchParams({ [REDIRECT_PARAM]: target })}` },
+  auth: ({ signedIn, locale, target }) => (signedIn ? ALLOW : { allow: false, redirectTo: loginPath(locale, target) }),
   guest: ({ signedIn, locale }) => (signedIn ? { allow: false, redirectTo: pathTo("account", locale) } : ALLOW),
 };
 
