@@ -26,6 +26,12 @@ describe("CMS application", () => {
     expect(await response.json()).toEqual({ status: "ok", database: app.database });
   });
 
+  it("serves the admin panel's favicon (a missing file answered 500 on every admin page)", async () => {
+    const response = await fetch(`${app.url}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/");
+  });
+
   it("keeps Strapi's own /_health", async () => {
     const response = await fetch(`${app.url}/_health`);
     expect(response.status).toBe(204);
