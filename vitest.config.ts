@@ -4,6 +4,6 @@ import { defineConfig } from "vitest/config";
 // and the CMS integration tests, told apart by project name.
 export default defineConfig({
   test: {
-    projects: ["packages/domain", "packages/routing", "apps/storefront", "apps/cms", "e2e"],
+    projects: ["packages/domain", "packages/contracts", "packages/routing", "apps/storefront", "apps/cms", "e2e"],
   },
 });

@@ -1,15 +1,31 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 // Integration tests run on SQLite, then again on PostgreSQL when DATABASE_URL is set.
 import fs from "node:fs";
-import { ensureBuilt, run } from "./lib/processes.mjs";
+import { ensureBuilt, ensurePackagesBuilt, run } from "./lib/processes.mjs";
 
 const npx = (...args) => ["npx", args];
 const steps = [
   ["format", ...npx("prettier", "--check", ".")],
   ["lint", ...npx("eslint", ".")],
+  // The CMS type-checks against, and runs, the shared packages' CommonJS build.
+  ["build shared packages", async () => ensurePackagesBuilt()],
   ["typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]],
   ["typecheck e2e", ...npx("tsc", "--noEmit", "-p", "e2e")],
-  ["unit tests", ...npx("vitest", "run", "--project", "domain", "--project", "routing", "--project", "storefront")],
+  [
+    "unit tests",
+    ...npx(
+      "vitest",
+      "run",
+      "--project",
+      "domain",
+      "--project",
+      "contracts",
+      "--project",
+      "routing",
+      "--project",
+      "storefront",
+    ),
+  ],
   // Built before the integration tests, which also check the admin panel the build produces.
   ["build", async () => ensureBuilt()],
   ["CMS integration tests (SQLite)", ...npx("vitest", "run", "--project", "cms"), { DATABASE_URL: "" }],

@@ -24,6 +24,7 @@ function withoutCmsRouter(): Plugin {
  */
 const SHELL_MODULES = [
   /\/packages\/routing\/src\//,
+  /\/packages\/domain\/src\/locale\.ts$/,
   /\/app\/(root-data|alternates|seo|images|nonce)\.tsx?$/,
   /\/app\/i18n\/format\.ts$/,
   /\/app\/components\/(site-header|site-footer|language-switcher|logo|illustrations|screen-link|account-entry|error-screen|fallback-texts)\.tsx$/,

@@ -26,7 +26,7 @@ const lead = {
   name: "Jordi Puig",
   email: "jordi@empresa.example",
   company: "Oficines Puig SL",
-  employees: "50-100",
+  employees: "51-200",
   message: "Volem fruita a l'oficina cada dilluns.",
   locale: "es",
 };
@@ -81,7 +81,10 @@ describe("POST /contact-messages", () => {
       expect(body.error.name).toBe("ValidationError");
       const errors = (body.error.details as { errors: { path: string[]; message: string }[] }).errors;
       expect(errors.map((error) => error.path[0])).toContain(field);
-      expect(errors.every((error) => typeof error.message === "string" && error.message !== "")).toBe(true);
+      // The codes of @shop/contracts, which the storefront turns into the page's language.
+      expect(errors.every((error) => /^(required|tooLong:\d+|invalidEmail|invalidPhone)$/.test(error.message))).toBe(
+        true,
+      );
     }
     expectErrorShape(await postJson(`${app.api}/contact-messages`, "just text"), 400);
     expect(await count()).toBe(before);
@@ -114,11 +117,17 @@ describe("POST /company-leads", () => {
     const stored = await app.strapi.db.query("api::company-lead.company-lead").findOne({
       where: { id: response.body.data.id },
     });
-    expect(stored).toMatchObject({ company: "Oficines Puig SL", employees: "50-100", language: "es" });
+    expect(stored).toMatchObject({ company: "Oficines Puig SL", employees: "51-200", language: "es" });
     const mails = readOutbox(app.outboxDir);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)?.content).toContain("Oficines Puig SL");
     expect(mails.at(-1)?.content).toMatch(/^Reply-To: jordi@empresa\.example\r?$/m);
+  });
+
+  it("takes only the size ranges the form offers", async () => {
+    const body = expectErrorShape(await postJson(`${app.api}/company-leads`, { ...lead, employees: "lots" }), 400);
+    const paths = (body.error.details as { errors: { path: string[] }[] }).errors.map((error) => error.path[0]);
+    expect(paths).toEqual(["employees"]);
   });
 
   it("requires the company and a valid e-mail", async () => {

@@ -1,12 +1,18 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type * as Strapi from "@strapi/strapi";
+import { execFileSync } from "node:child_process";
 
 /**
  * Runs once per Vitest run, in the main process: compiles the TypeScript app into dist/ so that
  * every test file boots the same build. Compiling in parallel workers would race on dist/.
  */
 export default async function setup(): Promise<void> {
+  // The compiled CMS requires the shared packages' CommonJS build (a couple of seconds).
+  execFileSync("npm", ["run", "build", "--silent", "-w", "packages/domain", "-w", "packages/contracts"], {
+    cwd: path.resolve(__dirname, "../../.."),
+    stdio: "inherit",
+  });
   process.env.STRAPI_TELEMETRY_DISABLED = "true";
   // Loading @strapi/strapi runs dotenv on ENV_PATH (default ./.env); keep any .env of the cwd out
   // of this process, whose environment every test worker inherits.

@@ -133,7 +133,7 @@ describe("public forms", () => {
       (await postJson(`${app.api}/contact-messages`, message, vouchedBy(DEV_SECRETS.PROXY_SECRET, "203.0.113.50")))
         .status,
     ).toBe(201);
-    const lead = { name: "Ana", email: "ana@example.com", company: "Fruta SL", locale: "es" };
+    const lead = { name: "Ana", email: "ana@example.com", company: "Fruta SL", employees: "11-50", locale: "es" };
     expect((await postJson(`${app.api}/company-leads`, lead)).status).toBe(201);
   });
 

@@ -9,3 +9,4 @@ export * from "./posts";
 export * from "./text";
 export * from "./content";
 export * from "./categories";
+export { finiteNumber, isRecord } from "./raw";

@@ -1,11 +1,11 @@
-// Mirrors packages/routing/src/locales.ts: the domain package takes no imports from other
-// packages, and both types are the same string union, so values pass freely between them.
+// The one list of the shop's languages: packages/routing, the storefront and the CMS import it.
 export const LOCALES = ["es", "ca", "pt"] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Spanish is the default page language and the fallback of every translated field. */
 export const DEFAULT_LOCALE: Locale = "es";
 
+/** BCP 47 tags used for `<html lang>`, hreflang and Intl formatting. */
 export const LOCALE_TAGS: Readonly<Record<Locale, string>> = { es: "es-ES", ca: "ca-ES", pt: "pt-PT" };
 
 export function isLocale(value: unknown): value is Locale {

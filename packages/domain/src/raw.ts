@@ -1,5 +1,6 @@
 // Helpers for reading untrusted JSON from the content API without throwing TypeErrors.
-// Internal to the package: callers get typed results or typed errors, never these.
+// Number parsing is shared with the CMS (its serializers read database values with it), so a
+// value reads the same on both sides; the rest is internal to the package.
 
 import { fallbackChain, type Locale } from "./locale";
 

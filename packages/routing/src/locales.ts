@@ -1,14 +1,7 @@
-export const LOCALES = ["es", "ca", "pt"] as const;
-export type Locale = (typeof LOCALES)[number];
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@shop/domain";
 
-export const DEFAULT_LOCALE: Locale = "es";
-
-/** BCP 47 tags used for `<html lang>`, hreflang and Intl formatting. */
-export const LOCALE_TAGS: Record<Locale, string> = {
-  es: "es-ES",
-  ca: "ca-ES",
-  pt: "pt-PT",
-};
+// The languages themselves are a business rule (packages/domain); routing adds how they appear in URLs.
+export { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, LOCALES, type Locale } from "@shop/domain";
 
 export const LOCALE_NAMES: Record<Locale, string> = {
   ca: "Català",
@@ -29,10 +22,6 @@ export const LOCALE_COOKIE = {
   path: "/",
   sameSite: "Lax",
 } as const;
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
 
 /**
  * The language of a page that no route claims: the first path segment when it is a

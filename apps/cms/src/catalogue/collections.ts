@@ -23,10 +23,3 @@ export const PUBLIC_READ_ACTIONS: readonly string[] = [
   ...PUBLIC_COLLECTIONS.flatMap((uid) => [`${uid}.find`, `${uid}.findOne`, `${uid}.count`]),
   ...PUBLIC_SINGLE_TYPES.map((uid) => `${uid}.find`),
 ];
-
-export const LANGUAGES = ["es", "ca", "pt"] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}

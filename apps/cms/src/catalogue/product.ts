@@ -1,4 +1,4 @@
-import { LANGUAGES } from "./collections";
+import { finiteNumber, isRecord, LOCALES } from "@shop/domain";
 import type { Entry } from "./strapi-loose";
 
 export const PRODUCT_UID = "api::product.product";
@@ -42,16 +42,8 @@ export interface PublicMedia {
   mime: string | null;
 }
 
-function toNumber(value: unknown): number | null {
-  if (value === null || value === undefined || value === "") return null;
-  const parsed = typeof value === "number" ? value : Number(value);
-  return Number.isFinite(parsed) ? parsed : null;
-}
-
-function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+function record(value: unknown): Readonly<Record<string, unknown>> | null {
+  return isRecord(value) ? value : null;
 }
 
 function mediaList(value: unknown): PublicMedia[] {
@@ -64,8 +56,8 @@ function mediaList(value: unknown): PublicMedia[] {
       id: Number(file.id),
       url: file.url,
       alternativeText: typeof file.alternativeText === "string" ? file.alternativeText : null,
-      width: toNumber(file.width),
-      height: toNumber(file.height),
+      width: finiteNumber(file.width),
+      height: finiteNumber(file.height),
       mime: typeof file.mime === "string" ? file.mime : null,
     });
   }
@@ -88,7 +80,7 @@ const TEXT_FIELDS = ["name", "slug", "description", "content", "seotitle", "seod
 export function serializeProduct(entry: Entry) {
   const texts: Record<string, string | null> = {};
   for (const field of TEXT_FIELDS) {
-    for (const language of LANGUAGES) {
+    for (const language of LOCALES) {
       const key = `${field}_${language}`;
       const value = entry[key];
       texts[key] = typeof value === "string" ? value : null;
@@ -114,7 +106,7 @@ export function serializeProduct(entry: Entry) {
     imagePath: (chosen.length > 0 ? chosen : media).map((file) => file.url),
     media,
     gallery,
-    position: toNumber(entry.position) ?? 999,
+    position: finiteNumber(entry.position) ?? 999,
     market_types: marketTypes
       .map(record)
       .filter((type): type is Record<string, unknown> => type !== null)
@@ -131,11 +123,11 @@ export function serializeProduct(entry: Entry) {
       })),
     isActive: entry.isActive !== false,
     hide_from_web: false,
-    price: toNumber(entry.price) ?? 0,
+    price: finiteNumber(entry.price) ?? 0,
     tax_id: tax
-      ? { id: Number(tax.id), name: String(tax.name ?? ""), amount_value: toNumber(tax.amount_value) ?? 0 }
+      ? { id: Number(tax.id), name: String(tax.name ?? ""), amount_value: finiteNumber(tax.amount_value) ?? 0 }
       : null,
-    weight: toNumber(entry.weight),
+    weight: finiteNumber(entry.weight),
     boxType: entry.boxType ?? null,
     itemType: entry.itemType ?? null,
     seasonal: entry.seasonal === true,

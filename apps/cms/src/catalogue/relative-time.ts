@@ -1,4 +1,4 @@
-import type { Language } from "./collections";
+import type { Locale } from "@shop/domain";
 
 const DAY_MS = 86_400_000;
 
@@ -10,7 +10,7 @@ function utcDay(date: Date): number {
  * "fa 2 setmanes", "hace 3 meses", "há 1 ano": how long ago `date` was, in `language`, counted in
  * whole days (a review has a date, not a time) and shown in the largest unit that fits.
  */
-export function relativeTime(date: Date, now: Date, language: Language): string {
+export function relativeTime(date: Date, now: Date, language: Locale): string {
   const format = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
   const days = utcDay(date) - utcDay(now);
   const size = Math.abs(days);

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { Core } from "@strapi/strapi";
+import { LOCALES, slugify, type Locale } from "@shop/domain";
 import { documents, type Entry } from "../catalogue/strapi-loose";
 import { withStartupLock } from "../bootstrap/lock";
 import { boxArt, coverArt, pantryArt, portraitArt, produceArt, type ProduceKind } from "./art";
@@ -28,25 +29,14 @@ import {
 
 export type SeedOutcome = "disabled" | "seeded" | "already-seeded" | "existing-content";
 
-const LANGUAGES = ["es", "ca", "pt"] as const;
 const MARKER = { type: "core", name: "imperfecta", key: "demo-seed" } as const;
-
-export function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/ç/g, "c")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 /** { name_es, name_ca, name_pt } from { es, ca, pt }. */
 function perLanguage(field: string, texts: Texts): Record<string, string> {
-  return Object.fromEntries(LANGUAGES.map((language) => [`${field}_${language}`, texts[language]]));
+  return Object.fromEntries(LOCALES.map((language) => [`${field}_${language}`, texts[language]]));
 }
 
-function mapTexts(texts: Texts, build: (text: string, language: (typeof LANGUAGES)[number]) => string): Texts {
+function mapTexts(texts: Texts, build: (text: string, language: Locale) => string): Texts {
   return { es: build(texts.es, "es"), ca: build(texts.ca, "ca"), pt: build(texts.pt, "pt") };
 }
 

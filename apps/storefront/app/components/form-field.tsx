@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import type { FieldError, FieldErrors } from "~/forms/schemas";
-import { FIELD_MAX } from "~/forms/limits";
+import { FIELD_MAX, type FieldError, type FieldErrors } from "@shop/contracts";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { PRIMARY_BUTTON } from "./button-styles";
 import { Honeypot } from "./form-field";
-import type { FieldErrors } from "~/forms/schemas";
+import type { FieldErrors } from "@shop/contracts";
 import type { FormResult } from "~/forms/submit.server";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import { usePageLanguage } from "~/root-data";

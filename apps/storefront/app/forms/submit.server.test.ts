@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { FIELD_MAX } from "./limits";
-import { contactSchema } from "./schemas";
+import { contactSchema, FIELD_MAX } from "@shop/contracts";
 import { submitForm } from "./submit.server";
 
 const cmsFetch = vi.hoisted(() => vi.fn());

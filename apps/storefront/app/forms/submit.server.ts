@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { cmsFetch } from "~/cms.server";
-import { echoedValues } from "./limits";
+import { echoedValues } from "./echo";
 import { readForm } from "./read-form.server";
-import { fieldErrorsOf, type FieldErrors } from "./schemas";
+import { fieldErrorOf, fieldErrorsOf, type FieldErrors } from "@shop/contracts";
 
 export type FormResult =
   | { readonly status: "sent" }
@@ -41,10 +41,17 @@ export async function submitForm(
     if (response.ok) return data<FormResult>({ status: "sent" });
     if (response.status === 429) return data<FormResult>({ status: "limited", values }, { status: 429 });
     if (response.status === 400) {
-      const body = (await response.json()) as { error?: { details?: { errors?: { path?: unknown[] }[] } } };
-      const fields = (body.error?.details?.errors ?? []).map((error) => String(error.path?.[0] ?? "form"));
-      if (fields.length > 0) {
-        const errors = Object.fromEntries(fields.map((field) => [field, { code: "required" as const }]));
+      // The CMS checks with the same rules (@shop/contracts), so its messages are the same codes.
+      const body = (await response.json()) as {
+        error?: { details?: { errors?: { path?: unknown[]; message?: unknown }[] } };
+      };
+      const errors = Object.fromEntries(
+        (body.error?.details?.errors ?? []).map((error) => [
+          String(error.path?.[0] ?? "form"),
+          fieldErrorOf(String(error.message ?? "")),
+        ]),
+      );
+      if (Object.keys(errors).length > 0) {
         return data<FormResult>({ status: "invalid", errors, values }, { status: 400 });
       }
     }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { fieldErrorsOf, type FieldErrors } from "./schemas";
+import { fieldErrorsOf, type FieldErrors } from "@shop/contracts";
 
 /**
  * Checks the form in the browser before it is sent (the action checks again), so a visitor sees

@@ -1,11 +1,11 @@
 import type { Core } from "@strapi/strapi";
-import { companyLeadSchema } from "../../../forms/schemas";
+import { companyLeadPayload } from "@shop/contracts";
 import { createFormHandler } from "../../../forms/submit";
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   submit: createFormHandler(strapi, {
     uid: "api::company-lead.company-lead",
-    schema: companyLeadSchema,
+    schema: companyLeadPayload,
     toEntry: (input) => ({
       name: input.name,
       email: input.email,

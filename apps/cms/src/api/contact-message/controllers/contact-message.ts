@@ -1,11 +1,11 @@
 import type { Core } from "@strapi/strapi";
-import { contactMessageSchema } from "../../../forms/schemas";
+import { contactMessagePayload } from "@shop/contracts";
 import { createFormHandler } from "../../../forms/submit";
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   submit: createFormHandler(strapi, {
     uid: "api::contact-message.contact-message",
-    schema: contactMessageSchema,
+    schema: contactMessagePayload,
     toEntry: (input) => ({
       name: input.name,
       email: input.email,

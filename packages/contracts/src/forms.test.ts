@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyLeadSchema, contactSchema, fieldErrorsOf } from "./schemas";
+import { companyLeadSchema, contactSchema, fieldErrorsOf } from "./forms";
 
 function errorsOf(schema: typeof contactSchema | typeof companyLeadSchema, input: unknown) {
   const result = schema.safeParse(input);

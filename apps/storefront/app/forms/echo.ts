@@ -1,15 +1,4 @@
-// No zod here: the form fields' maxLength reads these, and they ship in every form page's first load.
-
-/** The longest value each field takes: the schemas, the inputs' maxLength and what a page echoes back. */
-export const FIELD_MAX = {
-  name: 120,
-  email: 254,
-  company: 160,
-  phone: 32,
-  employees: 16,
-  message: 5000,
-  website: 1000,
-} as const satisfies Record<string, number>;
+import { FIELD_MAX } from "@shop/contracts";
 
 /**
  * What a form page may send back of what was typed: only the form's own fields, each cut at its
