@@ -81,6 +81,15 @@ try {
     throughput.push({ name, pagePath, ssr, stat });
   }
 
+  // Signed-in visitors skip the page cache; their session is cached briefly instead of asking the
+  // CMS on every navigation (apps/storefront/app/session.server.ts).
+  const cookie = await signedInCookie();
+  const homeSignedOut = throughput.find(({ name }) => name === "home")?.ssr;
+  const signedIn = [
+    { name: "home", signedOut: homeSignedOut, signedIn: await load(base + "/", { cookie }) },
+    { name: "account", signedOut: null, signedIn: await load(base + "/mi-cuenta", { cookie }) },
+  ];
+
   const javascript = [];
   for (const [name, pagePath] of pages) javascript.push({ name, kb: await firstLoadJsKb(base + pagePath) });
 
@@ -92,7 +101,7 @@ try {
     scores.push({ name, ...medianScores(runs) });
   }
 
-  const report = render({ throughput, javascript, scores });
+  const report = render({ throughput, signedIn, javascript, scores });
   fs.mkdirSync(path.join(ROOT, "bench"), { recursive: true });
   fs.writeFileSync(path.join(ROOT, "bench/results.md"), report);
   console.log(report);
@@ -111,10 +120,23 @@ async function firstProductPath() {
   return `/productos/${encodeURIComponent(box.slug_es)}`;
 }
 
-function load(url) {
+/** A customer registered for the run, as the session cookie the storefront reads. */
+async function signedInCookie() {
+  const id = Date.now().toString(36);
+  const response = await fetch(`${cmsUrl}/api/auth/local/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: `bench-${id}`, email: `bench-${id}@example.test`, password: `Bench-${id}-pass` }),
+  });
+  if (!response.ok) throw new Error(`Could not register the benchmark's customer: ${response.status}`);
+  const { jwt } = await response.json();
+  return `shop_session=${jwt}`;
+}
+
+function load(url, headers = {}) {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url, connections: CONNECTIONS, duration: DURATION_S, headers: { "accept-encoding": "gzip" } },
+      { url, connections: CONNECTIONS, duration: DURATION_S, headers: { "accept-encoding": "gzip", ...headers } },
       (error, result) => {
         if (error) return reject(error);
         if (result.non2xx > 0) return reject(new Error(`${url}: ${result.non2xx} answers were not 2xx`));
@@ -181,7 +203,7 @@ function mark(ok) {
   return ok ? "✅" : "❌";
 }
 
-function render({ throughput, javascript, scores }) {
+function render({ throughput, signedIn, javascript, scores }) {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   const lines = [
     "# Benchmark results",
@@ -197,6 +219,15 @@ function render({ throughput, javascript, scores }) {
       const share = ssr.rps / stat.rps;
       return `| ${name} | ${ssr.rps.toFixed(0)} | ${ssr.p99} | ${stat.rps.toFixed(0)} | ${stat.p99} | ${(share * 100).toFixed(0)} % | ${mark(share >= TARGETS.cachedSsrShare)} |`;
     }),
+    "",
+    "## Signed-in pages (no page cache; the session is cached for 30 s per process)",
+    "",
+    "| page | signed-out req/s | signed-out p99 ms | signed-in req/s | signed-in p99 ms |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...signedIn.map(
+      ({ name, signedOut, signedIn: inside }) =>
+        `| ${name} | ${signedOut ? signedOut.rps.toFixed(0) : "—"} | ${signedOut ? signedOut.p99 : "—"} | ${inside.rps.toFixed(0)} | ${inside.p99} |`,
+    ),
     "",
     "## First-load JavaScript (gzip)",
     "",
