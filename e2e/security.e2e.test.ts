@@ -121,9 +121,13 @@ describe("bad input answers 4xx with a message", () => {
     const response = await raw("POST", contact, {
       headers: { ...sameSite, "Content-Type": "application/x-www-form-urlencoded" },
       body: Buffer.concat([Buffer.from("message="), huge]),
-    }).catch((error: Error) => ({ status: 413, headers: {}, body: error.message }));
-    // The server may close the connection while the client is still sending: that is the point.
+    }).catch((error: NodeJS.ErrnoException) => {
+      // The server may close the connection while the client is still sending: that is the point.
+      if (error.code === "ECONNRESET" || error.code === "EPIPE") return { status: 413, headers: {}, body: "" };
+      throw error;
+    });
     expect(response.status).toBe(413);
+    expect((await raw("GET", "/healthz")).status).toBe(200);
   });
 
   it("never echoes more than the fields take", async () => {
@@ -147,21 +151,19 @@ describe("bad input answers 4xx with a message", () => {
 
 describe("redirects", () => {
   it("only ever lead to this site", async () => {
-    for (const target of [
-      "/es//productos/x",
-      "//es/equipo",
-      "/es//equipo",
-      "/es/\\evil.example",
-      "/es//evil.example/",
-    ]) {
+    const expected: Record<string, string | undefined> = {
+      "/es//productos/x": "/productos/x",
+      "//es/equipo": "/equipo",
+      "/es//equipo": "/equipo",
+      "/es/\\evil.example": undefined,
+      "/es//evil.example/": undefined,
+      "//evil.example": undefined,
+    };
+    for (const [target, location] of Object.entries(expected)) {
       const response = await raw("GET", target);
-      const location = response.headers.location;
-      if (location === undefined) continue;
-      expect(location.startsWith("/") && !location.startsWith("//") && !location.startsWith("/\\"), location).toBe(
-        true,
-      );
+      expect(response.headers.location, target).toBe(location);
+      if (location === undefined) expect(response.status, target).toBe(404);
     }
-    expect((await raw("GET", "/es//equipo")).headers.location).toBe("/equipo");
   });
 });
 

@@ -1,15 +1,8 @@
+import { CLIENT_IP_HEADER, PROXY_SECRET_HEADER } from "@shop/contracts";
 import { env } from "./env.server";
 
 /** The CMS serves its content API under this prefix (docs/decisions/007). */
 export const CMS_API_PREFIX = "/api";
-
-/**
- * How the storefront tells the CMS who the visitor is. The CMS believes the address only next to
- * the shared secret (apps/cms/src/middlewares/client-ip.ts reads the same two names), so a visitor
- * who writes these headers, or X-Forwarded-For, gets no new allowance from any rate limit.
- */
-export const CLIENT_IP_HEADER = "x-shop-client-ip";
-export const PROXY_SECRET_HEADER = "x-shop-proxy-secret";
 
 export interface CmsRequestOptions {
   readonly method?: "GET" | "POST" | "PUT" | "DELETE";

@@ -1,7 +1,5 @@
+import { DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
 import { z } from "zod";
-
-/** Fine on a laptop; refused when the shop is served over https (a real deployment). */
-const DEV_PROXY_SECRET = "dev-proxy-secret-change-me";
 
 const url = z.url().transform((value) => value.replace(/\/+$/, ""));
 
@@ -28,7 +26,7 @@ const schema = z
      */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Shared with the CMS: vouches for the visitor's address this server tells it (src/middlewares/client-ip.ts). */
-    PROXY_SECRET: z.string().min(16).default(DEV_PROXY_SECRET),
+    PROXY_SECRET: z.string().min(MIN_PROXY_SECRET_LENGTH).default(DEV_PROXY_SECRET),
   })
   .superRefine((value, ctx) => {
     if (value.SITE_URL.startsWith("https://") && value.PROXY_SECRET === DEV_PROXY_SECRET) {

@@ -5,9 +5,17 @@ export const IMAGE_WIDTHS = [96, 160, 320, 480, 640, 960, 1280] as const;
 /** Specification, section 9: images are served at densities 1 and 2. */
 export const IMAGE_DENSITIES = [1, 2] as const;
 
-/** Only the CMS's own uploads go through the proxy: it is not an open proxy. */
+/**
+ * Only the CMS's own uploads go through the proxy: it is not an open proxy. And only one spelling
+ * of each: no empty, "." or ".." segments. The CMS serves /uploads/./a.jpg and /uploads//a.jpg as
+ * /uploads/a.jpg, so each spelling would otherwise be downloaded, converted and cached anew.
+ */
 export function isAllowedImageSource(src: string): boolean {
-  return /^\/uploads\/[\w./-]+$/.test(src) && !src.includes("..");
+  if (!/^\/uploads\/[\w./-]+$/.test(src)) return false;
+  return src
+    .slice(1)
+    .split("/")
+    .every((segment) => segment !== "" && segment !== "." && segment !== "..");
 }
 
 export function proxyWidth(displayWidth: number): number {

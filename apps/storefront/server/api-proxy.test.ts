@@ -161,6 +161,13 @@ describe("the /api allow-list", () => {
     expect(headers.authorization).toBe("Bearer the-jwt");
   });
 
+  it("marks answers made for a signed-in visitor private", async () => {
+    const signedIn = await rawRequest("GET", "/api/users/me", { Cookie: "shop_session=the-jwt" });
+    expect(signedIn.headers["cache-control"]).toBe("private, no-store");
+    const anonymous = await rawRequest("GET", "/api/products");
+    expect(anonymous.headers["cache-control"]).toBeUndefined();
+  });
+
   it("drops the CMS's own server name, HSTS, CSP and cookies", async () => {
     const response = await rawRequest("GET", "/api/products");
     expect(response.headers["x-powered-by"]).toBeUndefined();

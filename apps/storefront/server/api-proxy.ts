@@ -2,7 +2,8 @@ import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { API_PREFIX } from "@shop/routing";
-import { CLIENT_IP_HEADER, CMS_API_PREFIX, PROXY_SECRET_HEADER } from "../app/cms.server";
+import { CLIENT_IP_HEADER, PROXY_SECRET_HEADER } from "@shop/contracts";
+import { CMS_API_PREFIX } from "../app/cms.server";
 import { sessionToken } from "../app/session.server";
 import { apiError } from "./errors";
 import { acceptBody } from "./security";
@@ -49,7 +50,6 @@ const ALLOWED: readonly { readonly method: Method; readonly path: RegExp }[] = [
     path: /^\/auth\/(?:forgot-password|reset-password|change-password|send-email-confirmation)$/,
   },
   { method: "GET", path: new RegExp(`^/auth/${SIGN_IN_PROVIDERS}/callback$`) },
-  { method: "GET", path: new RegExp(`^/connect/${SIGN_IN_PROVIDERS}$`) },
   { method: "POST", path: /^\/users-permissions\/apple\/login$/ },
   { method: "GET", path: /^\/users-permissions\/get-apple-url$/ },
   { method: "POST", path: /^\/(?:contact-messages|company-leads)$/ },
@@ -151,8 +151,12 @@ export function apiProxy({ cmsUrl, proxySecret }: { cmsUrl: string; proxySecret:
         proxyReq.setHeader(CLIENT_IP_HEADER, req.ip ?? req.socket.remoteAddress ?? "");
         proxyReq.setHeader(PROXY_SECRET_HEADER, proxySecret);
       },
-      proxyRes: (proxyRes: IncomingMessage) => {
+      proxyRes: (proxyRes: IncomingMessage, req) => {
         for (const name of UPSTREAM_HEADERS_DROPPED) delete proxyRes.headers[name];
+        // An answer made for somebody (their token went up) is theirs alone: no shared cache keeps it.
+        if (req.headers.authorization || sessionToken(req.headers.cookie)) {
+          proxyRes.headers["cache-control"] = "private, no-store";
+        }
       },
       error: (_error, _req, res) => {
         if ("writeHead" in res && !res.headersSent) {

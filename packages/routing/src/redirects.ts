@@ -33,5 +33,5 @@ function canonicalTarget(pathname: string): string | null {
 
 /** A path that stays on this site whatever the browser makes of it. */
 export function isSameSitePath(path: string): boolean {
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") && !/[\r\n]/.test(path);
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") && !/[\t\r\n]/.test(path);
 }

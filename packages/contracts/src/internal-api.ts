@@ -1,0 +1,11 @@
+/**
+ * How the storefront tells the CMS who the visitor is (docs/decisions/007): the address it decided
+ * with its own trusted proxy hops, vouched for by a secret both apps share.
+ */
+export const CLIENT_IP_HEADER = "x-shop-client-ip";
+export const PROXY_SECRET_HEADER = "x-shop-proxy-secret";
+
+/** Fine on a laptop; both apps refuse it in a deployment. */
+export const DEV_PROXY_SECRET = "dev-proxy-secret-change-me";
+/** Shorter secrets are guessable; both apps refuse them. */
+export const MIN_PROXY_SECRET_LENGTH = 16;
