@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
+import { DEFAULT_LOCALE, LOCALES } from "@shop/domain";
 import { z } from "zod";
 
 /**
@@ -31,7 +33,7 @@ export const DEV_SECRETS = {
   JWT_SECRET: "dev-jwt-secret",
   ENCRYPTION_KEY: "dev-encryption-key",
   // Shared with the storefront (its PROXY_SECRET): vouches for the visitor address it passes on.
-  PROXY_SECRET: "dev-proxy-secret-change-me",
+  PROXY_SECRET: DEV_PROXY_SECRET,
 } as const;
 
 type SecretName = keyof typeof DEV_SECRETS;
@@ -127,6 +129,7 @@ const rawSchema = z.object({
   DEMO_ADMIN_PASSWORD: optionalString,
   SEED_DEMO_DATA: boolString(undefined),
   STAFF_EMAIL: optionalString.pipe(z.email().optional()),
+  STAFF_LOCALE: optionalString.pipe(z.enum(LOCALES).default(DEFAULT_LOCALE)),
 
   USERS_PERMISSIONS_RATELIMIT: boolString(true),
   LOG_LEVEL: optionalString.pipe(
@@ -172,6 +175,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
       problems.push(`${name} still has the development value; generate a real secret`);
     }
     secrets[name] = value ?? DEV_SECRETS[name];
+  }
+  if (secrets.PROXY_SECRET.length < MIN_PROXY_SECRET_LENGTH) {
+    problems.push(`PROXY_SECRET must be at least ${MIN_PROXY_SECRET_LENGTH} characters`);
   }
   const appKeys = secrets.APP_KEYS.split(",")
     .map((key) => key.trim())
@@ -265,6 +271,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     },
     /** Where contact messages and company leads are announced. */
     staffEmail: raw.STAFF_EMAIL ?? raw.EMAIL_REPLY_TO,
+    /** The language of the mails staff receive (es, ca or pt). */
+    staffLocale: raw.STAFF_LOCALE,
     /** Seed the demo catalogue on a fresh database (default: on in demo mode). */
     seedDemoData: raw.SEED_DEMO_DATA ?? demoMode,
     demo: {

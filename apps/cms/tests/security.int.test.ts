@@ -109,6 +109,10 @@ describe("the client address", () => {
     expect(first).toBeGreaterThan(0);
     const second = await postJson(`${app.api}/auth/local`, body, vouchedBy(DEV_SECRETS.PROXY_SECRET, "203.0.113.2"));
     expect(second.status).toBe(400);
+    // Addresses of one IPv6 /64 are one client: a host can pick any of them.
+    const v6 = (n: number) => vouchedBy(DEV_SECRETS.PROXY_SECRET, `2001:db8:1:2::${n.toString(16)}`);
+    const sixty = await allowance((attempt) => postJson(`${app.api}/auth/local`, body, v6(attempt + 1)));
+    expect(sixty).toBeLessThanOrEqual(10);
     // Without the secret, the claim is ignored: the request counts against the caller's own address.
     const forged = await allowance((attempt) =>
       postJson(`${app.api}/auth/local`, body, vouchedBy("not-the-secret", `203.0.113.${10 + attempt}`)),

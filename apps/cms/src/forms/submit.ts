@@ -2,17 +2,27 @@ import type { Core } from "@strapi/strapi";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { z } from "zod";
 import { asApiContext, documents, type KoaContext } from "../catalogue/strapi-loose";
-import { plainTextToHtml } from "../email/plain-html";
+import { sendEmail } from "../email/send";
+import type { TemplateName, TemplateProps } from "../email/templates";
 import { getEnv } from "../env";
 import { sendError, sendValidationError, type FieldError } from "../http/errors";
 
-export interface FormDefinition<Schema extends z.ZodType<{ website?: string | undefined; locale: string }>> {
+export interface FormDefinition<
+  Schema extends z.ZodType<{ website?: string | undefined; locale: string }>,
+  Template extends TemplateName,
+> {
   uid: string;
   schema: Schema;
   /** Builds the stored entry from the validated input. */
   toEntry(input: z.output<Schema>): Record<string, unknown>;
-  /** The notification to staff: subject and plain-text body. */
-  toMail(input: z.output<Schema>, adminUrl: string): { subject: string; text: string; replyTo: string };
+  /**
+   * The notification to staff: which template of src/email/templates, its props, and the visitor's
+   * address to reply to. It is sent to STAFF_EMAIL in STAFF_LOCALE.
+   */
+  toMail(
+    input: z.output<Schema>,
+    adminUrl: string,
+  ): { template: Template; props: TemplateProps[Template]; replyTo: string };
 }
 
 function fieldErrors(error: z.ZodError): FieldError[] {
@@ -63,10 +73,10 @@ function createSubmissionLimit(perHour: number) {
  * with Retry-After), store the entry, tell staff by e-mail, answer 201. A failed e-mail is logged,
  * not reported to the visitor: the entry is stored and staff see it in the admin panel.
  */
-export function createFormHandler<Schema extends z.ZodType<{ website?: string | undefined; locale: string }>>(
-  strapi: Core.Strapi,
-  form: FormDefinition<Schema>,
-) {
+export function createFormHandler<
+  Schema extends z.ZodType<{ website?: string | undefined; locale: string }>,
+  Template extends TemplateName,
+>(strapi: Core.Strapi, form: FormDefinition<Schema, Template>) {
   const limit = createSubmissionLimit(getEnv().formSubmissionsPerHour);
   return async (koaCtx: KoaContext) => {
     const ctx = asApiContext(koaCtx);
@@ -104,10 +114,7 @@ export function createFormHandler<Schema extends z.ZodType<{ website?: string | 
       `${env.publicUrl}/admin/content-manager/collection-types/${form.uid}/${entry.documentId}`,
     );
     try {
-      await strapi
-        .plugin("email")
-        .service("email")
-        .send({ to: env.staffEmail, ...mail, html: plainTextToHtml(mail.text) });
+      await sendEmail(strapi, { ...mail, to: env.staffEmail, locale: env.staffLocale });
     } catch (error) {
       strapi.log.error(
         `Could not e-mail staff about ${form.uid} ${entry.documentId}: ${error instanceof Error ? error.message : String(error)}`,

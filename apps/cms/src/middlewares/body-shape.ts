@@ -35,7 +35,7 @@ export function depthExceeds(value: unknown, max: number): boolean {
  */
 export default () => {
   return async (ctx: ParsedBodyContext, next: () => Promise<void>) => {
-    if (ctx.request.body === undefined && WRITE_METHODS.has(ctx.method) && ctx.path.startsWith("/api/")) {
+    if (ctx.request.body === undefined && WRITE_METHODS.has(ctx.method) && ctx.path.toLowerCase().startsWith("/api/")) {
       ctx.request.body = {};
     }
     if (depthExceeds(ctx.request.body, MAX_BODY_DEPTH)) {

@@ -14,19 +14,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       language: input.locale,
     }),
     toMail: (input, adminUrl) => ({
-      subject: `Contacto web: ${input.name}`,
+      template: "staffContactMessage",
+      props: {
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        message: input.message,
+        language: input.locale,
+        adminUrl,
+      },
       replyTo: input.email,
-      text: [
-        `Nuevo mensaje del formulario de contacto (${input.locale}).`,
-        "",
-        `Nombre: ${input.name}`,
-        `E-mail: ${input.email}`,
-        `Teléfono: ${input.phone ?? "-"}`,
-        "",
-        input.message,
-        "",
-        `En el panel: ${adminUrl}`,
-      ].join("\n"),
     }),
   }),
 });

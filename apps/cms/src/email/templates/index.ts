@@ -1,0 +1,22 @@
+import type { EmailTemplate, PropsOf } from "../template";
+import { staffCompanyLead } from "./staff-company-lead";
+import { staffContactMessage } from "./staff-contact-message";
+
+/**
+ * Every message the shop sends, by name. Add a template here and sendEmail, the preview command
+ * and the tests know it.
+ */
+const registry = {
+  staffContactMessage,
+  staffCompanyLead,
+} as const satisfies Record<string, EmailTemplate<object>>;
+
+export type TemplateName = keyof typeof registry;
+
+/** The props each template takes: `TemplateProps["staffContactMessage"]`. */
+export type TemplateProps = { [Name in TemplateName]: PropsOf<(typeof registry)[Name]> };
+
+// Typed as a mapped type so `templates[name]` with a generic name keeps its props type.
+export const templates: { readonly [Name in TemplateName]: EmailTemplate<TemplateProps[Name]> } = registry;
+
+export const TEMPLATE_NAMES = Object.keys(templates) as TemplateName[];

@@ -1,0 +1,123 @@
+import type { Core } from "@strapi/strapi";
+import { isLocale, LOCALE_TAGS, LOCALES, type Locale } from "@shop/domain";
+import { describe, expect, it, vi } from "vitest";
+import { renderEmail } from "../src/email/render";
+import { sendEmail } from "../src/email/send";
+import { TEMPLATE_NAMES, templates, type TemplateName, type TemplateProps } from "../src/email/templates";
+
+// Renders every template of src/email/templates in every language, with its sample props: no Strapi.
+
+/** Words each template says in one language only: a missing or copied translation fails here. */
+const OWN_WORDS = {
+  staffContactMessage: {
+    es: "Nuevo mensaje del formulario de contacto",
+    ca: "Nou missatge del formulari de contacte",
+    pt: "Nova mensagem do formulário de contacto",
+  },
+  staffCompanyLead: { es: "Nueva solicitud", ca: "Nova sol·licitud", pt: "Novo pedido" },
+} as const satisfies Record<TemplateName, Record<Locale, string>>;
+
+/** The layout's tagline, in the footer of every mail. */
+const TAGLINES = {
+  es: "Fruta y verdura rescatada",
+  ca: "Fruita i verdura rescatada",
+  pt: "Fruta e legumes resgatados",
+} as const satisfies Record<Locale, string>;
+
+const HOSTILE = '<a href="https://evil.example">Pay here</a><script>alert(1)</script>';
+
+const cases = TEMPLATE_NAMES.flatMap((name) => LOCALES.map((locale) => ({ name, locale })));
+
+describe("every template in every language", () => {
+  it("covers the registry", () => {
+    expect(TEMPLATE_NAMES.length).toBeGreaterThan(0);
+    expect(cases).toHaveLength(TEMPLATE_NAMES.length * LOCALES.length);
+  });
+
+  it.each(cases)("$name in $locale: subject, HTML and plain text", async ({ name, locale }) => {
+    const { subject, html, text } = await renderEmail(name, templates[name].sample, locale);
+
+    expect(subject.trim()).not.toBe("");
+    expect(subject).not.toMatch(/[\r\n]/);
+
+    expect(html).toMatch(/^<!DOCTYPE html/);
+    expect(html).toContain(`lang="${LOCALE_TAGS[locale]}"`);
+    expect(html).toContain("<table");
+    expect(html).toContain('role="presentation"');
+    expect(html).toContain('style="');
+    // Inline styles only: many clients drop <style> blocks and external sheets.
+    expect(html).not.toMatch(/<style|<link|class="/);
+    expect(html).toContain("Imperfecta");
+
+    expect(text.trim()).not.toBe("");
+    expect(text).not.toMatch(/<\/?[a-z][^>]*>/i);
+    expect(text).toContain("Imperfecta");
+
+    // The language's own words, in both parts; no other language's.
+    expect(html).toContain(OWN_WORDS[name][locale]);
+    expect(text.toLowerCase()).toContain(OWN_WORDS[name][locale].toLowerCase());
+    expect(html).toContain(TAGLINES[locale]);
+    expect(text).toContain(TAGLINES[locale]);
+    for (const other of LOCALES.filter((each) => each !== locale)) {
+      expect(html).not.toContain(OWN_WORDS[name][other]);
+      expect(html).not.toContain(TAGLINES[other]);
+    }
+  });
+
+  it.each(cases)("$name in $locale: what a visitor typed is escaped in HTML", async ({ name, locale }) => {
+    // Every text prop hostile (a language code stays: the templates look its name up).
+    const hostile = Object.fromEntries(
+      Object.entries(templates[name].sample).map(([key, value]) => [
+        key,
+        typeof value === "string" && !isLocale(value) ? HOSTILE : value,
+      ]),
+    ) as TemplateProps[typeof name];
+    const { html, text } = await renderEmail(name, hostile, locale);
+
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("&lt;a href=&quot;https://evil.example&quot;&gt;Pay here&lt;/a&gt;");
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain('<a href="https://evil.example"');
+    // The plain-text part carries the text as typed: harmless there.
+    expect(text).toContain(HOSTILE);
+  });
+});
+
+describe("sendEmail", () => {
+  function fakeStrapi() {
+    const send = vi.fn<(options: Record<string, unknown>) => Promise<void>>(async () => undefined);
+    const strapi = { plugin: () => ({ service: () => ({ send }) }) } as unknown as Core.Strapi;
+    return { strapi, send };
+  }
+
+  it("renders the template in the recipient's language and hands both parts to the email plugin", async () => {
+    const { strapi, send } = fakeStrapi();
+    await sendEmail(strapi, {
+      template: "staffCompanyLead",
+      props: templates.staffCompanyLead.sample,
+      to: "equipo@example.com",
+      locale: "ca",
+      replyTo: "jordi@empresa.example",
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+    const options = send.mock.calls[0]?.[0] ?? {};
+    expect(options).toMatchObject({
+      to: "equipo@example.com",
+      replyTo: "jordi@empresa.example",
+      subject: "Empreses: Oficines Puig SL (Jordi Puig)",
+    });
+    expect(options.html).toEqual(expect.stringContaining("Nova sol·licitud"));
+    expect(options.text).toEqual(expect.stringContaining("Treballadors: 51-200"));
+  });
+
+  it("leaves the reply-to address to the plugin's default when none is given", async () => {
+    const { strapi, send } = fakeStrapi();
+    await sendEmail(strapi, {
+      template: "staffContactMessage",
+      props: templates.staffContactMessage.sample,
+      to: "equipo@example.com",
+      locale: "es",
+    });
+    expect(send.mock.calls[0]?.[0]).not.toHaveProperty("replyTo");
+  });
+});
