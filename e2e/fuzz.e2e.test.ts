@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo, RESOURCE_PATHS, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from "@shop/routing";
+import { PUBLIC_COLLECTIONS } from "@shop/contracts";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 
 /**
@@ -411,19 +412,6 @@ async function fuzz(probes: readonly Probe[]) {
 // What the catalogue holds: real parameters for the routes
 // ---------------------------------------------------------------------------------------------
 
-const COLLECTIONS = [
-  "products",
-  "categories",
-  "reviews",
-  "blog-posts",
-  "team-members",
-  "farmers",
-  "newsroom-entries",
-  "box-contents",
-  "legal-pages",
-  "faqs",
-] as const;
-
 type Slugs = Record<`slug_${Locale}`, string>;
 
 interface RawProduct extends Slugs {
@@ -452,7 +440,7 @@ beforeAll(async () => {
   const image = Array.isArray(product.image) ? product.image[0] : product.image;
   if (image?.startsWith("/uploads/")) upload = image;
   category = (await listOf<Slugs>(`${cmsUrl}/api/categories`))[0];
-  for (const collection of COLLECTIONS) {
+  for (const collection of PUBLIC_COLLECTIONS) {
     const [first] = await listOf<{ documentId?: string }>(`${cmsUrl}/api/${collection}?pagination[pageSize]=1`);
     if (first?.documentId) firstIds.set(collection, first.documentId);
   }
@@ -503,7 +491,7 @@ function screenPaths(): ScreenPath[] {
 function allowedApiRoutes(): { get: Route[]; post: Route[] } {
   const route = (apiPath: string): Route => ({ server: "storefront", path: `/api${apiPath}` });
   const get = [
-    ...COLLECTIONS.map((collection) => route(`/${collection}`)),
+    ...PUBLIC_COLLECTIONS.map((collection) => route(`/${collection}`)),
     route("/products/count"),
     route(`/products/${firstIds.get("products") ?? "1"}`),
     route("/faqs/no-such-id"),
@@ -608,7 +596,7 @@ function cmsProbes(): Probe[] {
   const reads: Route[] = [
     route("/health"),
     route("/api/products", { query: "isActive=all" }),
-    ...COLLECTIONS.flatMap((collection) => [
+    ...PUBLIC_COLLECTIONS.flatMap((collection) => [
       route(`/api/${collection}`),
       route(`/api/${collection}/count`),
       route(`/api/${collection}/${firstIds.get(collection) ?? "1"}`),

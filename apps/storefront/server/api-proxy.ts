@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { API_PREFIX } from "@shop/routing";
-import { CLIENT_IP_HEADER, PROXY_SECRET_HEADER } from "@shop/contracts";
+import { CLIENT_IP_HEADER, PROXY_SECRET_HEADER, PUBLIC_COLLECTIONS } from "@shop/contracts";
 import { CMS_API_PREFIX } from "../app/cms.server";
 import { sessionToken } from "../app/session.server";
 import { apiError } from "./errors";
@@ -16,20 +16,6 @@ type Method = "GET" | "POST";
 
 /** One segment of an id or a slug: what the CMS's ids (numbers, documentIds) are made of. */
 const ID = "[A-Za-z0-9_-]{1,64}";
-
-/** Collections any visitor may read (GET /{collection}, /{collection}/count, /{collection}/{id}). */
-const PUBLIC_COLLECTIONS = [
-  "products",
-  "categories",
-  "reviews",
-  "blog-posts",
-  "team-members",
-  "farmers",
-  "newsroom-entries",
-  "box-contents",
-  "legal-pages",
-  "faqs",
-] as const;
 
 const SIGN_IN_PROVIDERS = "(?:apple|google|facebook|microsoft)";
 

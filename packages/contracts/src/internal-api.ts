@@ -9,3 +9,21 @@ export const PROXY_SECRET_HEADER = "x-shop-proxy-secret";
 export const DEV_PROXY_SECRET = "dev-proxy-secret-change-me";
 /** Shorter secrets are guessable; both apps refuse them. */
 export const MIN_PROXY_SECRET_LENGTH = 16;
+
+/**
+ * The collections any visitor may read through the content API (GET /api/{name}, /count, /{id}):
+ * the storefront's /api allow-list lets exactly these through, and the fuzz test walks them. The CMS
+ * grants the matching read permissions (apps/cms/src/catalogue/collections.ts).
+ */
+export const PUBLIC_COLLECTIONS = [
+  "products",
+  "categories",
+  "reviews",
+  "blog-posts",
+  "team-members",
+  "farmers",
+  "newsroom-entries",
+  "box-contents",
+  "legal-pages",
+  "faqs",
+] as const;
