@@ -67,6 +67,12 @@ interface WarmContext {
 const inProgress = new Set<string>();
 
 /**
+ * Uploads whose every variant this process has seen on disk (or written). An upload never changes
+ * under the same path, so later catalogue loads skip them without a file check each.
+ */
+const completed = new Set<string>();
+
+/**
  * Converts ahead, into the disk cache, the variants visitors will ask for most, one source and
  * one conversion at a time, at background priority: it never runs more than one conversion, and
  * only while no visitor is waiting. Variants already on disk are skipped, so calling it on every
@@ -93,9 +99,15 @@ export async function warmImageVariants(
     const claim = `${cacheDir}\n${src}`;
     // Pictures that are not uploads are shown as they are, never through the proxy.
     if (!isAllowedImageSource(src) || inProgress.has(claim)) continue;
+    if (completed.has(claim)) {
+      report.skipped += context.variants.length;
+      continue;
+    }
     inProgress.add(claim);
     try {
+      const failedBefore = report.failed;
       await warmSource(src, context);
+      if (report.failed === failedBefore && !context.signal?.aborted) completed.add(claim);
     } finally {
       inProgress.delete(claim);
     }

@@ -1,16 +1,7 @@
 import type { Locale } from "@shop/domain";
-import {
-  ActionButton,
-  EmailHeading,
-  EmailLink,
-  EmailSubheading,
-  Fields,
-  MultilineText,
-  Paragraph,
-} from "../components";
-import { EmailLayout } from "../layout";
 import { defineTemplate } from "../template";
 import { excerpt, languageNames } from "../texts";
+import { StaffNotification } from "./staff-notification";
 
 /** To staff: a company asked for an offer through the companies (B2B) form. Reply-to is the contact. */
 export interface StaffCompanyLeadProps {
@@ -98,27 +89,25 @@ export function StaffCompanyLead({ locale, ...props }: Props & { locale: Locale 
   const t = texts[locale];
   const language = languageNames[locale][props.language];
   return (
-    <EmailLayout
+    <StaffNotification
       locale={locale}
       preview={`${props.company} (${props.name})${props.message === null ? "" : `: ${excerpt(props.message)}`}`}
+      heading={t.heading}
+      intro={t.intro(language)}
+      fields={[
+        { label: t.company, value: props.company },
+        { label: t.name, value: props.name },
+      ]}
+      email={{ label: t.email, address: props.email }}
+      moreFields={[
+        { label: t.phone, value: props.phone ?? "-" },
+        { label: t.employees, value: props.employees ?? "-" },
+        { label: t.language, value: language },
+      ]}
+      message={{ heading: t.message, text: props.message ?? t.noMessage }}
+      openInPanel={{ label: t.openInPanel, href: props.adminUrl }}
       footerNote={t.replyHint(props.name)}
-    >
-      <EmailHeading>{t.heading}</EmailHeading>
-      <Paragraph>{t.intro(language)}</Paragraph>
-      <Fields
-        fields={[
-          { label: t.company, value: props.company },
-          { label: t.name, value: props.name },
-          { label: t.email, value: <EmailLink href={`mailto:${props.email}`}>{props.email}</EmailLink> },
-          { label: t.phone, value: props.phone ?? "-" },
-          { label: t.employees, value: props.employees ?? "-" },
-          { label: t.language, value: language },
-        ]}
-      />
-      <EmailSubheading>{t.message}</EmailSubheading>
-      <MultilineText text={props.message ?? t.noMessage} />
-      <ActionButton href={props.adminUrl}>{t.openInPanel}</ActionButton>
-    </EmailLayout>
+    />
   );
 }
 
