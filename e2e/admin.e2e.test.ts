@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pathTo } from "@shop/routing";
 import { launchBrowser } from "./support/browser";
+import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
 const cmsUrl = inject("cmsUrl");
 const storefrontUrl = inject("storefrontUrl");
@@ -14,28 +15,11 @@ const storefrontUrl = inject("storefrontUrl");
 const STAFF = { email: "admin@demo.local", password: "DemoAdmin123!" } as const;
 const LOGIN_PATH = "/admin/auth/login";
 
-interface RawProduct {
-  documentId: string;
-  type: string;
-  isActive: boolean;
-  seasonal?: boolean;
-  slug_es: string;
-  name_es: string;
-  market_types: { name: string }[];
-}
-
-async function fetchProducts(): Promise<RawProduct[]> {
-  const response = await fetch(`${cmsUrl}/api/products?isActive=all`);
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { data?: RawProduct[] } | RawProduct[];
-  return Array.isArray(body) ? body : (body.data ?? []);
-}
-
 /**
  * An active single item sold to consumers, so its page is on the storefront. Not a box: other
  * tests read the boxes' names from the CMS and would meet the storefront's cached ones meanwhile.
  */
-function pickProduct(products: RawProduct[]): RawProduct {
+function pickProduct(products: TranslatedProduct[]): TranslatedProduct {
   const found = products
     .filter(
       (product) =>
@@ -90,7 +74,7 @@ afterAll(async () => {
 
 describe("the admin panel", () => {
   it("lets staff edit a product and upload a picture without losing the session, and the shop shows the edit", async () => {
-    const product = pickProduct(await fetchProducts());
+    const product = pickProduct(await fetchTranslatedProducts(cmsUrl));
     const productPath = pathTo("product", "es", { slug: product.slug_es });
     expect(await storefrontHeading(productPath)).toBe(product.name_es);
     const newName = `${product.name_es} e2e ${Date.now().toString(36)}`;
@@ -154,7 +138,7 @@ describe("the admin panel", () => {
       await page.getByRole("status").filter({ hasText: "Saved document" }).waitFor();
       await main.getByRole("heading", { name: newName, level: 1 }).waitFor();
       expectStillSignedIn();
-      const saved = (await fetchProducts()).find((each) => each.documentId === product.documentId);
+      const saved = (await fetchTranslatedProducts(cmsUrl)).find((each) => each.documentId === product.documentId);
       expect(saved).toMatchObject({ name_es: newName, slug_es: product.slug_es });
 
       // Media Library: upload a picture.

@@ -4,37 +4,19 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo } from "@shop/routing";
 import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { useBrowserSession } from "./support/browser";
+import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
 const base = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
 
-interface RawProduct {
-  id: number;
-  type: string;
-  isActive: boolean;
-  seasonal?: boolean;
-  slug_es: string;
-  slug_ca: string;
-  slug_pt: string;
-  name_es: string;
-  name_ca: string;
-  name_pt: string;
-  category_es?: string;
-  category_ca?: string;
-  category_pt?: string;
-  market_types: { name: string }[];
-}
-
-let products: RawProduct[] = [];
+let products: TranslatedProduct[] = [];
 const session = useBrowserSession(base);
 
 beforeAll(async () => {
-  const body = (await (await fetch(`${cmsUrl}/api/products?isActive=all`)).json()) as
-    { data?: RawProduct[] } | RawProduct[];
-  products = Array.isArray(body) ? body : (body.data ?? []);
+  products = await fetchTranslatedProducts(cmsUrl);
 });
 
-function box(): RawProduct {
+function box(): TranslatedProduct {
   const found = products.find(
     (product) =>
       product.type === "box" &&
@@ -133,7 +115,7 @@ describe("catalogue pages", () => {
   });
 
   it.each(LOCALES)("filters complementary products by category (%s)", async (locale) => {
-    const categoryOf = (product: RawProduct) => product[`category_${locale}`]?.split("/").pop()?.trim();
+    const categoryOf = (product: TranslatedProduct) => product[`category_${locale}`]?.split("/").pop()?.trim();
     const upsells = products.filter((product) => product.type === "marketplace_item" && product.isActive);
     const upsell = upsells.find((product) => categoryOf(product));
     if (!upsell) throw new Error("The demo catalogue has no complementary product with a category");

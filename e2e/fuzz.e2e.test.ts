@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo, RESOURCE_PATHS, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from "@shop/routing";
-import { PUBLIC_COLLECTIONS } from "@shop/contracts";
+import { PUBLIC_COLLECTIONS, type PublicProduct } from "@shop/contracts";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 
 /**
@@ -414,12 +414,7 @@ async function fuzz(probes: readonly Probe[]) {
 
 type Slugs = Record<`slug_${Locale}`, string>;
 
-interface RawProduct extends Slugs {
-  isActive: boolean;
-  image?: string[] | string | null;
-}
-
-let product: RawProduct | undefined;
+let product: PublicProduct | undefined;
 let category: Slugs | undefined;
 let upload = "/uploads/no-such-picture.png";
 const firstIds = new Map<string, string>();
@@ -434,10 +429,10 @@ async function listOf<T>(url: string): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  const products = await listOf<RawProduct>(`${cmsUrl}/api/products?isActive=all`);
+  const products = await listOf<PublicProduct>(`${cmsUrl}/api/products?isActive=all`);
   product = products.find((candidate) => candidate.isActive);
   if (!product) throw new Error("The demo catalogue has no active product");
-  const image = Array.isArray(product.image) ? product.image[0] : product.image;
+  const [image] = product.image;
   if (image?.startsWith("/uploads/")) upload = image;
   category = (await listOf<Slugs>(`${cmsUrl}/api/categories`))[0];
   for (const collection of PUBLIC_COLLECTIONS) {

@@ -1,7 +1,7 @@
+import { parseProductList, toProduct } from "@shop/contracts";
 import {
   EMPTY_METRICS,
   mapPosts,
-  mapProducts,
   mapReviews,
   mergeMetrics,
   needsProductLoad,
@@ -16,17 +16,11 @@ import {
 } from "@shop/domain";
 import { LOCALES, type Locale } from "@shop/routing";
 import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS } from "./cache.server";
-import { cmsFetch } from "./cms.server";
+import { cmsGet } from "./cms.server";
 import { warmImageVariants } from "../server/images";
 
 const FRESH_MS = CMS_DATA_FRESH_MS;
 const MAX_STALE_MS = CMS_DATA_MAX_STALE_MS;
-
-async function cmsJson(path: string): Promise<unknown> {
-  const response = await cmsFetch(path);
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return response.json();
-}
 
 type ProductsByLocale = Readonly<Record<Locale, readonly Product[]>>;
 
@@ -41,12 +35,11 @@ const products = cachedResource<ProductsByLocale>({
   freshMs: FRESH_MS,
   maxStaleMs: MAX_STALE_MS,
   async load() {
-    const raw = await cmsJson("/products?isActive=all");
+    const { products: valid, rejected } = await cmsGet("/products?isActive=all", { parse: parseProductList });
+    if (rejected.length > 0) console.warn(`Skipped ${rejected.length} malformed products`, rejected);
     const byLocale = {} as Record<Locale, Product[]>;
     for (const locale of LOCALES) {
-      const { products: mapped, rejected } = mapProducts(raw, locale);
-      if (locale === "es" && rejected.length > 0)
-        console.warn(`Skipped ${rejected.length} malformed products`, rejected);
+      const mapped = valid.map((product) => toProduct(product, locale));
       byLocale[locale] = sortByPosition(visibleOnWeb(mapped), locale);
     }
     // Every picture of the catalogue gets its common variants converted ahead, in the background
@@ -67,7 +60,7 @@ const reviews = cachedResource<readonly Review[]>({
   name: "reviews",
   freshMs: FRESH_MS,
   maxStaleMs: MAX_STALE_MS,
-  load: async () => mapReviews(await cmsJson(`/utils/reviews?lang=${REVIEW_LANGUAGE}`)),
+  load: async () => await cmsGet(`/utils/reviews?lang=${REVIEW_LANGUAGE}`, { parse: mapReviews }),
   // Spec section 4: a review failure leaves the reviews empty.
   onError: () => [],
   isUsable: (value) => value.length > 0,
@@ -77,7 +70,7 @@ const posts = cachedResource<readonly BlogPost[]>({
   name: "blog posts",
   freshMs: FRESH_MS,
   maxStaleMs: MAX_STALE_MS,
-  load: async () => mapPosts(await cmsJson(`/utils/posts-blog?language=${BLOG_LANGUAGE}`)),
+  load: async () => await cmsGet(`/utils/posts-blog?language=${BLOG_LANGUAGE}`, { parse: mapPosts }),
   onError: (previous) => previous ?? [],
   isUsable: (value) => value.length > 0,
 });
@@ -88,7 +81,7 @@ const metrics = cachedResource<ImpactMetrics>({
   freshMs: FRESH_MS,
   maxStaleMs: MAX_STALE_MS,
   async load() {
-    lastMetrics = mergeMetrics(lastMetrics, await cmsJson("/utils/metrics"));
+    lastMetrics = await cmsGet("/utils/metrics", { parse: (json) => mergeMetrics(lastMetrics, json) });
     return lastMetrics;
   },
   // Spec section 4: a metric failure leaves the metrics unchanged.

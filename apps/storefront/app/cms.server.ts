@@ -29,3 +29,30 @@ export async function cmsFetch(path: string, options: CmsRequestOptions = {}): P
     signal: options.signal ?? AbortSignal.timeout(env.CMS_TIMEOUT_MS),
   });
 }
+
+/** Anything that turns an unknown JSON answer into a typed value or throws: a zod schema of @shop/contracts, or a parser. */
+export interface Contract<T> {
+  parse(json: unknown): T;
+}
+
+export class CmsAnswerError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+  ) {
+    super(`GET ${path} answered ${status}`);
+    this.name = "CmsAnswerError";
+  }
+}
+
+/**
+ * GET a content API answer and validate it against its contract: the rest of the storefront only
+ * ever sees typed, checked data. A non-2xx answer throws CmsAnswerError; an answer that breaks the
+ * contract throws the contract's error (a ZodError), so a CMS that drifts fails loudly here
+ * instead of showing wrong data.
+ */
+export async function cmsGet<T>(path: string, contract: Contract<T>, options: CmsRequestOptions = {}): Promise<T> {
+  const response = await cmsFetch(path, { ...options, method: "GET" });
+  if (!response.ok) throw new CmsAnswerError(path, response.status);
+  return contract.parse(await response.json());
+}

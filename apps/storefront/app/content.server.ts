@@ -12,7 +12,8 @@ import {
 import type { Locale } from "@shop/routing";
 import { data } from "react-router";
 import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS, type CachedResource } from "./cache.server";
-import { cmsFetch } from "./cms.server";
+import { cmsGet } from "./cms.server";
+import { listAnswerSchema } from "@shop/contracts";
 
 /** Staff-edited pages: cached like the catalogue, so an edit shows within a minute. */
 const resources = new Map<string, CachedResource<unknown>>();
@@ -27,11 +28,8 @@ async function collection(path: string): Promise<unknown> {
       name: path,
       freshMs: CMS_DATA_FRESH_MS,
       maxStaleMs: CMS_DATA_MAX_STALE_MS,
-      async load() {
-        const response = await cmsFetch(path);
-        if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-        return response.json();
-      },
+      // The envelope is checked here; each page's mapper (@shop/domain) reads its entries defensively.
+      load: () => cmsGet(path, listAnswerSchema),
       onError: (previous) => previous ?? UNAVAILABLE,
       isUsable: (value) => value !== UNAVAILABLE,
     });

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sessionUserSchema } from "@shop/contracts";
 import { parse, serialize } from "cookie";
 import { cmsFetch } from "./cms.server";
 import { secureCookies } from "./env.server";
@@ -84,11 +85,10 @@ async function lookUpSession(token: string): Promise<{ state: SessionState; cach
       return { state: { user: null, clearCookie: true }, cacheable: true };
     }
     if (!response.ok) return { state: { user: null, clearCookie: false }, cacheable: false };
-    const body = (await response.json()) as Partial<SessionUser>;
-    if (typeof body.id !== "number" || typeof body.email !== "string") {
-      return { state: { user: null, clearCookie: true }, cacheable: true };
-    }
-    const user = { id: body.id, email: body.email, username: body.username ?? body.email };
+    const answer = sessionUserSchema.safeParse(await response.json());
+    if (!answer.success) return { state: { user: null, clearCookie: true }, cacheable: true };
+    const { id, email, username } = answer.data;
+    const user = { id, email, username: username ?? email };
     return { state: { user, clearCookie: false }, cacheable: true };
   } catch {
     return { state: { user: null, clearCookie: false }, cacheable: false };

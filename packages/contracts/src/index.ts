@@ -1,2 +1,3 @@
 export * from "./forms";
 export * from "./internal-api";
+export * from "./product";

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * How the storefront tells the CMS who the visitor is (docs/decisions/007): the address it decided
  * with its own trusted proxy hops, vouched for by a secret both apps share.
@@ -27,3 +29,14 @@ export const PUBLIC_COLLECTIONS = [
   "legal-pages",
   "faqs",
 ] as const;
+
+/** A list answer of the content API, Strapi's envelope: `{ data: [...], meta }`. Entries are checked by each reader. */
+export const listAnswerSchema = z.object({ data: z.array(z.unknown()) });
+
+/** The signed-in customer as GET /api/users/me answers it, as far as the storefront reads it. */
+export const sessionUserSchema = z.object({
+  id: z.number().int().positive(),
+  email: z.string().min(1),
+  username: z.string().nullish(),
+});
+export type SessionUserAnswer = z.output<typeof sessionUserSchema>;

@@ -16,7 +16,7 @@ import {
   summarizeProduct,
   visibleOnWeb,
 } from "./filters";
-import { product } from "./fixtures";
+import { picture, product } from "./fixtures";
 
 const catalogue = [
   product({ id: 1, type: "box", isActive: true }),
@@ -25,7 +25,7 @@ const catalogue = [
   product({ id: 4, type: "item", isActive: false }),
   product({ id: 5, type: "marketplace_item", isActive: true }),
   product({ id: 6, type: "marketplace_item", isActive: false }),
-  product({ id: 7, type: "item", isActive: true, hide_from_web: true }),
+  product({ id: 7, type: "item", isActive: true, hideFromWeb: true }),
 ];
 const ids = (products: readonly { id: number }[]) => products.map((each) => each.id);
 
@@ -44,12 +44,12 @@ describe("catalogue filters", () => {
 
 describe("market types", () => {
   it.each([
-    [["B2B"], { b2b: true, b2c: false, onlyB2B: true, onlyB2C: false }],
-    [["B2C"], { b2b: false, b2c: true, onlyB2B: false, onlyB2C: true }],
-    [["B2C", "B2B"], { b2b: true, b2c: true, onlyB2B: false, onlyB2C: false }],
-    [[], { b2b: false, b2c: false, onlyB2B: false, onlyB2C: false }],
+    [["B2B"] as const, { b2b: true, b2c: false, onlyB2B: true, onlyB2C: false }],
+    [["B2C"] as const, { b2b: false, b2c: true, onlyB2B: false, onlyB2C: true }],
+    [["B2C", "B2B"] as const, { b2b: true, b2c: true, onlyB2B: false, onlyB2C: false }],
+    [[] as const, { b2b: false, b2c: false, onlyB2B: false, onlyB2C: false }],
   ])("%j", (names, expected) => {
-    const subject = product({ market_types: names.map((name) => ({ name })) });
+    const subject = product({ marketTypes: names });
     expect({
       b2b: isB2B(subject),
       b2c: isB2C(subject),
@@ -62,28 +62,28 @@ describe("market types", () => {
 describe("sortByPosition", () => {
   it("orders by position, then name in the page's collation, without touching the input", () => {
     const input = [
-      product({ id: 1, position: 3, name_es: "Zanahoria" }),
-      product({ id: 2, position: null, name_es: "Aguacate" }),
-      product({ id: 3, position: 1, name_es: "ñora" }),
-      product({ id: 4, position: 1, name_es: "Nabo" }),
-      product({ id: 5, position: 1, name_es: "Oca" }),
+      product({ id: 1, position: 3, name: "Zanahoria" }),
+      product({ id: 2, position: 999, name: "Aguacate" }),
+      product({ id: 3, position: 1, name: "ñora" }),
+      product({ id: 4, position: 1, name: "Nabo" }),
+      product({ id: 5, position: 1, name: "Oca" }),
     ];
     expect(ids(sortByPosition(input, "es"))).toEqual([4, 3, 5, 1, 2]);
     expect(ids(input)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it("is stable for equal position and name", () => {
-    const input = [10, 11, 12].map((id) => product({ id, position: 5, name_es: "Caja" }));
+    const input = [10, 11, 12].map((id) => product({ id, position: 5, name: "Caja" }));
     expect(ids(sortByPosition(input))).toEqual([10, 11, 12]);
   });
 });
 
 describe("images", () => {
   it("takes the first imagePath as main image and the first image as featured image", () => {
-    const subject = product({ imagePath: ["/a.jpg", "/b.jpg"], image: ["/c.jpg", "/d.jpg"] });
+    const subject = product({ imagePath: ["/a.jpg", "/b.jpg"].map(picture), image: ["/c.jpg", "/d.jpg"].map(picture) });
     expect(mainImage(subject)?.url).toBe("/a.jpg");
     expect(featuredImage(subject)?.url).toBe("/c.jpg");
-    const bare = product({ imagePath: [], image: null });
+    const bare = product({ imagePath: [], image: [] });
     expect(mainImage(bare)).toBeNull();
     expect(featuredImage(bare)).toBeNull();
   });
@@ -92,7 +92,7 @@ describe("images", () => {
 describe("summarizeProduct", () => {
   it("keeps what a card shows: featured picture first, price with VAT, only-companies flag", () => {
     const summary = summarizeProduct(
-      product({ id: 9, name_es: "Caja grande", imagePath: ["/a.jpg"], image: ["/c.jpg"], market_types: ["B2B"] }),
+      product({ id: 9, name: "Caja grande", imagePath: [picture("/a.jpg")], image: [picture("/c.jpg")], marketTypes: ["B2B"] }),
     );
     expect(summary).toMatchObject({ id: 9, name: "Caja grande", slug: "caja-mediana", onlyB2B: true });
     expect(summary.picture?.url).toBe("/c.jpg");
@@ -101,9 +101,9 @@ describe("summarizeProduct", () => {
   });
 
   it("falls back to the main image, and to none", () => {
-    expect(summarizeProduct(product({ imagePath: ["/a.jpg"], image: [] })).picture?.url).toBe("/a.jpg");
+    expect(summarizeProduct(product({ imagePath: [picture("/a.jpg")], image: [] })).picture?.url).toBe("/a.jpg");
     expect(summarizeProduct(product({ imagePath: [], image: [] })).picture).toBeNull();
-    expect(summarizeProduct(product({ market_types: ["B2B", "B2C"] })).onlyB2B).toBe(false);
+    expect(summarizeProduct(product({ marketTypes: ["B2B", "B2C"] })).onlyB2B).toBe(false);
   });
 });
 
@@ -120,8 +120,8 @@ describe("needsProductLoad", () => {
 });
 
 describe("slugs", () => {
-  const tomatoes = product({ id: 20, slug_es: "tomates", slug_ca: "tomaquets", slug_pt: "" });
-  const other = product({ id: 21, slug_es: "tomaquets", slug_ca: "altre", slug_pt: "outro" });
+  const tomatoes = product({ id: 20, slug: "tomates", slugs: { es: "tomates", ca: "tomaquets", pt: "tomates" } });
+  const other = product({ id: 21, slug: "tomaquets", slugs: { es: "tomaquets", ca: "altre", pt: "outro" } });
 
   it("gives each language's slug", () => {
     expect(slugFor(tomatoes, "ca")).toBe("tomaquets");

@@ -1,45 +1,47 @@
-// Test data shared by the unit tests; not exported from the package.
-import { mapProduct, type Product, type RawProduct } from "./product";
-import type { Locale } from "./locale";
+// Test data shared by the unit tests; not exported from the package. The content API's JSON and
+// its mapping to Product are tested in @shop/contracts (product.test.ts).
+import type { ProductImage, Product } from "./product";
+import { addTax } from "./tax";
 
-/** A complete product as the content API answers it; tests override what they exercise. */
-export function rawProduct(overrides: Partial<RawProduct> & Record<string, unknown> = {}): RawProduct {
-  return {
+/** A picture at `url`, without text alternative or size. */
+export const picture = (url: string): ProductImage => ({ url, alt: null, width: null, height: null });
+
+/** A complete Product in Spanish; tests override what they exercise. Prices with tax follow price and rate. */
+export function product(overrides: Partial<Product> = {}): Product {
+  const base: Product = {
     id: 7,
     documentId: "doc7",
+    locale: "es",
     type: "box",
-    name_es: "Caja mediana",
-    name_ca: "Caixa mitjana",
-    name_pt: "Caixa média",
-    description_es: "Fruta y verdura de temporada",
-    description_ca: "Fruita i verdura de temporada",
-    description_pt: "",
-    content_es: "<p>Contenido</p>",
-    slug_es: "caja-mediana",
-    slug_ca: "caixa-mitjana",
-    slug_pt: "caixa-media",
-    seotitle_es: "Caja mediana de fruta imperfecta",
-    seodescription_es: "Rescata fruta",
-    position: 2,
-    market_types: [{ name: "B2C" }],
-    product_labels: [{ id: 1, name_es: "Ecológico", name_ca: "Ecològic" }],
-    imagePath: [{ url: "/uploads/main.jpg", alternativeText: "Caja", width: 800, height: 600 }, "/uploads/2.jpg"],
-    image: ["https://cdn.example.com/featured.jpg"],
+    name: "Caja mediana",
+    description: "Fruta y verdura de temporada",
+    content: "<p>Contenido</p>",
+    seoTitle: "Caja mediana de fruta imperfecta",
+    seoDescription: "Rescata fruta",
+    slug: "caja-mediana",
+    slugs: { es: "caja-mediana", ca: "caixa-mitjana", pt: "caixa-media" },
     gallery: [],
+    imagePath: [picture("/uploads/main.jpg")],
+    image: [picture("https://cdn.example.com/featured.jpg")],
+    position: 2,
+    marketTypes: ["B2C"],
+    labels: [{ id: 1, name: "Ecológico" }],
     isActive: true,
-    hide_from_web: false,
-    price: 24.5,
-    weight: "6",
+    hideFromWeb: false,
+    price: 2450,
+    taxRate: 0.04,
+    priceWithTax: 2548,
+    priceWithDiscount: 2548,
+    weight: 6,
     boxType: "regular",
     itemType: "mixed",
     isImperfectusProduct: true,
-    SKU: "BOX-M",
-    tax_id: { amount_value: 0.04 },
-    ...overrides,
+    sku: "BOX-M",
+    frequency: "once",
+    category: null,
+    isSeasonal: false,
   };
-}
-
-/** A mapped product, for tests of the rules that work on Products. */
-export function product(overrides: Partial<RawProduct> & Record<string, unknown> = {}, locale: Locale = "es"): Product {
-  return mapProduct(rawProduct(overrides), locale);
+  const merged = { ...base, ...overrides };
+  const priceWithTax = overrides.priceWithTax ?? addTax(merged.price, merged.taxRate);
+  return { ...merged, priceWithTax, priceWithDiscount: overrides.priceWithDiscount ?? priceWithTax };
 }

@@ -9,4 +9,4 @@ export * from "./posts";
 export * from "./text";
 export * from "./content";
 export * from "./categories";
-export { finiteNumber, isRecord } from "./raw";
+export { finiteNumber, isRecord, localizedText, safeUrl, text } from "./raw";

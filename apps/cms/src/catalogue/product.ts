@@ -1,4 +1,13 @@
-import { finiteNumber, isRecord, LOCALES } from "@shop/domain";
+import type { PublicMedia, PublicProduct } from "@shop/contracts";
+import {
+  DEFAULT_POSITION,
+  DEFAULT_UPSELL_FREQUENCY,
+  eurosToCents,
+  finiteNumber,
+  isRecord,
+  LOCALES,
+  type ProductType,
+} from "@shop/domain";
 import type { Entry } from "./strapi-loose";
 
 export const PRODUCT_UID = "api::product.product";
@@ -33,15 +42,6 @@ export function parseIsActive(value: unknown): IsActiveParam {
   return { ok: false };
 }
 
-export interface PublicMedia {
-  id: number;
-  url: string;
-  alternativeText: string | null;
-  width: number | null;
-  height: number | null;
-  mime: string | null;
-}
-
 function record(value: unknown): Readonly<Record<string, unknown>> | null {
   return isRecord(value) ? value : null;
 }
@@ -70,21 +70,34 @@ export function mediaUrl(value: unknown): string | null {
 }
 
 const TEXT_FIELDS = ["name", "slug", "description", "content", "seotitle", "seodescription", "category"] as const;
+type TextKey = `${(typeof TEXT_FIELDS)[number]}_${(typeof LOCALES)[number]}`;
+
+const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 /**
- * A product in the spec's flat shape (docs/decisions/005-cms-catalogue-api.md): per-language
- * fields side by side, relations reduced to what the storefront reads, prices as numbers of euros,
- * and `imagePath` (first is the main image): the pictures staff chose for it, or else the featured
- * `image` entries and then the gallery.
+ * The stored decimal price in whole cents, by @shop/domain's rounding (the one copy of it). The
+ * column is a required decimal of at least 0, which Strapi checks on every write and the database
+ * returns as a number, so anything else is a corrupted row: failing loudly beats selling at a made-up
+ * price.
  */
-export function serializeProduct(entry: Entry) {
-  const texts: Record<string, string | null> = {};
+function priceInCents(entry: Entry): number {
+  const value = entry.price;
+  const cents = typeof value === "number" || typeof value === "string" ? eurosToCents(value) : -1;
+  if (cents < 0) throw new Error(`Product ${entry.id} has an unreadable price: ${String(value)}`);
+  return cents;
+}
+
+/**
+ * A product in the spec's flat shape (docs/decisions/005-cms-catalogue-api.md), typed by the
+ * contract both apps share (@shop/contracts, PublicProduct): per-language fields side by side,
+ * relations reduced to what the storefront reads, the price in cents (and in euros under the
+ * spec's name `price`, for API clients), and `imagePath` (first is the main image): the pictures
+ * staff chose for it, or else the featured `image` entries and then the gallery.
+ */
+export function serializeProduct(entry: Entry): PublicProduct {
+  const texts = {} as Record<TextKey, string | null>;
   for (const field of TEXT_FIELDS) {
-    for (const language of LOCALES) {
-      const key = `${field}_${language}`;
-      const value = entry[key];
-      texts[key] = typeof value === "string" ? value : null;
-    }
+    for (const language of LOCALES) texts[`${field}_${language}`] = stringOrNull(entry[`${field}_${language}`]);
   }
   const chosen = mediaList(entry.imagePath);
   const image = mediaList(entry.image);
@@ -96,17 +109,19 @@ export function serializeProduct(entry: Entry) {
   const tax = record(entry.tax_id);
   const marketTypes = Array.isArray(entry.market_types) ? entry.market_types : [];
   const labels = Array.isArray(entry.product_labels) ? entry.product_labels : [];
+  const priceCents = priceInCents(entry);
 
   return {
     id: entry.id,
     documentId: entry.documentId,
-    type: entry.type ?? null,
+    // A required enumeration of the content type with exactly PRODUCT_TYPES's values.
+    type: entry.type as ProductType,
     ...texts,
     image: image.map((file) => file.url),
     imagePath: (chosen.length > 0 ? chosen : media).map((file) => file.url),
     media,
     gallery,
-    position: finiteNumber(entry.position) ?? 999,
+    position: finiteNumber(entry.position) ?? DEFAULT_POSITION,
     market_types: marketTypes
       .map(record)
       .filter((type): type is Record<string, unknown> => type !== null)
@@ -116,26 +131,26 @@ export function serializeProduct(entry: Entry) {
       .filter((label): label is Record<string, unknown> => label !== null)
       .map((label) => ({
         id: Number(label.id),
-        key: typeof label.key === "string" ? label.key : null,
-        name_es: typeof label.name_es === "string" ? label.name_es : null,
-        name_ca: typeof label.name_ca === "string" ? label.name_ca : null,
-        name_pt: typeof label.name_pt === "string" ? label.name_pt : null,
+        key: stringOrNull(label.key),
+        name_es: stringOrNull(label.name_es),
+        name_ca: stringOrNull(label.name_ca),
+        name_pt: stringOrNull(label.name_pt),
       })),
     isActive: entry.isActive !== false,
     hide_from_web: false,
-    price: finiteNumber(entry.price) ?? 0,
+    price: priceCents / 100,
+    priceCents,
     tax_id: tax
       ? { id: Number(tax.id), name: String(tax.name ?? ""), amount_value: finiteNumber(tax.amount_value) ?? 0 }
       : null,
     weight: finiteNumber(entry.weight),
-    boxType: entry.boxType ?? null,
-    itemType: entry.itemType ?? null,
+    boxType: stringOrNull(entry.boxType),
+    itemType: stringOrNull(entry.itemType),
     seasonal: entry.seasonal === true,
     isImperfectusProduct: entry.isImperfectusProduct === true,
-    SKU: entry.SKU ?? null,
-    frequency: typeof entry.frequency === "string" && entry.frequency !== "" ? entry.frequency : "once",
-    updatedAt: entry.updatedAt ?? null,
+    SKU: stringOrNull(entry.SKU),
+    frequency:
+      typeof entry.frequency === "string" && entry.frequency !== "" ? entry.frequency : DEFAULT_UPSELL_FREQUENCY,
+    updatedAt: stringOrNull(entry.updatedAt),
   };
 }
-
-export type PublicProduct = ReturnType<typeof serializeProduct>;
