@@ -19,9 +19,6 @@ import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS } from "./cach
 import { cmsGet } from "./cms.server";
 import { warmImageVariants } from "../server/images";
 
-const FRESH_MS = CMS_DATA_FRESH_MS;
-const MAX_STALE_MS = CMS_DATA_MAX_STALE_MS;
-
 type ProductsByLocale = Readonly<Record<Locale, readonly Product[]>>;
 
 /**
@@ -32,8 +29,8 @@ const NEVER_LOADED: ProductsByLocale = Object.freeze({ es: [], ca: [], pt: [] })
 
 const products = cachedResource<ProductsByLocale>({
   name: "products",
-  freshMs: FRESH_MS,
-  maxStaleMs: MAX_STALE_MS,
+  freshMs: CMS_DATA_FRESH_MS,
+  maxStaleMs: CMS_DATA_MAX_STALE_MS,
   async load() {
     const { products: valid, rejected } = await cmsGet("/products?isActive=all", { parse: parseProductList });
     if (rejected.length > 0) console.warn(`Skipped ${rejected.length} malformed products`, rejected);
@@ -58,8 +55,8 @@ const products = cachedResource<ProductsByLocale>({
 
 const reviews = cachedResource<readonly Review[]>({
   name: "reviews",
-  freshMs: FRESH_MS,
-  maxStaleMs: MAX_STALE_MS,
+  freshMs: CMS_DATA_FRESH_MS,
+  maxStaleMs: CMS_DATA_MAX_STALE_MS,
   load: async () => await cmsGet(`/utils/reviews?lang=${REVIEW_LANGUAGE}`, { parse: mapReviews }),
   // Spec section 4: a review failure leaves the reviews empty.
   onError: () => [],
@@ -68,8 +65,8 @@ const reviews = cachedResource<readonly Review[]>({
 
 const posts = cachedResource<readonly BlogPost[]>({
   name: "blog posts",
-  freshMs: FRESH_MS,
-  maxStaleMs: MAX_STALE_MS,
+  freshMs: CMS_DATA_FRESH_MS,
+  maxStaleMs: CMS_DATA_MAX_STALE_MS,
   load: async () => await cmsGet(`/utils/posts-blog?language=${BLOG_LANGUAGE}`, { parse: mapPosts }),
   onError: (previous) => previous ?? [],
   isUsable: (value) => value.length > 0,
@@ -78,8 +75,8 @@ const posts = cachedResource<readonly BlogPost[]>({
 let lastMetrics: ImpactMetrics = EMPTY_METRICS;
 const metrics = cachedResource<ImpactMetrics>({
   name: "impact metrics",
-  freshMs: FRESH_MS,
-  maxStaleMs: MAX_STALE_MS,
+  freshMs: CMS_DATA_FRESH_MS,
+  maxStaleMs: CMS_DATA_MAX_STALE_MS,
   async load() {
     lastMetrics = await cmsGet("/utils/metrics", { parse: (json) => mergeMetrics(lastMetrics, json) });
     return lastMetrics;
