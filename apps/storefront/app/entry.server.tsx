@@ -4,17 +4,15 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { detectLocale, matchScreen } from "@shop/routing";
 import { messagesFor, pageMessages } from "./i18n";
 import { NonceProvider } from "./nonce";
 import { ServerMessagesContext } from "./root-data";
 
 export const streamTimeout = 5_000;
 
-/** Texts for a page rendered without root data, in the language of its path. */
-function fallbackMessages(request: Request) {
-  const { pathname } = new URL(request.url);
-  return pageMessages(messagesFor(detectLocale(pathname)), matchScreen(pathname)?.id ?? null);
+/** Texts for a page rendered without root data, in the language the root loader would have used. */
+function fallbackMessages({ locale, screen }: AppLoadContext) {
+  return pageMessages(messagesFor(locale), screen?.id ?? null);
 }
 
 export default function handleRequest(
@@ -32,7 +30,7 @@ export default function handleRequest(
       isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerMessagesContext.Provider value={fallbackMessages(request)}>
+        <ServerMessagesContext.Provider value={fallbackMessages(loadContext)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </ServerMessagesContext.Provider>
       </NonceProvider>,

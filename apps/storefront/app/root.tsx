@@ -9,16 +9,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
-import {
-  alternatesOf,
-  canonicalUrl,
-  detectLocale,
-  hreflangLinks,
-  LOCALE_COOKIE,
-  matchScreen,
-  runGuard,
-  SCREENS,
-} from "@shop/routing";
+import { alternatesOf, canonicalUrl, hreflangLinks, runGuard, SCREENS } from "@shop/routing";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorScreen } from "./components/error-screen";
@@ -27,24 +18,24 @@ import { env } from "./env.server";
 import { messagesFor, pageMessages } from "./i18n";
 import { useNonce } from "./nonce";
 import { usePageLanguage } from "./root-data";
-import { clearSessionCookie, getSession, readCookies } from "./session.server";
+import { clearSessionCookie, getSession } from "./session.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+// Screen and language come with the request: worked out once, before the server's middlewares used them
+// (server/request-context.ts), so this page, its cache and its guard never disagree about them.
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const match = matchScreen(url.pathname);
-  const locale =
-    match?.locale ?? detectLocale(url.pathname, readCookies(request.headers.get("Cookie"))[LOCALE_COOKIE.name]);
+  const { screen, locale } = context;
   const session = await getSession(request);
   const headers = new Headers();
   if (session.clearCookie) headers.append("Set-Cookie", clearSessionCookie());
 
-  if (match) {
-    const outcome = runGuard(SCREENS[match.id].guard, {
+  if (screen) {
+    const outcome = runGuard(SCREENS[screen.id].guard, {
       signedIn: session.user !== null,
       locale,
       target: url.pathname + url.search,
@@ -55,15 +46,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       locale,
-      messages: pageMessages(messagesFor(locale), match?.id ?? null),
+      messages: pageMessages(messagesFor(locale), screen?.id ?? null),
       user: session.user ? { email: session.user.email, username: session.user.username } : null,
-      screen: match ? { id: match.id, params: match.params } : null,
-      alternates: match ? alternatesOf(match.id, match.params) : null,
+      screen,
+      alternates: screen ? alternatesOf(screen.id, screen.params) : null,
       seo: {
         origin: env.SITE_URL,
         canonical: canonicalUrl(env.SITE_URL, url.pathname, url.search),
-        hreflang: match ? hreflangLinks(env.SITE_URL, match.id, match.params) : [],
-        indexable: match ? SCREENS[match.id].indexable : false,
+        hreflang: screen ? hreflangLinks(env.SITE_URL, screen.id, screen.params) : [],
+        indexable: screen ? SCREENS[screen.id].indexable : false,
       },
     },
     { headers },

@@ -1,33 +1,19 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { canonicalRedirect, LOCALE_COOKIE, matchScreen, RESOURCE_PATHS, serializeLocaleCookie } from "@shop/routing";
+import { canonicalRedirect, LOCALE_COOKIE, RESOURCE_PATHS, serializeLocaleCookie } from "@shop/routing";
 import { env, secureCookies } from "../app/env.server";
 import { readCookies } from "../app/session.server";
 import { apiProxy } from "./api-proxy";
 import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
+import { loadContext, requestContext } from "./request-context";
 import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    cspNonce: string;
-    /** The visitor's IP address (behind TRUST_PROXY_HOPS proxies). */
-    clientIp: string;
-  }
-}
 
 export { env };
 
 const development = env.NODE_ENV === "development";
 /** With the data cache of app/cache.server.ts, a change made in the admin reaches every page within a minute. */
 const PAGE_CACHE_TTL_MS = development ? 0 : 20_000;
-
-/** The page path a request is about: React Router's data requests end in `.data`. */
-export function pagePath(pathname: string): string {
-  if (!pathname.endsWith(".data")) return pathname;
-  const path = pathname.slice(0, -".data".length);
-  return path === "/_root" ? "/" : path;
-}
 
 /** The largest form post a page takes: the longest form (companies) with every field full is ~12 KB. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -59,7 +45,9 @@ app.use(sameOriginWrites(env.SITE_URL));
 app.use(apiProxy({ cmsUrl: env.CMS_URL, proxySecret: env.PROXY_SECRET }));
 app.use(pageMethods);
 app.use(formPosts({ maxBytes: MAX_FORM_BYTES }));
-app.use(privatePages(pagePath));
+// Screen and language of the request, once, for the middlewares below and React Router's loaders.
+app.use(requestContext);
+app.use(privatePages);
 
 app.use((req: Request, res: Response, next: NextFunction) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -70,9 +58,9 @@ app.use((req: Request, res: Response, next: NextFunction) => {
     return;
   }
   // Remember the language of every page the visitor opens (specification, section 2).
-  const match = matchScreen(pagePath(req.path));
-  if (match && readCookies(req.headers.cookie)[LOCALE_COOKIE.name] !== match.locale) {
-    res.append("Set-Cookie", serializeLocaleCookie(match.locale, secureCookies));
+  const { screen, locale } = res.locals.requestContext;
+  if (screen && readCookies(req.headers.cookie)[LOCALE_COOKIE.name] !== locale) {
+    res.append("Set-Cookie", serializeLocaleCookie(locale, secureCookies));
   }
   next();
 });
@@ -82,9 +70,6 @@ app.use(pageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500 }));
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-    }),
+    getLoadContext: loadContext,
   }),
 );

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { pageCache } from "./page-cache";
+import { requestContext } from "./request-context";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -16,6 +17,7 @@ async function serve(ttlMs = 1000) {
     res.locals.cspNonce = `nonce-${++nonceCounter}`;
     next();
   });
+  app.use(requestContext);
   app.use(pageCache({ ttlMs, maxEntries: 10, now: () => time }));
   app.get("/{*path}", (req, res) => {
     renders += 1;
@@ -60,6 +62,16 @@ describe("page cache", () => {
     await shop.get("/no-existe");
     await shop.get("/equipo?fail=1");
     await shop.get("/equipo?fail=1");
+    expect(shop.renders()).toBe(6);
+  });
+
+  it("never caches React Router's data requests, which the page's own loaders answer", async () => {
+    const shop = await serve();
+    // A product's data request also reads as a product page with the slug "tomate.data".
+    for (const path of ["/equipo.data", "/_root.data", "/productos/tomate.data"]) {
+      await shop.get(path);
+      expect((await shop.get(path)).headers.get("x-page-cache"), path).toBeNull();
+    }
     expect(shop.renders()).toBe(6);
   });
 

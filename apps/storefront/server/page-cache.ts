@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from "express";
-import { matchScreen } from "@shop/routing";
 import { sessionToken } from "../app/session.server";
 
 interface CachedPage {
@@ -19,18 +18,20 @@ export interface PageCacheOptions {
  * A short-lived cache of the HTML of public pages for signed-out visitors, per process. Rendering
  * a page costs far more than sending it, and everything on a public page for a signed-out visitor
  * is the same for everybody. The CSP nonce is the one per-response part: a cached page gets the
- * nonce of the response it is sent in, so no two responses share one.
+ * nonce of the response it is sent in, so no two responses share one. Runs after `requestContext`.
  */
 export function pageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
 
-  function cacheable(req: Request): boolean {
+  // Only pages: a data request (`.data`) answers a browser that already has the page, and is never HTML.
+  function cacheable(req: Request, res: Response): boolean {
     if (req.method !== "GET" || sessionToken(req.headers.cookie) !== null) return false;
-    return matchScreen(req.path) !== null;
+    const { screen, dataRequest } = res.locals.requestContext;
+    return screen !== null && !dataRequest;
   }
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!cacheable(req)) return next();
+    if (!cacheable(req, res)) return next();
     const key = req.originalUrl;
     const nonce: string = res.locals.cspNonce;
     const hit = pages.get(key);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
-import { matchScreen, SCREENS } from "@shop/routing";
+import { SCREENS } from "@shop/routing";
 import { sessionToken } from "../app/session.server";
 import { apiError } from "./errors";
 
@@ -148,12 +148,11 @@ export function formPosts({ maxBytes }: { maxBytes: number }) {
 /**
  * Pages with personal data (the account area, order and payment screens: every screen with a
  * guard) and every page rendered for a signed-in visitor must never be kept by a shared cache.
+ * Runs after `requestContext`, which names the screen.
  */
-export function privatePages(pagePath: (path: string) => string) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const match = matchScreen(pagePath(req.path));
-    const guarded = match !== null && SCREENS[match.id].guard !== "none";
-    if (guarded || sessionToken(req.headers.cookie) !== null) res.set("Cache-Control", "private, no-store");
-    next();
-  };
+export function privatePages(req: Request, res: Response, next: NextFunction) {
+  const { screen } = res.locals.requestContext;
+  const guarded = screen !== null && SCREENS[screen.id].guard !== "none";
+  if (guarded || sessionToken(req.headers.cookie) !== null) res.set("Cache-Control", "private, no-store");
+  next();
 }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "../app/env.server";
-import { pagePath } from "./app";
+import { pagePath } from "./request-context";
 import { sameOriginWrites } from "./security";
 
 function fakeRequest(method: string, headers: Record<string, string>): Request {

@@ -3,15 +3,14 @@ import { CardGrid, ContentSection, Paragraphs, ScreenLinkCards } from "~/compone
 import { ProduceIllustration } from "~/components/illustrations";
 import { ScreenIntro } from "~/components/screen-intro";
 import { pageTextsFor } from "~/i18n";
-import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
 /** This page's long texts travel with its own data, not with every page's (decision 006). */
-export function loader({ request }: Route.LoaderArgs) {
-  return { text: pageTextsFor(localeOf(request), "about") };
+export function loader({ context }: Route.LoaderArgs) {
+  return { text: pageTextsFor(context.locale, "about") };
 }
 
 const LINKED_SCREENS = ["team", "farmers", "impact", "boxes"] as const;

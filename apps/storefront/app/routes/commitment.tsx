@@ -4,14 +4,13 @@ import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
 import { pageTextsFor } from "~/i18n";
-import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
 /** This page's long texts travel with its own data, not with every page's (decision 006). */
-export function loader({ request }: Route.LoaderArgs) {
-  return { text: pageTextsFor(localeOf(request), "commitment") };
+export function loader({ context }: Route.LoaderArgs) {
+  return { text: pageTextsFor(context.locale, "commitment") };
 }
 
 export default function Commitment({ loaderData }: Route.ComponentProps) {

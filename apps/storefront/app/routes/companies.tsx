@@ -9,15 +9,13 @@ import { ScreenIntro } from "~/components/screen-intro";
 import { companyLeadSchema, EMPLOYEE_RANGES, FIELD_MAX } from "@shop/contracts";
 import { submitForm } from "~/forms/submit.server";
 import { pageTextsFor } from "~/i18n";
-import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
 /** The B2B offer: every box sold to companies, then the items sold only to them. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const locale = localeOf(request);
+export async function loader({ context: { locale } }: Route.LoaderArgs) {
   const products = await getProducts(locale);
   const boxes = activeBoxes(products).filter((box) => isB2B(box) && !box.isSeasonal);
   const items = activeItems(products).filter(isOnlyB2B);
@@ -26,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return submitForm(request, companyLeadSchema, "/company-leads", {
-    locale: localeOf(request),
+    locale: context.locale,
     visitor: context.clientIp,
   });
 }

@@ -8,15 +8,13 @@ import { ProductGrid } from "~/components/product-card";
 import { ScreenIntro } from "~/components/screen-intro";
 import { getProducts } from "~/catalogue.server";
 import { getStaffCategories } from "~/content.server";
-import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 export const ErrorBoundary = ScreenErrorBoundary;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const locale = localeOf(request);
+export async function loader({ request, params, context: { locale } }: Route.LoaderArgs) {
   const selected = params.category;
   // The list itself can do without staff's names; a category's URL cannot (it may use their slug).
   const staffCategories = getStaffCategories(locale);

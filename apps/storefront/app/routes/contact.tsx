@@ -6,15 +6,13 @@ import { ScreenIntro } from "~/components/screen-intro";
 import { contactSchema, FIELD_MAX } from "@shop/contracts";
 import { submitForm } from "~/forms/submit.server";
 import { pageTextsFor } from "~/i18n";
-import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
 /** The common questions go first: many visitors find their answer without writing. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const locale = localeOf(request);
+export async function loader({ context: { locale } }: Route.LoaderArgs) {
   // The form must work even when the questions cannot be loaded.
   const faqs = await getFaqs(locale).catch(() => []);
   return { text: pageTextsFor(locale, "contact"), faqs };
@@ -22,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return submitForm(request, contactSchema, "/contact-messages", {
-    locale: localeOf(request),
+    locale: context.locale,
     visitor: context.clientIp,
   });
 }

@@ -2,13 +2,12 @@ import type { Route } from "./+types/farmers";
 import { PeopleList } from "~/components/people-list";
 import { ScreenIntro } from "~/components/screen-intro";
 import { getFarmers } from "~/content.server";
-import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const farmers = await getFarmers(localeOf(request));
+export async function loader({ context }: Route.LoaderArgs) {
+  const farmers = await getFarmers(context.locale);
   return {
     people: farmers.map((farmer) => ({
       name: farmer.name,

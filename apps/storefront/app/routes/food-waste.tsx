@@ -8,7 +8,6 @@ import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
 import { getMetrics } from "~/catalogue.server";
 import { pageTextsFor } from "~/i18n";
-import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
@@ -18,8 +17,8 @@ export const meta = screenMeta;
  * This page's long texts travel with its own data, not with every page's (decision 006). The
  * figures stream in after the text (the promise never rejects: a failure keeps the last figures).
  */
-export function loader({ request }: Route.LoaderArgs) {
-  return { text: pageTextsFor(localeOf(request), "foodWaste"), metrics: getMetrics() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { text: pageTextsFor(context.locale, "foodWaste"), metrics: getMetrics() };
 }
 
 export default function FoodWaste({ loaderData }: Route.ComponentProps) {

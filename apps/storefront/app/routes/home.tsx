@@ -12,14 +12,13 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { ReviewsList } from "~/components/reviews-list";
 import { ScreenLink } from "~/components/screen-link";
 import { getMetrics, getPosts, getProducts, getReviews } from "~/catalogue.server";
-import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const products = await getProducts(localeOf(request));
+export async function loader({ context }: Route.LoaderArgs) {
+  const products = await getProducts(context.locale);
   const boxes = activeBoxes(products).filter((box) => isB2C(box) && !box.isSeasonal);
   // Spec section 4: products come first; reviews, posts and figures follow in the background and
   // never hold the page back. A failure is logged and served empty; should one still miss the

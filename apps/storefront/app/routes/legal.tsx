@@ -1,5 +1,4 @@
 import type { LegalPageKey } from "@shop/domain";
-import { matchScreen } from "@shop/routing";
 import type { Route } from "./+types/legal";
 import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
 import { PlainMarkdown } from "~/components/plain-markdown";
@@ -11,11 +10,10 @@ export const ErrorBoundary = ScreenErrorBoundary;
 
 const LEGAL_SCREENS = new Set<string>(["legalNotice", "cookiesPolicy", "privacyPolicy", "termsAndConditions"]);
 
-/** One module for the four legal screens: the route table says which page this is. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const match = matchScreen(new URL(request.url).pathname);
-  if (!match || !LEGAL_SCREENS.has(match.id)) notFound(request);
-  const page = await getLegalPage(match.id as LegalPageKey, match.locale);
+/** One module for the four legal screens: the screen of the request says which page this is. */
+export async function loader({ request, context: { screen, locale } }: Route.LoaderArgs) {
+  if (!screen || !LEGAL_SCREENS.has(screen.id)) notFound(request);
+  const page = await getLegalPage(screen.id as LegalPageKey, locale);
   if (!page) notFound(request);
   return { page };
 }

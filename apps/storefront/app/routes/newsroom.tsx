@@ -1,14 +1,13 @@
 import type { Route } from "./+types/newsroom";
 import { ScreenIntro } from "~/components/screen-intro";
 import { getNewsroom } from "~/content.server";
-import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { entries: await getNewsroom(localeOf(request)) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { entries: await getNewsroom(context.locale) };
 }
 
 export default function Newsroom({ loaderData }: Route.ComponentProps) {

@@ -15,15 +15,13 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n/format";
 import { catalogueUnavailable, getProducts } from "~/catalogue.server";
-import { localeOf } from "~/route-context.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 export const ErrorBoundary = ScreenErrorBoundary;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const locale = localeOf(request);
+export async function loader({ request, params, context: { locale } }: Route.LoaderArgs) {
   const found = findProductBySlug(await getProducts(locale), params.slug, locale);
   if (!found) {
     if (await catalogueUnavailable()) throw data("The catalogue is unavailable", { status: 503 });

@@ -2,14 +2,13 @@ import { activeBoxes, isB2C, summarizeProduct } from "@shop/domain";
 import type { Route } from "./+types/seasonal-boxes";
 import { ProductListPage } from "~/components/product-list-page";
 import { getProducts } from "~/catalogue.server";
-import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
-    boxes: activeBoxes(await getProducts(localeOf(request)))
+    boxes: activeBoxes(await getProducts(context.locale))
       .filter((box) => box.isSeasonal && isB2C(box))
       .map(summarizeProduct),
   };

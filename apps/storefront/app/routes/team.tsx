@@ -2,13 +2,12 @@ import type { Route } from "./+types/team";
 import { PeopleList } from "~/components/people-list";
 import { ScreenIntro } from "~/components/screen-intro";
 import { getTeam } from "~/content.server";
-import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const team = await getTeam(localeOf(request));
+export async function loader({ context }: Route.LoaderArgs) {
+  const team = await getTeam(context.locale);
   return {
     people: team.map((member) => ({ name: member.name, subtitle: member.role, text: member.bio, photo: member.photo })),
   };

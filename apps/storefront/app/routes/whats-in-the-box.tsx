@@ -4,13 +4,11 @@ import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
 import { getProducts } from "~/catalogue.server";
 import { getBoxContents } from "~/content.server";
-import { localeOf } from "~/route-context.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const locale = localeOf(request);
+export async function loader({ context: { locale } }: Route.LoaderArgs) {
   const [contents, products] = await Promise.all([getBoxContents(locale), getProducts(locale)]);
   const boxes = activeBoxes(products);
   // Only boxes on sale are shown, in the catalogue's order.

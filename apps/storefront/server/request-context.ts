@@ -1,0 +1,88 @@
+import type { NextFunction, Request, Response } from "express";
+import type { AppLoadContext } from "react-router";
+import { detectLocale, LOCALE_COOKIE, matchScreen, type Locale, type ScreenMatch } from "@shop/routing";
+import { readCookies } from "../app/session.server";
+
+/** The screen of the route table that answers a request, with the parameters its path gives. */
+export type RequestScreen = Pick<ScreenMatch, "id" | "params">;
+
+/**
+ * What a request is about, worked out once by `requestContext` and handed on: the server's
+ * middlewares read it from `res.locals`, loaders, actions and entry.server from their `context`.
+ */
+export interface RequestContext {
+  /** The screen that answers, or null: unknown paths (the 404 page) and resources (sitemap, logout). */
+  readonly screen: RequestScreen | null;
+  /**
+   * The page's language (decision 001): the screen's, else the first path segment when it is a
+   * language we serve, else the `lang` cookie, else Spanish.
+   */
+  readonly locale: Locale;
+  /** A data request of React Router (`.data`): a navigation or form of the browser, answered without HTML. */
+  readonly dataRequest: boolean;
+}
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    requestContext: RequestContext;
+  }
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {
+    cspNonce: string;
+    /** The visitor's IP address (behind TRUST_PROXY_HOPS proxies). */
+    clientIp: string;
+  }
+}
+
+const DATA_SUFFIX = ".data";
+
+/** The page path of a request: React Router's data requests end in `.data`, the home's is `/_root.data`. */
+export function pagePath(pathname: string): string {
+  if (!pathname.endsWith(DATA_SUFFIX)) return pathname;
+  const path = pathname.slice(0, -DATA_SUFFIX.length);
+  return path === "/_root" ? "/" : path;
+}
+
+/**
+ * The path React Router routes: its Express adapter reads the request target as a URL, which
+ * resolves dot segments (also `%2e%2e`), turns `\` into `/` and encodes raw bytes. Working from
+ * the same path keeps the screen of the middlewares (private pages, page cache, language cookie)
+ * the one React Router renders, even for paths that Express and the URL standard read apart.
+ */
+function routedPathname(target: string): string {
+  try {
+    return new URL(`http://storefront${target}`).pathname;
+  } catch {
+    return target.split("?")[0] ?? target;
+  }
+}
+
+/** Resolves the screen and language of a request target (path and query, as on the request line). */
+export function resolveRequestContext(target: string, { cookie }: { cookie: string | undefined }): RequestContext {
+  const pathname = routedPathname(target);
+  const path = pagePath(pathname);
+  const match = matchScreen(path);
+  return {
+    screen: match ? { id: match.id, params: match.params } : null,
+    // The cookie only decides for a path that no screen and no language prefix claims.
+    locale: match?.locale ?? detectLocale(path, readCookies(cookie)[LOCALE_COOKIE.name]),
+    dataRequest: pathname.endsWith(DATA_SUFFIX),
+  };
+}
+
+/** Works out the request context of a page request, once, for everything after it. */
+export function requestContext(req: Request, res: Response, next: NextFunction) {
+  res.locals.requestContext = resolveRequestContext(req.originalUrl, { cookie: req.headers.cookie });
+  next();
+}
+
+/** What React Router hands its loaders, actions and entry.server as `context`. */
+export function loadContext(req: Request, res: Response): AppLoadContext {
+  return {
+    ...res.locals.requestContext,
+    cspNonce: res.locals.cspNonce,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  };
+}
