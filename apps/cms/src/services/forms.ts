@@ -1,0 +1,146 @@
+import type { Core } from "@strapi/strapi";
+import type { CompanyLeadPayload, ContactMessagePayload } from "@shop/contracts";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { documents } from "../catalogue/strapi-loose";
+import { sendEmail } from "../email/send";
+import type { TemplateName, TemplateProps } from "../email/templates";
+import { getEnv } from "../env";
+import { RateLimitedError } from "./errors";
+
+/** Who sent a message: the client address src/middlewares/client-ip.ts decided. */
+export interface Sender {
+  address: string;
+}
+
+/** What became of a message: stored (with its entry), or dropped because a bot filled the honeypot. */
+export type FormReceipt = { stored: true; id: number; documentId: string } | { stored: false };
+
+interface PublicFormInput {
+  email: string;
+  website?: string | undefined;
+}
+
+/** A public form: where its messages are kept and which mail tells staff about one. */
+interface FormDefinition<Input extends PublicFormInput, Template extends TemplateName> {
+  uid: string;
+  template: Template;
+  /** The message as staff keep it and read it: the stored entry and the notification show the same. */
+  fields(input: Input): Omit<TemplateProps[Template], "adminUrl">;
+}
+
+/** What both forms ask: who writes, how to reach them, and the language to answer in. */
+function senderFields(input: ContactMessagePayload | CompanyLeadPayload) {
+  return { name: input.name, email: input.email, phone: input.phone ?? null, language: input.locale };
+}
+
+const contactMessageForm: FormDefinition<ContactMessagePayload, "staffContactMessage"> = {
+  uid: "api::contact-message.contact-message",
+  template: "staffContactMessage",
+  fields: (input) => ({ ...senderFields(input), message: input.message }),
+};
+
+const companyLeadForm: FormDefinition<CompanyLeadPayload, "staffCompanyLead"> = {
+  uid: "api::company-lead.company-lead",
+  template: "staffCompanyLead",
+  fields: (input) => ({
+    ...senderFields(input),
+    company: input.company,
+    employees: input.employees ?? null,
+    message: input.message ?? null,
+  }),
+};
+
+/**
+ * At most FORM_SUBMISSIONS_PER_HOUR messages per client address and form: a brake on spam, not a
+ * quota. It lives here, where every message enters (through the storefront's pages or straight
+ * to /api/contact-messages), and counts by the address the caller names. Per process: N processes
+ * allow up to N times the limit, which still stops a flood.
+ */
+function createSubmissionLimit(perHour: number) {
+  const limiter = new RateLimiterMemory({ points: perHour, duration: 60 * 60 });
+  return {
+    /** Counts a message; the seconds to wait when this key has used up its hour, else null. */
+    async take(key: string): Promise<number | null> {
+      try {
+        await limiter.consume(key);
+        return null;
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw rejection;
+      }
+    },
+    /** A message that could not be stored does not count. */
+    async giveBack(key: string): Promise<void> {
+      await limiter.reward(key, 1);
+    },
+  };
+}
+
+// Made on first use, when the environment has been loaded.
+let submissionLimit: ReturnType<typeof createSubmissionLimit> | undefined;
+
+/**
+ * Stores a message of a public form and tells staff by e-mail (to STAFF_EMAIL in STAFF_LOCALE,
+ * Reply-To the sender). Throws RateLimitedError when the sender has used up the hour. A failed
+ * e-mail is logged, not thrown: the entry is stored and staff see it in the admin panel.
+ */
+async function submitForm<Input extends PublicFormInput, Template extends TemplateName>(
+  strapi: Core.Strapi,
+  form: FormDefinition<Input, Template>,
+  input: Input,
+  sender: Sender,
+): Promise<FormReceipt> {
+  // Looks like success to the bot; it stores and sends nothing, and takes nothing from the hour.
+  if (input.website !== undefined && input.website.trim() !== "") return { stored: false };
+
+  const env = getEnv();
+  submissionLimit ??= createSubmissionLimit(env.formSubmissionsPerHour);
+  const limit = submissionLimit;
+  const limitKey = `${form.uid} ${sender.address}`;
+  const waitSeconds = await limit.take(limitKey);
+  if (waitSeconds !== null) {
+    throw new RateLimitedError("Too many messages from this address; try again later", waitSeconds);
+  }
+  const fields = form.fields(input);
+  let entry: { id: number; documentId: string };
+  try {
+    entry = await documents(strapi, form.uid).create({ data: fields });
+  } catch (error) {
+    await limit.giveBack(limitKey);
+    throw error;
+  }
+  const adminUrl = `${env.publicUrl}/admin/content-manager/collection-types/${form.uid}/${entry.documentId}`;
+  try {
+    await sendEmail(strapi, {
+      template: form.template,
+      // Every staff notification links to the entry: `fields` gives the rest of its props.
+      props: { ...fields, adminUrl } as TemplateProps[Template],
+      to: env.staffEmail,
+      locale: env.staffLocale,
+      replyTo: input.email,
+    });
+  } catch (error) {
+    strapi.log.error(
+      `Could not e-mail staff about ${form.uid} ${entry.documentId}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return { stored: true, id: entry.id, documentId: entry.documentId };
+}
+
+/** A visitor's message from the contact form. */
+export function submitContactMessage(
+  strapi: Core.Strapi,
+  input: ContactMessagePayload,
+  sender: Sender,
+): Promise<FormReceipt> {
+  return submitForm(strapi, contactMessageForm, input, sender);
+}
+
+/** A company's request from the companies form. */
+export function submitCompanyLead(
+  strapi: Core.Strapi,
+  input: CompanyLeadPayload,
+  sender: Sender,
+): Promise<FormReceipt> {
+  return submitForm(strapi, companyLeadForm, input, sender);
+}
