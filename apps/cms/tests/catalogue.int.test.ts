@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_COLLECTIONS } from "../src/catalogue/collections";
+import {
+  createBoxContent,
+  createProduct,
+  createProductLabel,
+  createTax,
+  ensureMarketType,
+} from "../src/factories/catalogue";
+import { createSvgFile } from "../src/factories/media";
+import { createUser } from "../src/factories/users";
+import { boxArt } from "../src/seed/art";
 import { seedDemoData } from "../src/seed";
 import {
   BLOG_POSTS,
@@ -55,20 +65,8 @@ interface ListBody<T> {
 
 const hidden: { id: number; documentId: string }[] = [];
 let inactiveTestProduct: { id: number; documentId: string };
-
-function productData(sku: string, extra: Record<string, unknown>) {
-  const slug = sku.toLowerCase();
-  return {
-    type: "item",
-    name_es: `Producto ${sku}`,
-    slug_es: `${slug}-es`,
-    slug_ca: `${slug}-ca`,
-    slug_pt: `${slug}-pt`,
-    price: 1.5,
-    SKU: sku,
-    ...extra,
-  };
-}
+/** A box as staff would make one: taxed, for both markets, labelled, with a drawn picture and a detail. */
+let testBox: { documentId: string; SKU: string };
 
 async function listProducts(query = ""): Promise<ApiProduct[]> {
   const response = await getJson<ListBody<ApiProduct>>(`${app.api}/products${query}`);
@@ -78,26 +76,41 @@ async function listProducts(query = ""): Promise<ApiProduct[]> {
 
 beforeAll(async () => {
   app = await startStrapi();
-  const products = app.strapi.documents("api::product.product");
+  const { strapi } = app;
   // Staff-made entries next to the seed: hidden ones (active and not), and a plain inactive one
   // without a position (so the default applies).
   for (const [sku, isActive] of [
     ["TEST-HIDDEN-ACTIVE", true],
     ["TEST-HIDDEN-INACTIVE", false],
   ] as const) {
-    const entry = await products.create({ data: productData(sku, { hide_from_web: true, isActive }) as never });
-    hidden.push({ id: entry.id as number, documentId: entry.documentId });
+    hidden.push(await createProduct(strapi, { SKU: sku, hide_from_web: true, isActive }));
   }
-  const inactive = await products.create({ data: productData("TEST-INACTIVE", { isActive: false }) as never });
-  inactiveTestProduct = { id: inactive.id as number, documentId: inactive.documentId };
+  inactiveTestProduct = await createProduct(strapi, { SKU: "TEST-INACTIVE", isActive: false });
   // Box contents of a hidden box must not leak it either.
-  hiddenBoxContents = await app.strapi.documents("api::box-content.box-content").create({
-    data: {
-      box: hidden[0]?.documentId,
-      weekStart: "2030-01-07",
-      items: [{ name_es: "Secreto", quantity: "1 kg" }],
-    } as never,
+  hiddenBoxContents = await createBoxContent(strapi, {
+    box: hidden[0]!.documentId,
+    weekStart: "2030-01-07",
+    items: [{ name_es: "Secreto", quantity: "1 kg" }],
   });
+
+  const picture = await createSvgFile(strapi, { svg: boxArt(["orange", "apple"], "S", "test-box") });
+  const detail = await createSvgFile(strapi);
+  const markets = [await ensureMarketType(strapi, "B2C"), await ensureMarketType(strapi, "B2B")];
+  const box = await createProduct(strapi, {
+    type: "box",
+    name_es: "Caja de prueba S",
+    name_ca: "Caixa de prova S",
+    name_pt: "Caixa de teste S",
+    price: 19.9,
+    boxType: "S",
+    itemType: "fruits",
+    tax_id: (await createTax(strapi, { amount_value: 0.04 })).documentId,
+    market_types: markets.map((market) => market.documentId),
+    product_labels: [(await createProductLabel(strapi)).documentId],
+    image: [picture],
+    gallery: [picture, detail],
+  });
+  testBox = { documentId: box.documentId, SKU: String(box.SKU) };
 });
 
 afterAll(async () => {
@@ -114,13 +127,13 @@ describe("GET /products", () => {
     const positions = products.map((product) => product.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
-    const box = products.find((product) => product.SKU === "BOX-FRU-S");
+    const box = products.find((product) => product.SKU === testBox.SKU);
     expect(box).toMatchObject({
       type: "box",
-      name_es: "Caja de fruta S",
-      slug_es: "caja-de-fruta-s",
-      slug_ca: "caixa-de-fruita-s",
-      slug_pt: "caixa-de-fruta-s",
+      name_es: "Caja de prueba S",
+      slug_es: "caja-de-prueba-s",
+      slug_ca: "caixa-de-prova-s",
+      slug_pt: "caixa-de-teste-s",
       price: 19.9,
       boxType: "S",
       itemType: "fruits",
@@ -139,25 +152,24 @@ describe("GET /products", () => {
   });
 
   it("keeps a main image chosen apart from the featured image", async () => {
-    const [main, featured] = (await app.strapi.db
-      .query("plugin::upload.file")
-      .findMany({ limit: 2, orderBy: { id: "asc" } })) as { id: number; url: string }[];
-    const products = app.strapi.documents("api::product.product");
-    const created = await products.create({
-      data: productData("TEST-MAIN-IMAGE", { imagePath: [main!.id], image: [featured!.id] }) as never,
-    });
+    const files = app.strapi.db.query("plugin::upload.file");
+    const [main, featured] = (await files.findMany({
+      where: { id: { $in: [await createSvgFile(app.strapi), await createSvgFile(app.strapi)] } },
+      orderBy: { id: "asc" },
+    })) as { id: number; url: string }[];
+    const created = await createProduct(app.strapi, { imagePath: [main!.id], image: [featured!.id] });
     try {
-      const [product] = await listProducts("?filters[SKU][$eq]=TEST-MAIN-IMAGE");
+      const [product] = await listProducts(`?filters[SKU][$eq]=${created.SKU}`);
       expect(product?.imagePath).toEqual([main!.url]);
       expect(product?.image).toEqual([featured!.url]);
       expect(product?.media.map((file) => file.url)).toEqual([main!.url, featured!.url]);
     } finally {
-      await products.delete({ documentId: created.documentId });
+      await app.strapi.documents("api::product.product").delete({ documentId: created.documentId });
     }
   });
 
   it("serves the drawn pictures from the media library", async () => {
-    const [product] = await listProducts();
+    const [product] = await listProducts(`?filters[SKU][$eq]=${testBox.SKU}`);
     const response = await fetch(`${app.url}${product?.imagePath[0]}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("image/svg+xml");
@@ -170,15 +182,15 @@ describe("GET /products", () => {
     const active = await listProducts();
     const all = await listProducts("?isActive=all");
     const skus = all.map((product) => product.SKU);
-    expect(all.length).toBe(active.length + 2);
-    expect(skus).toContain("TEST-INACTIVE");
-    expect(skus).toContain("FRU-CEREZA-1KG");
+    const inactiveSkus = all.filter((product) => !product.isActive).map((product) => product.SKU);
+    expect(all.length).toBe(active.length + inactiveSkus.length);
+    expect(inactiveSkus).toContain("TEST-INACTIVE");
     expect(skus).not.toContain("TEST-HIDDEN-ACTIVE");
     expect(skus).not.toContain("TEST-HIDDEN-INACTIVE");
     expect(all.every((product) => product.hide_from_web === false)).toBe(true);
 
     const onlyInactive = await listProducts("?isActive=false");
-    expect(onlyInactive.map((product) => product.SKU).sort()).toEqual(["FRU-CEREZA-1KG", "TEST-INACTIVE"]);
+    expect(onlyInactive.map((product) => product.SKU)).toEqual(inactiveSkus);
   });
 
   it("gives a product without a position the default 999", async () => {
@@ -246,7 +258,8 @@ describe("GET /products", () => {
 
 describe("the seeded catalogue", () => {
   it("has 3 box types in sizes S, IM and XL, and the seasonal boxes", async () => {
-    const boxes = (await listProducts()).filter((product) => product.type === "box");
+    // The seed's boxes: this file's own test box aside.
+    const boxes = (await listProducts()).filter((product) => product.type === "box" && product.SKU !== testBox.SKU);
     const regular = boxes.filter((box) => !box.seasonal);
     expect(regular).toHaveLength(BOX_TYPES.length * 3);
     expect(new Set(regular.map((box) => box.itemType))).toEqual(new Set(["fruits", "vegetables", "mixed"]));
@@ -360,13 +373,10 @@ describe("generic collection routes", () => {
   });
 
   it("keeps writes for staff: the public and customers get 403", async () => {
-    const register = await postJson<{ jwt: string }>(`${app.api}/auth/local/register`, {
-      username: "writer",
-      email: "writer@example.com",
-      password: "Secret123!",
-    });
-    expect(register.status).toBe(200);
-    const asCustomer = { authorization: `Bearer ${register.body.jwt}` };
+    const { user, password } = await createUser(app.strapi);
+    const signIn = await postJson<{ jwt: string }>(`${app.api}/auth/local`, { identifier: user.email, password });
+    expect(signIn.status).toBe(200);
+    const asCustomer = { authorization: `Bearer ${signIn.body.jwt}` };
     const [product] = await listProducts();
     for (const headers of [{}, asCustomer]) {
       for (const collection of ["products", "reviews", "faqs"]) {
@@ -416,9 +426,16 @@ describe("generic collection routes", () => {
 
 describe("query-string limits (depth 5, arrays of 20, 1000 parameters)", () => {
   it("accepts a query at the limits", async () => {
-    const deep = await getJson<ListBody<unknown>>(`${app.api}/box-contents?filters[$and][0][box][SKU][$eq]=BOX-FRU-S`);
-    expect(deep.status).toBe(200);
-    expect(deep.body.data).toHaveLength(1);
+    const contents = await createBoxContent(app.strapi, { box: testBox.documentId });
+    try {
+      const deep = await getJson<ListBody<unknown>>(
+        `${app.api}/box-contents?filters[$and][0][box][SKU][$eq]=${testBox.SKU}`,
+      );
+      expect(deep.status).toBe(200);
+      expect(deep.body.data).toHaveLength(1);
+    } finally {
+      await app.strapi.documents("api::box-content.box-content").delete({ documentId: contents.documentId });
+    }
     const twenty = Array.from({ length: 20 }, (_, i) => `filters[SKU][$in][${i}]=X${i}`).join("&");
     expect((await getJson(`${app.api}/products?${twenty}`)).status).toBe(200);
   });

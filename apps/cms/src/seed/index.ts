@@ -1,8 +1,17 @@
-import { Readable } from "node:stream";
 import type { Core } from "@strapi/strapi";
 import { LOCALES, slugify, type Locale } from "@shop/domain";
-import { documents, type Entry } from "../catalogue/strapi-loose";
+import { documents } from "../catalogue/strapi-loose";
 import { withStartupLock } from "../bootstrap/lock";
+import {
+  createBoxContent,
+  createCategory,
+  createProduct,
+  createProductLabel,
+  createTax,
+  ensureMarketType,
+  weekStart,
+} from "../factories/catalogue";
+import { createSvgFile } from "../factories/media";
 import { boxArt, coverArt, pantryArt, portraitArt, produceArt, type ProduceKind } from "./art";
 import {
   BLOG_POSTS,
@@ -22,8 +31,10 @@ import {
   TAXES,
   TEAM,
   UPSELLS,
+  type LabelKey,
   type Market,
   type SizeCode,
+  type TaxKey,
   type Texts,
 } from "./data";
 
@@ -32,73 +43,24 @@ export type SeedOutcome = "disabled" | "seeded" | "already-seeded" | "existing-c
 const MARKER = { type: "core", name: "imperfecta", key: "demo-seed" } as const;
 
 /** { name_es, name_ca, name_pt } from { es, ca, pt }. */
-function perLanguage(field: string, texts: Texts): Record<string, string> {
-  return Object.fromEntries(LOCALES.map((language) => [`${field}_${language}`, texts[language]]));
+function perLanguage<Field extends string>(field: Field, texts: Texts): Record<`${Field}_${Locale}`, string> {
+  return Object.fromEntries(LOCALES.map((language) => [`${field}_${language}`, texts[language]])) as Record<
+    `${Field}_${Locale}`,
+    string
+  >;
 }
 
 function mapTexts(texts: Texts, build: (text: string, language: Locale) => string): Texts {
   return { es: build(texts.es, "es"), ca: build(texts.ca, "ca"), pt: build(texts.pt, "pt") };
 }
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 function daysBefore(now: Date, days: number): string {
-  return isoDay(new Date(now.getTime() - days * 86_400_000));
-}
-
-/** Monday of the week of `now` (UTC). */
-export function weekStart(now: Date): string {
-  const day = (now.getUTCDay() + 6) % 7;
-  return isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day)));
+  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 function kilos(grams: number): string {
   const value = Math.max(0.25, Math.round(grams / 250) / 4);
   return `${value.toLocaleString("es-ES", { maximumFractionDigits: 2 })} kg`;
-}
-
-interface FileInfo extends Record<string, unknown> {
-  url?: string;
-}
-
-interface UploadPluginServices {
-  formatFileInfo(
-    file: { filename: string; type: string; size: number },
-    fileInfo: { name: string; alternativeText: string },
-  ): Promise<FileInfo>;
-}
-
-interface ProviderService {
-  upload(file: FileInfo & { getStream(): Readable }): Promise<void>;
-}
-
-/**
- * Puts a drawing in the media library through the upload plugin: its file-info service (name,
- * hash, folder), then the configured provider (local disk here, object storage in production),
- * then a file entry. The plugin's `upload()` would also run sharp over every file to check and
- * measure it; we drew the SVG, so we know it is sound and how big it is, and the seed stays fast.
- */
-function createUploader(strapi: Core.Strapi) {
-  const plugin = strapi.plugin("upload");
-  const files = plugin.service("upload") as unknown as UploadPluginServices;
-  const provider = plugin.service("provider") as unknown as ProviderService;
-  const providerName = (strapi.config.get("plugin::upload") as { provider?: string } | undefined)?.provider ?? "local";
-  return async (fileName: string, svg: string, alternativeText: string): Promise<number> => {
-    const buffer = Buffer.from(svg, "utf8");
-    const info = await files.formatFileInfo(
-      { filename: fileName, type: "image/svg+xml", size: buffer.byteLength },
-      { name: fileName, alternativeText },
-    );
-    const width = Number(/<svg[^>]* width="(\d+)"/.exec(svg)?.[1] ?? 0) || null;
-    const height = Number(/<svg[^>]* height="(\d+)"/.exec(svg)?.[1] ?? 0) || null;
-    const fileData = { ...info, width, height, provider: providerName, getStream: () => Readable.from(buffer) };
-    await provider.upload(fileData);
-    const { getStream: _getStream, ...data } = fileData;
-    const file = (await strapi.db.query("plugin::upload.file").create({ data })) as { id: number };
-    return file.id;
-  };
 }
 
 const CONTENT_HEADINGS = {
@@ -134,301 +96,355 @@ const BOX_NOTE: Texts = {
   pt: "Conteúdo indicativo: pode variar conforme a colheita da semana.",
 };
 
-/** Inserts the whole demo catalogue. Runs inside the startup lock's transaction. */
-async function insertDemoData(strapi: Core.Strapi, now: Date): Promise<void> {
-  {
-    const upload = createUploader(strapi);
-    const create = (uid: string, data: Record<string, unknown>): Promise<Entry> =>
-      documents(strapi, uid).create({ data });
+/** A drawing in the media library; its id, for a media field. */
+function upload(strapi: Core.Strapi, fileName: string, svg: string, alternativeText: string): Promise<number> {
+  return createSvgFile(strapi, { fileName, svg, alternativeText });
+}
 
-    const taxes = new Map<string, Entry>();
-    for (const tax of TAXES) {
-      taxes.set(tax.key, await create("api::tax.tax", { name: tax.name, amount_value: tax.amount_value }));
-    }
-    const markets = new Map<Market, Entry>();
-    for (const name of ["B2B", "B2C"] as const)
-      markets.set(name, await create("api::market-type.market-type", { name }));
-    const labels = new Map<string, Entry>();
-    for (const label of LABELS) {
-      labels.set(
-        label.key,
-        await create("api::product-label.product-label", { key: label.key, ...perLanguage("name", label.name) }),
-      );
-    }
-    let position = 0;
-    for (const category of CATEGORIES) {
-      await create("api::category.category", {
-        ...perLanguage("name", category.name),
-        ...perLanguage("slug", mapTexts(category.name, slugify)),
-        position: ++position,
-      });
-    }
+/** The seed's taxes, market types and labels, by key, as the documentIds products point to. */
+interface Taxonomy {
+  taxes: Record<TaxKey, string>;
+  markets(list: readonly Market[]): string[];
+  labels(keys: readonly LabelKey[]): string[];
+}
 
-    const superreduced = taxes.get("superreduced")?.documentId;
-    const marketIds = (list: readonly Market[]) => list.map((name) => markets.get(name)?.documentId);
-    const labelIds = (keys: readonly string[]) => keys.map((key) => labels.get(key)?.documentId);
-    const seo = (name: Texts, description: Texts) => ({
-      ...perLanguage(
-        "seotitle",
-        mapTexts(name, (text) => `${text} | Imperfecta`),
-      ),
-      ...perLanguage("seodescription", description),
-    });
+async function insertTaxonomy(strapi: Core.Strapi): Promise<Taxonomy> {
+  const taxes = {} as Record<TaxKey, string>;
+  for (const tax of TAXES) {
+    taxes[tax.key] = (await createTax(strapi, { name: tax.name, amount_value: tax.amount_value })).documentId;
+  }
+  const markets = {} as Record<Market, string>;
+  for (const name of ["B2B", "B2C"] as const) markets[name] = (await ensureMarketType(strapi, name)).documentId;
+  const labels = {} as Record<LabelKey, string>;
+  for (const label of LABELS) {
+    labels[label.key] = (
+      await createProductLabel(strapi, { key: label.key, ...perLanguage("name", label.name) })
+    ).documentId;
+  }
+  let position = 0;
+  for (const category of CATEGORIES) {
+    await createCategory(strapi, { ...perLanguage("name", category.name), position: ++position });
+  }
+  return {
+    taxes,
+    markets: (list) => list.map((name) => markets[name]),
+    labels: (keys) => keys.map((key) => labels[key]),
+  };
+}
 
-    // Boxes: three types in three sizes, then the seasonal ones.
-    const boxes: {
-      entry: Entry;
-      kinds: ProduceKind[];
-      size: SizeCode;
-      weight: number;
-      special?: [ProduceKind, string][];
-    }[] = [];
-    position = 0;
-    for (const type of BOX_TYPES) {
-      for (const size of Object.keys(SIZES) as SizeCode[]) {
-        const { weight, people } = SIZES[size];
-        const name = mapTexts(type.name, (text) => `${text} ${size}`);
-        const sku = `BOX-${type.key}-${size}`;
-        const main = await upload(`${sku.toLowerCase()}.svg`, boxArt(type.kinds, size, sku), name.es);
-        const detail = await upload(
-          `${sku.toLowerCase()}-detalle.svg`,
-          produceArt(type.kinds[0] ?? "apple", sku, 1),
-          name.es,
-        );
-        const entry = await create("api::product.product", {
-          type: "box",
-          ...perLanguage("name", name),
-          ...perLanguage("slug", mapTexts(name, slugify)),
-          ...perLanguage("description", type.description),
-          ...perLanguage(
-            "content",
-            mapTexts(
-              type.description,
-              (text, language) => `${text}\n\n${BOX_CONTENT[language](people[language], kilos(weight))}`,
-            ),
-          ),
-          ...seo(name, type.description),
-          image: [main],
-          gallery: [main, detail],
-          position: ++position,
-          market_types: marketIds(["B2C", "B2B"]),
-          product_labels: labelIds(["imperfecto", "temporada"]),
-          price: type.prices[size],
-          tax_id: superreduced,
-          weight,
-          boxType: size,
-          itemType: type.itemType,
-          isImperfectusProduct: true,
-          SKU: sku,
-          frequency: "once",
-        });
-        boxes.push({ entry, kinds: type.kinds, size, weight });
-      }
-    }
-    for (const box of SEASONAL_BOXES) {
-      const main = await upload(`${box.sku.toLowerCase()}.svg`, boxArt(box.kinds, box.size, box.sku), box.name.es);
+function seo(name: Texts, description: Texts) {
+  return {
+    ...perLanguage(
+      "seotitle",
+      mapTexts(name, (text) => `${text} | Imperfecta`),
+    ),
+    ...perLanguage("seodescription", description),
+  };
+}
+
+/** A box product, with the produce its weekly contents list. */
+interface SeededBox {
+  documentId: string;
+  kinds: ProduceKind[];
+  size: SizeCode;
+  weight: number;
+  special?: [ProduceKind, string][];
+}
+
+/** Boxes: three types in three sizes, then the seasonal ones. */
+async function insertBoxes(strapi: Core.Strapi, taxonomy: Taxonomy): Promise<SeededBox[]> {
+  const boxes: SeededBox[] = [];
+  let position = 0;
+  for (const type of BOX_TYPES) {
+    for (const size of Object.keys(SIZES) as SizeCode[]) {
+      const { weight, people } = SIZES[size];
+      const name = mapTexts(type.name, (text) => `${text} ${size}`);
+      const sku = `BOX-${type.key}-${size}`;
+      const main = await upload(strapi, `${sku.toLowerCase()}.svg`, boxArt(type.kinds, size, sku), name.es);
       const detail = await upload(
-        `${box.sku.toLowerCase()}-detalle.svg`,
-        produceArt(box.kinds[0] ?? "orange", box.sku, 1),
-        box.name.es,
+        strapi,
+        `${sku.toLowerCase()}-detalle.svg`,
+        produceArt(type.kinds[0] ?? "apple", sku, 1),
+        name.es,
       );
-      const entry = await create("api::product.product", {
+      const entry = await createProduct(strapi, {
         type: "box",
-        seasonal: true,
-        ...perLanguage("name", box.name),
-        ...perLanguage("slug", mapTexts(box.name, slugify)),
-        ...perLanguage("description", box.description),
-        ...perLanguage("content", box.description),
-        ...seo(box.name, box.description),
-        image: [main],
-        gallery: [main, detail],
-        position: 50 + ++position,
-        market_types: marketIds(["B2C", "B2B"]),
-        product_labels: labelIds(["temporada", "proximidad"]),
-        price: box.price,
-        tax_id: superreduced,
-        weight: box.weight,
-        boxType: box.size,
-        itemType: box.itemType,
-        isImperfectusProduct: true,
-        SKU: box.sku,
-      });
-      const special: [ProduceKind, string][] =
-        box.sku === "SEA-CALSOT-50U"
-          ? [
-              ["calsot", "50 u."],
-              ["tomato", "1,5 kg"],
-              ["onion", "1 kg"],
-            ]
-          : [
-              ["orange", "10 kg"],
-              ["mandarin", "5 kg"],
-            ];
-      boxes.push({ entry, kinds: box.kinds, size: box.size, weight: box.weight, special });
-    }
-
-    // Single fruit and vegetable items.
-    position = 100;
-    for (const item of ITEMS) {
-      const main = await upload(`${item.sku.toLowerCase()}.svg`, produceArt(item.kind, item.sku, 0), item.name.es);
-      const detail = await upload(
-        `${item.sku.toLowerCase()}-detalle.svg`,
-        produceArt(item.kind, item.sku, 1),
-        item.name.es,
-      );
-      await create("api::product.product", {
-        type: "item",
-        ...perLanguage("name", item.name),
-        ...perLanguage("slug", mapTexts(item.name, slugify)),
-        ...perLanguage("description", item.description),
+        ...perLanguage("name", name),
+        ...perLanguage("description", type.description),
         ...perLanguage(
           "content",
-          mapTexts(item.description, (text, language) => {
-            const heading = CONTENT_HEADINGS[language];
-            return `${text}\n\n**${heading.origin}:** ${item.origin}.\n\n### ${heading.why}\n\n${heading.whyText}`;
-          }),
+          mapTexts(
+            type.description,
+            (text, language) => `${text}\n\n${BOX_CONTENT[language](people[language], kilos(weight))}`,
+          ),
         ),
-        ...seo(item.name, item.description),
+        ...seo(name, type.description),
         image: [main],
         gallery: [main, detail],
         position: ++position,
-        market_types: marketIds(item.markets),
-        product_labels: labelIds(item.labels),
-        isActive: item.isActive ?? true,
-        price: item.price,
-        tax_id: superreduced,
-        weight: item.weight,
-        itemType: item.itemType,
+        market_types: taxonomy.markets(["B2C", "B2B"]),
+        product_labels: taxonomy.labels(["imperfecto", "temporada"]),
+        price: type.prices[size],
+        tax_id: taxonomy.taxes.superreduced,
+        weight,
+        boxType: size,
+        itemType: type.itemType,
         isImperfectusProduct: true,
-        SKU: item.sku,
-      });
-    }
-
-    // Complementary (upsell) products.
-    position = 200;
-    for (const upsell of UPSELLS) {
-      const category = CATEGORIES.find((each) => each.key === upsell.category);
-      const main = await upload(`${upsell.sku.toLowerCase()}.svg`, pantryArt(upsell.kind, upsell.sku), upsell.name.es);
-      await create("api::product.product", {
-        type: "marketplace_item",
-        ...perLanguage("name", upsell.name),
-        ...perLanguage("slug", mapTexts(upsell.name, slugify)),
-        ...perLanguage("description", upsell.description),
-        ...perLanguage("content", upsell.description),
-        ...seo(upsell.name, upsell.description),
-        ...(category ? perLanguage("category", category.path) : {}),
-        image: [main],
-        gallery: [main],
-        position: ++position,
-        market_types: marketIds(upsell.markets),
-        price: upsell.price,
-        tax_id: taxes.get(upsell.tax)?.documentId,
-        weight: upsell.weight,
-        isImperfectusProduct: false,
-        SKU: upsell.sku,
+        SKU: sku,
         frequency: "once",
       });
-    }
-
-    // What is in each box this week.
-    const monday = weekStart(now);
-    for (const box of boxes) {
-      const lines: [ProduceKind, string][] =
-        box.special ??
-        box.kinds
-          .slice(0, { S: 5, IM: 7, XL: 9 }[box.size])
-          .map((kind, index, list) => [kind, kilos((box.weight / list.length) * (index % 2 === 0 ? 1.1 : 0.9))]);
-      await create("api::box-content.box-content", {
-        box: box.entry.documentId,
-        weekStart: monday,
-        items: lines.map(([kind, quantity]) => ({ ...perLanguage("name", PRODUCE_NAMES[kind]), quantity })),
-        ...perLanguage("note", BOX_NOTE),
-      });
-    }
-
-    for (const review of REVIEWS) {
-      const photo = await upload(
-        `resena-${slugify(review.authorName)}.svg`,
-        portraitArt(review.authorName),
-        review.authorName,
-      );
-      await create("api::review.review", {
-        authorName: review.authorName,
-        authorPhoto: photo,
-        rating: review.rating,
-        text: review.text,
-        language: review.language,
-        reviewedAt: daysBefore(now, review.daysAgo),
-      });
-    }
-    for (const post of BLOG_POSTS) {
-      const image = await upload(`blog-${post.slug}.svg`, coverArt(post.kinds, post.slug), post.title);
-      await create("api::blog-post.blog-post", {
-        title: post.title,
-        image,
-        link: `https://blog.imperfecta.example/${post.slug}`,
-        language: "es",
-        date: daysBefore(now, post.daysAgo),
-      });
-    }
-    await create("api::impact-metric.impact-metric", { ...METRICS });
-
-    position = 0;
-    for (const person of TEAM) {
-      const photo = await upload(
-        `equipo-${slugify(person.name)}.svg`,
-        portraitArt(person.name, { longHair: person.longHair }),
-        person.name,
-      );
-      await create("api::team-member.team-member", {
-        name: person.name,
-        ...perLanguage("role", person.role),
-        ...perLanguage("bio", person.bio),
-        photo,
-        position: ++position,
-      });
-    }
-    position = 0;
-    for (const farmer of FARMERS) {
-      const photo = await upload(
-        `agricultor-${slugify(farmer.name)}.svg`,
-        portraitArt(farmer.name, { hat: true }),
-        farmer.name,
-      );
-      await create("api::farmer.farmer", {
-        name: farmer.name,
-        farm: farmer.farm,
-        region: farmer.region,
-        ...perLanguage("story", farmer.story),
-        photo,
-        position: ++position,
-      });
-    }
-    for (const news of NEWSROOM) {
-      await create("api::newsroom-entry.newsroom-entry", {
-        ...perLanguage("title", news.title),
-        outlet: news.outlet,
-        date: daysBefore(now, news.daysAgo),
-        link: news.link,
-        ...perLanguage("summary", news.summary),
-      });
-    }
-    for (const page of LEGAL_PAGES) {
-      await create("api::legal-page.legal-page", {
-        key: page.key,
-        ...perLanguage("title", page.title),
-        ...perLanguage("body", page.body),
-      });
-    }
-    position = 0;
-    for (const faq of FAQS) {
-      await create("api::faq.faq", {
-        ...perLanguage("question", faq.question),
-        ...perLanguage("answer", faq.answer),
-        position: ++position,
-      });
+      boxes.push({ documentId: entry.documentId, kinds: type.kinds, size, weight });
     }
   }
+  for (const box of SEASONAL_BOXES) {
+    const main = await upload(
+      strapi,
+      `${box.sku.toLowerCase()}.svg`,
+      boxArt(box.kinds, box.size, box.sku),
+      box.name.es,
+    );
+    const detail = await upload(
+      strapi,
+      `${box.sku.toLowerCase()}-detalle.svg`,
+      produceArt(box.kinds[0] ?? "orange", box.sku, 1),
+      box.name.es,
+    );
+    const entry = await createProduct(strapi, {
+      type: "box",
+      seasonal: true,
+      ...perLanguage("name", box.name),
+      ...perLanguage("description", box.description),
+      ...perLanguage("content", box.description),
+      ...seo(box.name, box.description),
+      image: [main],
+      gallery: [main, detail],
+      position: 50 + ++position,
+      market_types: taxonomy.markets(["B2C", "B2B"]),
+      product_labels: taxonomy.labels(["temporada", "proximidad"]),
+      price: box.price,
+      tax_id: taxonomy.taxes.superreduced,
+      weight: box.weight,
+      boxType: box.size,
+      itemType: box.itemType,
+      isImperfectusProduct: true,
+      SKU: box.sku,
+    });
+    const special: [ProduceKind, string][] =
+      box.sku === "SEA-CALSOT-50U"
+        ? [
+            ["calsot", "50 u."],
+            ["tomato", "1,5 kg"],
+            ["onion", "1 kg"],
+          ]
+        : [
+            ["orange", "10 kg"],
+            ["mandarin", "5 kg"],
+          ];
+    boxes.push({ documentId: entry.documentId, kinds: box.kinds, size: box.size, weight: box.weight, special });
+  }
+  return boxes;
+}
+
+/** Single fruit and vegetable items. */
+async function insertItems(strapi: Core.Strapi, taxonomy: Taxonomy): Promise<void> {
+  let position = 100;
+  for (const item of ITEMS) {
+    const main = await upload(
+      strapi,
+      `${item.sku.toLowerCase()}.svg`,
+      produceArt(item.kind, item.sku, 0),
+      item.name.es,
+    );
+    const detail = await upload(
+      strapi,
+      `${item.sku.toLowerCase()}-detalle.svg`,
+      produceArt(item.kind, item.sku, 1),
+      item.name.es,
+    );
+    await createProduct(strapi, {
+      type: "item",
+      ...perLanguage("name", item.name),
+      ...perLanguage("description", item.description),
+      ...perLanguage(
+        "content",
+        mapTexts(item.description, (text, language) => {
+          const heading = CONTENT_HEADINGS[language];
+          return `${text}\n\n**${heading.origin}:** ${item.origin}.\n\n### ${heading.why}\n\n${heading.whyText}`;
+        }),
+      ),
+      ...seo(item.name, item.description),
+      image: [main],
+      gallery: [main, detail],
+      position: ++position,
+      market_types: taxonomy.markets(item.markets),
+      product_labels: taxonomy.labels(item.labels),
+      isActive: item.isActive ?? true,
+      price: item.price,
+      tax_id: taxonomy.taxes.superreduced,
+      weight: item.weight,
+      itemType: item.itemType,
+      isImperfectusProduct: true,
+      SKU: item.sku,
+    });
+  }
+}
+
+/** Complementary (upsell) products. */
+async function insertUpsells(strapi: Core.Strapi, taxonomy: Taxonomy): Promise<void> {
+  let position = 200;
+  for (const upsell of UPSELLS) {
+    const category = CATEGORIES.find((each) => each.key === upsell.category);
+    const main = await upload(
+      strapi,
+      `${upsell.sku.toLowerCase()}.svg`,
+      pantryArt(upsell.kind, upsell.sku),
+      upsell.name.es,
+    );
+    await createProduct(strapi, {
+      type: "marketplace_item",
+      ...perLanguage("name", upsell.name),
+      ...perLanguage("description", upsell.description),
+      ...perLanguage("content", upsell.description),
+      ...seo(upsell.name, upsell.description),
+      ...(category ? perLanguage("category", category.path) : {}),
+      image: [main],
+      gallery: [main],
+      position: ++position,
+      market_types: taxonomy.markets(upsell.markets),
+      price: upsell.price,
+      tax_id: taxonomy.taxes[upsell.tax],
+      weight: upsell.weight,
+      isImperfectusProduct: false,
+      SKU: upsell.sku,
+      frequency: "once",
+    });
+  }
+}
+
+/** What is in each box this week. */
+async function insertBoxContents(strapi: Core.Strapi, boxes: SeededBox[], now: Date): Promise<void> {
+  const monday = weekStart(now);
+  for (const box of boxes) {
+    const lines: [ProduceKind, string][] =
+      box.special ??
+      box.kinds
+        .slice(0, { S: 5, IM: 7, XL: 9 }[box.size])
+        .map((kind, index, list) => [kind, kilos((box.weight / list.length) * (index % 2 === 0 ? 1.1 : 0.9))]);
+    await createBoxContent(strapi, {
+      box: box.documentId,
+      weekStart: monday,
+      items: lines.map(([kind, quantity]) => ({ ...perLanguage("name", PRODUCE_NAMES[kind]), quantity })),
+      ...perLanguage("note", BOX_NOTE),
+    });
+  }
+}
+
+/** Reviews, blog posts and the impact figures: what the home page shows besides products. */
+async function insertHomeContent(strapi: Core.Strapi, now: Date): Promise<void> {
+  const create = (uid: string, data: Record<string, unknown>) => documents(strapi, uid).create({ data });
+  for (const review of REVIEWS) {
+    const photo = await upload(
+      strapi,
+      `resena-${slugify(review.authorName)}.svg`,
+      portraitArt(review.authorName),
+      review.authorName,
+    );
+    await create("api::review.review", {
+      authorName: review.authorName,
+      authorPhoto: photo,
+      rating: review.rating,
+      text: review.text,
+      language: review.language,
+      reviewedAt: daysBefore(now, review.daysAgo),
+    });
+  }
+  for (const post of BLOG_POSTS) {
+    const image = await upload(strapi, `blog-${post.slug}.svg`, coverArt(post.kinds, post.slug), post.title);
+    await create("api::blog-post.blog-post", {
+      title: post.title,
+      image,
+      link: `https://blog.imperfecta.example/${post.slug}`,
+      language: "es",
+      date: daysBefore(now, post.daysAgo),
+    });
+  }
+  await create("api::impact-metric.impact-metric", { ...METRICS });
+}
+
+/** Team, farmers, newsroom, legal pages and FAQs. */
+async function insertAboutContent(strapi: Core.Strapi, now: Date): Promise<void> {
+  const create = (uid: string, data: Record<string, unknown>) => documents(strapi, uid).create({ data });
+  let position = 0;
+  for (const person of TEAM) {
+    const photo = await upload(
+      strapi,
+      `equipo-${slugify(person.name)}.svg`,
+      portraitArt(person.name, { longHair: person.longHair }),
+      person.name,
+    );
+    await create("api::team-member.team-member", {
+      name: person.name,
+      ...perLanguage("role", person.role),
+      ...perLanguage("bio", person.bio),
+      photo,
+      position: ++position,
+    });
+  }
+  position = 0;
+  for (const farmer of FARMERS) {
+    const photo = await upload(
+      strapi,
+      `agricultor-${slugify(farmer.name)}.svg`,
+      portraitArt(farmer.name, { hat: true }),
+      farmer.name,
+    );
+    await create("api::farmer.farmer", {
+      name: farmer.name,
+      farm: farmer.farm,
+      region: farmer.region,
+      ...perLanguage("story", farmer.story),
+      photo,
+      position: ++position,
+    });
+  }
+  for (const news of NEWSROOM) {
+    await create("api::newsroom-entry.newsroom-entry", {
+      ...perLanguage("title", news.title),
+      outlet: news.outlet,
+      date: daysBefore(now, news.daysAgo),
+      link: news.link,
+      ...perLanguage("summary", news.summary),
+    });
+  }
+  for (const page of LEGAL_PAGES) {
+    await create("api::legal-page.legal-page", {
+      key: page.key,
+      ...perLanguage("title", page.title),
+      ...perLanguage("body", page.body),
+    });
+  }
+  position = 0;
+  for (const faq of FAQS) {
+    await create("api::faq.faq", {
+      ...perLanguage("question", faq.question),
+      ...perLanguage("answer", faq.answer),
+      position: ++position,
+    });
+  }
+}
+
+/**
+ * Inserts the whole demo catalogue. Runs inside the startup lock's transaction. The order is the
+ * order of the records' ids (and the media library's), as it has always been.
+ */
+async function insertDemoData(strapi: Core.Strapi, now: Date): Promise<void> {
+  const taxonomy = await insertTaxonomy(strapi);
+  const boxes = await insertBoxes(strapi, taxonomy);
+  await insertItems(strapi, taxonomy);
+  await insertUpsells(strapi, taxonomy);
+  await insertBoxContents(strapi, boxes, now);
+  await insertHomeContent(strapi, now);
+  await insertAboutContent(strapi, now);
 }
 
 interface StoreApi {
