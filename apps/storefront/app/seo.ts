@@ -22,6 +22,25 @@ function rootDataOf(matches: MetaArgsLike["matches"]): RootData | undefined {
   return matches.find((match) => match?.id === "root")?.data as RootData | undefined;
 }
 
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The browser title: the page's own title and the shop's name, once. Staff often end a product's SEO
+ * title with the shop's name ("Aceite 500 ml | Imperfecta"); that ending (or a leading one) is
+ * replaced by ours rather than repeated. The home page leads with the shop's name.
+ */
+export function documentTitle(pageTitle: string, site: string, isHome = false): string {
+  const name = escapeRegExp(site.trim());
+  const separator = "\\s*[|·•:\\-–—]\\s*";
+  const bare =
+    pageTitle
+      .replace(new RegExp(`${separator}${name}\\s*$`, "i"), "")
+      .replace(new RegExp(`^\\s*${name}${separator}`, "i"), "")
+      .trim() || pageTitle.trim();
+  if (bare.toLocaleLowerCase() === site.trim().toLocaleLowerCase()) return site;
+  return isHome ? `${site} · ${bare}` : `${bare} · ${site}`;
+}
+
 /** Title, description, canonical URL and hreflang alternates of the current screen. */
 export function screenMeta({ matches }: MetaArgsLike): MetaDescriptor[] {
   const root = rootDataOf(matches);
@@ -29,7 +48,7 @@ export function screenMeta({ matches }: MetaArgsLike): MetaDescriptor[] {
   const site = root.messages.site.name;
   const page = pageMetaOf(matches);
   const text = { ...root.messages.screen, ...page };
-  const title = root.screen.id === "home" ? `${site} · ${text.title}` : `${text.title} · ${site}`;
+  const title = documentTitle(text.title ?? site, site, root.screen.id === "home");
   const overrides = alternateParamsOf(matches);
   const hreflang = overrides
     ? hreflangLinks(root.seo.origin, root.screen.id, root.screen.params, overrides)

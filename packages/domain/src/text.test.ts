@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { slugify } from "./text";
+import { contentAfterLead, slugify, splitByPhrases } from "./text";
 
 describe("slugify", () => {
   it("turns names in any of our languages into URL segments", () => {
@@ -16,6 +16,59 @@ describe("slugify", () => {
         const slug = slugify(value);
         expect(slug).toMatch(/^([a-z0-9]+(-[a-z0-9]+)*)?$/);
         expect(slugify(slug)).toBe(slug);
+      }),
+    );
+  });
+});
+
+describe("contentAfterLead", () => {
+  const lead = "Arbequina de primera prensada en frío.";
+
+  it("leaves out a first paragraph that repeats the short description", () => {
+    expect(contentAfterLead(`${lead}\n\n- Para 3 o 4 personas\n- Unos 7 kg`, lead)).toBe(
+      "- Para 3 o 4 personas\n- Unos 7 kg",
+    );
+    expect(contentAfterLead(lead, lead)).toBe("");
+  });
+
+  it("compares as a reader would: emphasis, spacing, line ends and case do not count", () => {
+    expect(contentAfterLead("**Arbequina** de primera\r\nprensada en  frío.\r\n\r\nMás.", lead)).toBe("Más.");
+    expect(contentAfterLead("ARBEQUINA de primera prensada en frío.\n\n\n\nMás.", lead)).toBe("Más.");
+  });
+
+  it("keeps content that only starts like the description, or when there is no description", () => {
+    const longer = `${lead} Ideal para ensaladas.\n\nMás.`;
+    expect(contentAfterLead(longer, lead)).toBe(longer);
+    expect(contentAfterLead(`Otra cosa.\n\n${lead}`, lead)).toBe(`Otra cosa.\n\n${lead}`);
+    expect(contentAfterLead("Texto largo.", "")).toBe("Texto largo.");
+    expect(contentAfterLead("", lead)).toBe("");
+  });
+});
+
+describe("splitByPhrases", () => {
+  it("cuts out every mention of the phrases, whatever the case", () => {
+    expect(splitByPhrases("Consúltalo en «Qué hay en la caja». qué hay en la caja", ["Qué hay en la caja"])).toEqual([
+      { text: "Consúltalo en «", phrase: null },
+      { text: "Qué hay en la caja", phrase: 0 },
+      { text: "». ", phrase: null },
+      { text: "qué hay en la caja", phrase: 0 },
+    ]);
+  });
+
+  it("prefers the longer phrase and ignores empty ones", () => {
+    expect(
+      splitByPhrases("Nuestras cajas de temporada", ["", "Nuestras cajas", "Nuestras cajas de temporada"]),
+    ).toEqual([{ text: "Nuestras cajas de temporada", phrase: 2 }]);
+    expect(splitByPhrases("Sin menciones", [])).toEqual([{ text: "Sin menciones", phrase: null }]);
+    expect(splitByPhrases("", ["x"])).toEqual([]);
+  });
+
+  it("always gives the text back when the parts are joined", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.array(fc.string(), { maxLength: 3 }), (value, phrases) => {
+        const parts = splitByPhrases(value, phrases);
+        expect(parts.map((part) => part.text).join("")).toBe(value);
+        expect(parts.every((part) => part.text !== "")).toBe(true);
       }),
     );
   });

@@ -1,10 +1,22 @@
+import type { ReactNode } from "react";
+import { splitByPhrases } from "@shop/domain";
+import type { ScreenId } from "@shop/routing";
+import { ScreenLink } from "./screen-link";
+
+/** A screen that staff text names by its title ("consúltalo en «Qué hay en la caja»"): the mention links to it. */
+export interface ScreenMention {
+  readonly text: string;
+  readonly screen: ScreenId;
+}
+
 /**
  * Staff-written long text (Markdown from the CMS editor) shown as headings, paragraphs and lists.
  * Only those blocks are understood and everything is rendered as text, so no markup from the CMS
- * ever reaches the page as HTML.
+ * ever reaches the page as HTML. Mentions of the given screens in paragraphs and lists become links.
  */
-export function PlainMarkdown({ source }: { source: string }) {
+export function PlainMarkdown({ source, mentions = [] }: { source: string; mentions?: readonly ScreenMention[] }) {
   const blocks = source.replace(/\r\n/g, "\n").split(/\n{2,}/);
+  const inline = (text: string) => withLinks(strip(text), mentions);
   return (
     <div className="grid gap-3 text-sand-900">
       {blocks.map((block, index) => {
@@ -22,14 +34,14 @@ export function PlainMarkdown({ source }: { source: string }) {
           return (
             <ul key={index} className="list-disc pl-6">
               {lines.map((line, item) => (
-                <li key={item}>{strip(line.replace(/^\s*[-*]\s+/, ""))}</li>
+                <li key={item}>{inline(line.replace(/^\s*[-*]\s+/, ""))}</li>
               ))}
             </ul>
           );
         }
         return (
           <p key={index} className="whitespace-pre-line">
-            {strip(trimmed)}
+            {inline(trimmed)}
           </p>
         );
       })}
@@ -40,4 +52,21 @@ export function PlainMarkdown({ source }: { source: string }) {
 /** Emphasis marks and inline tags are dropped, their text kept. */
 function strip(text: string): string {
   return text.replace(/<[^>]*>/g, "").replace(/(\*\*|__|\*|_|`)/g, "");
+}
+
+function withLinks(text: string, mentions: readonly ScreenMention[]): ReactNode {
+  if (mentions.length === 0) return text;
+  return splitByPhrases(
+    text,
+    mentions.map((mention) => mention.text),
+  ).map((part, index) => {
+    const mention = part.phrase === null ? undefined : mentions[part.phrase];
+    return mention ? (
+      <ScreenLink key={index} screen={mention.screen} className="font-semibold text-leaf-700 underline">
+        {part.text}
+      </ScreenLink>
+    ) : (
+      part.text
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { data, redirect } from "react-router";
-import { findProductBySlug, isOnlyB2B, PRODUCT_TYPES, type ProductImage } from "@shop/domain";
+import { contentAfterLead, findProductBySlug, isOnlyB2B, PRODUCT_TYPES, type ProductImage } from "@shop/domain";
 import { LOCALES, pathTo } from "@shop/routing";
 import type { Route } from "./+types/product";
 import type { AlternateParams } from "~/alternates";
@@ -66,6 +66,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const pictures = picturesOf(product);
   const facts = useProductFacts(product);
   const [first, ...rest] = pictures;
+  // The short description is printed above; the details go on from there.
+  const details = contentAfterLead(product.content, product.description);
 
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
@@ -138,11 +140,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         {product.description ? <p className="mt-6 text-lg text-sand-900">{product.description}</p> : null}
-        {product.content ? (
+        {details ? (
           <div className="mt-6">
             <h2 className="font-bold text-leaf-800">{messages.product.details}</h2>
             <div className="mt-2">
-              <PlainMarkdown source={product.content} />
+              <PlainMarkdown
+                source={details}
+                mentions={[{ text: messages.screens.whatsInTheBox.title, screen: "whatsInTheBox" }]}
+              />
             </div>
           </div>
         ) : null}

@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { LOCALES, pathTo, type Locale } from "@shop/routing";
+import { messagesFor } from "../apps/storefront/app/i18n";
+import { useBrowserSession } from "./support/browser";
+import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
+
+// The product and list pages as a customer reads them (issue 9): what each page prints, in which
+// language, and which price.
+
+const base = inject("storefrontUrl");
+const cmsUrl = inject("cmsUrl");
+
+let products: TranslatedProduct[] = [];
+const session = useBrowserSession(base);
+
+beforeAll(async () => {
+  products = await fetchTranslatedProducts(cmsUrl);
+});
+
+function find(description: string, test: (product: TranslatedProduct) => boolean): TranslatedProduct {
+  const found = products.find((product) => product.isActive && test(product));
+  if (!found) throw new Error(`The demo catalogue has no ${description}`);
+  return found;
+}
+
+const mediumBox = () => find("active medium box", (product) => product.type === "box" && product.boxType === "IM");
+
+async function openProduct(product: TranslatedProduct, locale: Locale) {
+  const response = await session.page.goto(pathTo("product", locale, { slug: product[`slug_${locale}`] }));
+  expect(response?.status()).toBe(200);
+  return session.page.getByRole("article");
+}
+
+describe("the product page", () => {
+  it.each(LOCALES)("prints the short description once and names the shop once in the title (%s)", async (locale) => {
+    const product = mediumBox();
+    const article = await openProduct(product, locale);
+    const description = product[`description_${locale}`];
+    expect(description).toBeTruthy();
+    expect(await article.getByText(description ?? "", { exact: true }).count()).toBe(1);
+    const title = await session.page.title();
+    expect(title.startsWith(product[`name_${locale}`])).toBe(true);
+    expect(title.match(/Imperfecta/g)).toHaveLength(1);
+  });
+
+  it.each(LOCALES)("links the mention of what is in the box to that page (%s)", async (locale) => {
+    const screen = messagesFor(locale).screens.whatsInTheBox.title;
+    const article = await openProduct(mediumBox(), locale);
+    const link = article.getByRole("link", { name: screen });
+    expect(await link.count()).toBe(1);
+    expect(await link.getAttribute("href")).toBe(pathTo("whatsInTheBox", locale));
+    await link.click();
+    await session.page.waitForURL(`**${pathTo("whatsInTheBox", locale)}`);
+  });
+});
