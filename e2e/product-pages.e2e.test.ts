@@ -53,3 +53,29 @@ describe("the product page", () => {
     await session.page.waitForURL(`**${pathTo("whatsInTheBox", locale)}`);
   });
 });
+
+describe("size badges", () => {
+  it.each(LOCALES)("read S, M and XL with the size in words, never the stored code IM (%s)", async (locale) => {
+    const box = mediumBox();
+    const catalogue = messagesFor(locale).catalogue;
+    await session.page.goto(pathTo("boxes", locale));
+    const badges = session.page.getByRole("main").locator("[data-size]");
+    expect(new Set(await badges.allTextContents())).toEqual(new Set(["S", "M", "XL"]));
+    const card = session.page
+      .getByRole("listitem")
+      .filter({ has: session.page.getByRole("heading", { name: box[`name_${locale}`], exact: true }) });
+    expect(await card.locator("[data-size]").textContent()).toBe("M");
+    expect(await card.textContent()).toContain(catalogue.sizes.medium);
+
+    const article = await openProduct(box, locale);
+    expect(await article.locator("[data-size]").textContent()).toBe("M");
+    expect(await article.textContent()).toContain(catalogue.sizes.medium);
+  });
+
+  it("draws M on the pictures of medium boxes", async () => {
+    const [picture] = mediumBox().image;
+    const svg = await (await fetch(new URL(picture ?? "", cmsUrl))).text();
+    expect(svg).toMatch(/>M<\/text>/);
+    expect(svg).not.toMatch(/>IM<\/text>/);
+  });
+});

@@ -2,6 +2,7 @@ export * from "./money";
 export * from "./tax";
 export * from "./locale";
 export * from "./product";
+export * from "./sizes";
 export * from "./filters";
 export * from "./metrics";
 export * from "./reviews";

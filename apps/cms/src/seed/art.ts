@@ -5,6 +5,8 @@
  * text always draws the same picture, so seeds and tests are repeatable.
  */
 
+import { sizeOf } from "@shop/domain";
+
 export type ProduceKind =
   | "orange"
   | "mandarin"
@@ -281,7 +283,7 @@ export function pantryArt(kind: PantryKind, seedText: string): string {
 
 const SIZE_PIECES = { S: 5, IM: 7, XL: 9 } as const;
 
-/** A wooden crate filled with produce; the size code sits on a round label. */
+/** A wooden crate filled with produce; the size, as customers read it (M for the code IM), sits on a round label. */
 export function boxArt(kinds: readonly ProduceKind[], size: keyof typeof SIZE_PIECES, seedText: string): string {
   const rand = random(seedText);
   const count = SIZE_PIECES[size];
@@ -298,7 +300,7 @@ export function boxArt(kinds: readonly ProduceKind[], size: keyof typeof SIZE_PI
         `<rect x="60" y="${y}" width="280" height="32" rx="4" fill="${PALETTE.wood}" stroke="${PALETTE.woodDark}" stroke-width="3"/>`,
     )
     .join("");
-  const label = `<circle cx="320" cy="95" r="42" fill="${PALETTE.green}"/><text x="320" y="108" text-anchor="middle" font-family="Verdana, sans-serif" font-weight="700" font-size="${size === "IM" ? 34 : 38}" fill="#FFFFFF">${size}</text>`;
+  const label = `<circle cx="320" cy="95" r="42" fill="${PALETTE.green}"/><text x="320" y="108" text-anchor="middle" font-family="Verdana, sans-serif" font-weight="700" font-size="38" fill="#FFFFFF">${sizeOf(size)?.badge ?? size}</text>`;
   return frame(
     400,
     400,

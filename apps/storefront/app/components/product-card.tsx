@@ -1,4 +1,4 @@
-import type { Product, ProductSummary } from "@shop/domain";
+import { sizeOf, type Product, type ProductSummary } from "@shop/domain";
 import { Price } from "./price";
 import { ProduceIllustration } from "./illustrations";
 import { ResponsiveImage } from "./responsive-image";
@@ -6,24 +6,35 @@ import { ScreenLink } from "./screen-link";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
-const SIZE_LABEL = { S: "sizeS", IM: "sizeIM", XL: "sizeXL" } as const;
-
-export function sizeLabelKey(boxType: string | null): (typeof SIZE_LABEL)[keyof typeof SIZE_LABEL] | null {
-  const code = boxType?.toUpperCase().match(/\b(S|IM|XL)\b/)?.[1] as keyof typeof SIZE_LABEL | undefined;
-  return code ? SIZE_LABEL[code] : null;
-}
-
 /** Size and approximate weight, in the page's language ("Mediana · 7 kg aprox."). */
 export function useProductFacts(product: Pick<Product, "boxType" | "weight">): string {
   const { messages, tag } = usePageLanguage();
-  const size = sizeLabelKey(product.boxType);
+  const size = sizeOf(product.boxType);
   const kilos = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
   return [
-    size ? messages.catalogue[size] : null,
+    size ? messages.catalogue.sizes[size.size] : null,
     product.weight ? format(messages.catalogue.approxWeight, { kg: kilos.format(product.weight / 1000) }) : null,
   ]
     .filter(Boolean)
     .join(" · ");
+}
+
+/**
+ * A box's size as a badge: the letters customers know from clothes (S, M, XL), never the stored code.
+ * Screen readers skip it: the size in words follows in the product's facts.
+ */
+export function SizeBadge({ boxType, className = "" }: { boxType: string | null; className?: string }) {
+  const size = sizeOf(boxType);
+  if (!size) return null;
+  return (
+    <span
+      aria-hidden="true"
+      data-size={size.code}
+      className={`inline-flex min-w-7 justify-center rounded-full bg-leaf-700 px-2 py-0.5 text-xs font-extrabold text-white ${className}`}
+    >
+      {size.badge}
+    </span>
+  );
 }
 
 /** One product in a grid: picture, name, size or weight, price with VAT, link to its page. */
@@ -60,6 +71,7 @@ export function ProductCard({
         )}
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-1">
+        <SizeBadge boxType={product.boxType} />
         {product.isSeasonal ? (
           <span className="rounded-full bg-carrot-100 px-2 py-0.5 text-xs font-bold text-carrot-700">
             {messages.catalogue.seasonal}

@@ -63,9 +63,8 @@ export const es = {
     vatIncluded: "IVA incluido",
     onlyCompanies: "Solo empresas",
     unavailable: "Ahora mismo no está a la venta. Mira nuestras otras cajas.",
-    sizeS: "Pequeña",
-    sizeIM: "Mediana",
-    sizeXL: "Grande",
+    /** A box's size in words (@shop/domain sizeOf: the codes S, IM, XL are small, medium, large). */
+    sizes: { small: "Pequeña", medium: "Mediana", large: "Grande" },
     approxWeight: "{kg} kg aprox.",
     empty: "Ahora mismo no hay productos disponibles en esta sección. Vuelve pronto.",
     allCategories: "Todas",

@@ -10,7 +10,7 @@ import { ProduceIllustration } from "~/components/illustrations";
 import { LoadBoundary } from "~/components/load-boundary";
 import { PlainMarkdown } from "~/components/plain-markdown";
 import { Price } from "~/components/price";
-import { useProductFacts } from "~/components/product-card";
+import { SizeBadge, useProductFacts } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n/format";
@@ -116,11 +116,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section>
-        {isOnlyB2B(product) ? (
-          <p className="mb-2 inline-block rounded-full bg-leaf-100 px-3 py-1 text-sm font-bold text-leaf-800">
-            {messages.catalogue.onlyCompanies}
-          </p>
-        ) : null}
+        <div className="mb-2 flex flex-wrap items-center gap-2 empty:hidden">
+          <SizeBadge boxType={product.boxType} className="px-3 py-1 text-sm" />
+          {isOnlyB2B(product) ? (
+            <p className="inline-block rounded-full bg-leaf-100 px-3 py-1 text-sm font-bold text-leaf-800">
+              {messages.catalogue.onlyCompanies}
+            </p>
+          ) : null}
+        </div>
         <h1 className="font-display text-3xl font-semibold text-leaf-800 sm:text-4xl">{product.name}</h1>
         <p className="mt-2 text-sand-700">{facts}</p>
         <p className="mt-4">
