@@ -5,11 +5,13 @@ import {
   LOCALES,
   localizedText,
   MARKET_TYPES,
+  MEASURE_UNITS,
   parseTaxRate,
   PRODUCT_TYPES,
   safeUrl,
   text,
   toLocale,
+  toMeasure,
   upsellCategory,
   type ItemType,
   type Locale,
@@ -89,7 +91,14 @@ export const publicProductSchema = z
     /** Net price in cents: what the storefront computes with. */
     priceCents: cents,
     tax_id: z.object({ id: z.number().int(), name: z.string(), amount_value: taxRate }).nullable(),
+    /** Grams: what the product weighs in the delivery. */
     weight: z.number().nullable(),
+    /**
+     * What one product holds when sold in a fixed quantity (500 ml, 12 units: docs/decisions/011), both
+     * null for produce. Absent from an older CMS during a deploy: read as null.
+     */
+    measureAmount: z.number().positive().nullable().default(null),
+    measureUnit: z.enum(MEASURE_UNITS).nullable().default(null),
     boxType: z.string().nullable(),
     itemType: z.string().nullable(),
     seasonal: z.boolean(),
@@ -134,7 +143,8 @@ export function parseProductList(json: unknown): ProductList {
     const productId = typeof entry === "object" && entry !== null && "id" in entry ? entry.id : null;
     const parsed = publicProductSchema.safeParse(entry);
     if (!parsed.success) rejected.push({ index, productId, problems: summary(parsed.error) });
-    else if (seen.has(parsed.data.id)) rejected.push({ index, productId, problems: "an earlier entry has the same id" });
+    else if (seen.has(parsed.data.id))
+      rejected.push({ index, productId, problems: "an earlier entry has the same id" });
     else {
       seen.add(parsed.data.id);
       products.push(parsed.data);
@@ -207,6 +217,7 @@ export function toProduct(source: PublicProduct, locale: Locale): Product {
     priceWithTax,
     priceWithDiscount: priceWithTax,
     weight: source.weight,
+    measure: toMeasure(source.measureAmount, source.measureUnit),
     boxType: text(source.boxType),
     itemType: itemType !== null && ITEM_TYPE_VALUES.includes(itemType) ? (itemType as ItemType) : null,
     isImperfectusProduct: source.isImperfectusProduct,
