@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo, type Locale } from "@shop/routing";
-import { messagesFor } from "../apps/storefront/app/i18n";
+import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
@@ -21,6 +21,16 @@ function find(description: string, test: (product: TranslatedProduct) => boolean
   const found = products.find((product) => product.isActive && test(product));
   if (!found) throw new Error(`The demo catalogue has no ${description}`);
   return found;
+}
+
+const bySku = (sku: string) => find(`product ${sku}`, (product) => product.SKU === sku);
+
+/** The card of a product in a grid, found by its name. */
+function card(product: TranslatedProduct, locale: Locale) {
+  return session.page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: session.page.getByRole("heading", { name: product[`name_${locale}`], exact: true }) });
 }
 
 const mediumBox = () => find("active medium box", (product) => product.type === "box" && product.boxType === "IM");
@@ -77,5 +87,29 @@ describe("size badges", () => {
     const svg = await (await fetch(new URL(picture ?? "", cmsUrl))).text();
     expect(svg).toMatch(/>M<\/text>/);
     expect(svg).not.toMatch(/>IM<\/text>/);
+  });
+});
+
+describe("complementary products", () => {
+  it.each(LOCALES)("say what they hold, never their delivery weight as kilos (%s)", async (locale) => {
+    const catalogue = messagesFor(locale).catalogue;
+    const [oil, litre, eggs, beans] = ["UPS-AOVE-500", "UPS-AOVE-2L", "UPS-HUEVOS-12", "UPS-MONGETA-500"].map(bySku);
+    await session.page.goto(pathTo("complementaryProducts", locale));
+    await expect.poll(() => card(oil!, locale).textContent()).toContain("500 ml");
+    expect(await card(litre!, locale).textContent()).toContain("2 l");
+    expect(await card(eggs!, locale).textContent()).toContain(format(catalogue.pieces.other, { count: 12 }));
+    expect(await card(beans!, locale).textContent()).toContain("500 g");
+    expect(await session.page.getByRole("main").textContent()).not.toContain(
+      format(catalogue.approxWeight, { kg: "" }).trim(),
+    );
+
+    const article = await openProduct(oil!, locale);
+    expect(await article.textContent()).toContain("500 ml");
+    expect(await article.textContent()).not.toMatch(/0[,.]5\s?kg/);
+  });
+
+  it("keeps the approximate weight of produce", async () => {
+    await openProduct(mediumBox(), "es");
+    expect(await session.page.getByRole("article").textContent()).toContain("7 kg aprox.");
   });
 });

@@ -4,6 +4,7 @@ import { ensureDemoAdmin } from "./bootstrap/demo-admin";
 import { grantPublicReads } from "./bootstrap/permissions";
 import { getEnv } from "./env";
 import { seedDemoData } from "./seed";
+import { fillDemoMeasures } from "./seed/measures";
 
 export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
@@ -15,5 +16,6 @@ export default {
     await ensureDemoAdmin(strapi, env);
     await withStartupLock(strapi, "imperfecta:permissions", () => grantPublicReads(strapi));
     await seedDemoData(strapi, { enabled: env.seedDemoData });
+    if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-measures", () => fillDemoMeasures(strapi));
   },
 };

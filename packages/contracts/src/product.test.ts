@@ -51,6 +51,8 @@ function wireProduct(overrides: Partial<PublicProduct> = {}): PublicProduct {
     priceCents: 2450,
     tax_id: { id: 1, name: "IVA superreducido", amount_value: 0.04 },
     weight: 6,
+    measureAmount: null,
+    measureUnit: null,
     boxType: "regular",
     itemType: "mixed",
     seasonal: false,
@@ -180,6 +182,25 @@ describe("toProduct", () => {
     expect(product.name).toBe("Caja mediana");
   });
 
+  it("gives a complementary product the measure staff set, and produce none", () => {
+    const oil = wireProduct({ type: "marketplace_item", weight: 500, measureAmount: 500, measureUnit: "ml" });
+    expect(toProduct(oil, "pt").measure).toEqual({ amount: 500, unit: "ml" });
+    expect(toProduct(wireProduct({ measureAmount: 12, measureUnit: "unit" }), "es").measure).toEqual({
+      amount: 12,
+      unit: "unit",
+    });
+    expect(toProduct(wireProduct(), "es").measure).toBeNull();
+    // Half a measure is no measure: the page shows nothing rather than a guess.
+    expect(toProduct(wireProduct({ measureAmount: 500, measureUnit: null }), "es").measure).toBeNull();
+  });
+
+  it("reads an answer without the measure fields (a CMS from before them) as no measure", () => {
+    const { measureAmount: _amount, measureUnit: _unit, ...older } = wireProduct();
+    const parsed = publicProductSchema.parse(older);
+    expect(parsed.measureAmount).toBeNull();
+    expect(toProduct(parsed, "es").measure).toBeNull();
+  });
+
   it("keeps the seasonal flag", () => {
     expect(toProduct(wireProduct({ seasonal: true }), "es").isSeasonal).toBe(true);
     expect(toProduct(wireProduct(), "es").isSeasonal).toBe(false);
@@ -194,6 +215,8 @@ describe("publicProductSchema", () => {
     ["an unknown type", { type: "bundle" }, "type"],
     ["a fractional id", { id: 1.5 }, "id"],
     ["no name in any language", { name_es: "", name_ca: null, name_pt: " " }, "name_es"],
+    ["an unknown measure unit", { measureAmount: 1, measureUnit: "oz" }, "measureUnit"],
+    ["a measure of nothing", { measureAmount: 0, measureUnit: "ml" }, "measureAmount"],
   ])("refuses %s", (_label, overrides, path) => {
     const result = publicProductSchema.safeParse({ ...wireProduct(), ...overrides });
     expect(result.success).toBe(false);

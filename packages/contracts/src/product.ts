@@ -94,7 +94,7 @@ export const publicProductSchema = z
     /** Grams: what the product weighs in the delivery. */
     weight: z.number().nullable(),
     /**
-     * What one product holds when sold in a fixed quantity (500 ml, 12 units: docs/decisions/011), both
+     * What one product holds when sold in a fixed quantity (500 ml, 12 units: docs/decisions/012), both
      * null for produce. Absent from an older CMS during a deploy: read as null.
      */
     measureAmount: z.number().positive().nullable().default(null),

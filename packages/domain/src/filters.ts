@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from "./locale";
+import { quantityOf, type Quantity } from "./measure";
 import { PRODUCT_TYPES, type MarketType, type Product, type ProductImage } from "./product";
 
 // Predicates are exported beside the list helpers so callers can combine them
@@ -85,7 +86,7 @@ export interface ProductSummary {
   readonly onlyB2B: boolean;
   readonly priceWithDiscount: Product["priceWithDiscount"];
   readonly boxType: string | null;
-  readonly weight: number | null;
+  readonly quantity: Quantity | null;
 }
 
 export function summarizeProduct(product: Product): ProductSummary {
@@ -98,6 +99,6 @@ export function summarizeProduct(product: Product): ProductSummary {
     onlyB2B: isOnlyB2B(product),
     priceWithDiscount: product.priceWithDiscount,
     boxType: product.boxType,
-    weight: product.weight,
+    quantity: quantityOf(product),
   };
 }

@@ -33,6 +33,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     priceWithTax: 2548,
     priceWithDiscount: 2548,
     weight: 6,
+    measure: null,
     boxType: "regular",
     itemType: "mixed",
     isImperfectusProduct: true,

@@ -3,6 +3,7 @@ export * from "./tax";
 export * from "./locale";
 export * from "./product";
 export * from "./sizes";
+export * from "./measure";
 export * from "./filters";
 export * from "./metrics";
 export * from "./reviews";

@@ -1,4 +1,5 @@
 import type { Locale } from "./locale";
+import type { Measure } from "./measure";
 import type { Cents } from "./money";
 import type { TaxRate } from "./tax";
 
@@ -72,7 +73,10 @@ export interface Product {
   readonly priceWithTax: Cents;
   /** No discounts exist yet; kept apart so that adding one changes a single place. */
   readonly priceWithDiscount: Cents;
+  /** Grams: what the product weighs in the delivery; the content of produce, approximately. */
   readonly weight: number | null;
+  /** What one product holds when it is sold in a fixed quantity (500 ml, 12 units); null for produce. */
+  readonly measure: Measure | null;
   readonly boxType: string | null;
   readonly itemType: ItemType | null;
   readonly isImperfectusProduct: boolean;

@@ -6,6 +6,7 @@ import {
   finiteNumber,
   isRecord,
   LOCALES,
+  toMeasure,
   type ProductType,
 } from "@shop/domain";
 import type { Entry } from "./strapi-loose";
@@ -87,6 +88,12 @@ function priceInCents(entry: Entry): number {
   return cents;
 }
 
+/** The measure staff set (500 ml, 12 units), or both fields null when it is missing or half filled. */
+function measureOf(entry: Entry): Pick<PublicProduct, "measureAmount" | "measureUnit"> {
+  const measure = toMeasure(entry.measureAmount, entry.measureUnit);
+  return { measureAmount: measure?.amount ?? null, measureUnit: measure?.unit ?? null };
+}
+
 /**
  * A product in the spec's flat shape (docs/decisions/005-cms-catalogue-api.md), typed by the
  * contract both apps share (@shop/contracts, PublicProduct): per-language fields side by side,
@@ -144,6 +151,7 @@ export function serializeProduct(entry: Entry): PublicProduct {
       ? { id: Number(tax.id), name: String(tax.name ?? ""), amount_value: finiteNumber(tax.amount_value) ?? 0 }
       : null,
     weight: finiteNumber(entry.weight),
+    ...measureOf(entry),
     boxType: stringOrNull(entry.boxType),
     itemType: stringOrNull(entry.itemType),
     seasonal: entry.seasonal === true,

@@ -1,3 +1,4 @@
+import type { Measure } from "@shop/domain";
 import type { PantryKind, ProduceKind } from "./art";
 
 /**
@@ -562,13 +563,17 @@ export interface UpsellSeed {
   name: Texts;
   description: Texts;
   price: number;
+  /** Grams, in the delivery. */
   weight: number;
+  /** What it holds, as the pages show it (500 ml, 12 units). */
+  measure: Measure;
   markets: Market[];
 }
 
 export const UPSELLS: UpsellSeed[] = [
   {
     sku: "UPS-AOVE-500",
+    measure: { amount: 500, unit: "ml" },
     kind: "oil",
     category: "aceites",
     tax: "superreduced",
@@ -588,6 +593,7 @@ export const UPSELLS: UpsellSeed[] = [
   },
   {
     sku: "UPS-AOVE-2L",
+    measure: { amount: 2, unit: "l" },
     kind: "oil",
     category: "aceites",
     tax: "superreduced",
@@ -603,6 +609,7 @@ export const UPSELLS: UpsellSeed[] = [
   },
   {
     sku: "UPS-VINAGRE-375",
+    measure: { amount: 375, unit: "ml" },
     kind: "vinegar",
     category: "aceites",
     tax: "reduced",
@@ -618,6 +625,7 @@ export const UPSELLS: UpsellSeed[] = [
   },
   {
     sku: "UPS-GARBANZO-1KG",
+    measure: { amount: 1, unit: "kg" },
     kind: "chickpeas",
     category: "legumbres",
     tax: "superreduced",
@@ -637,6 +645,7 @@ export const UPSELLS: UpsellSeed[] = [
   },
   {
     sku: "UPS-LENTEJA-1KG",
+    measure: { amount: 1, unit: "kg" },
     kind: "lentils",
     category: "legumbres",
     tax: "superreduced",
@@ -652,6 +661,7 @@ export const UPSELLS: UpsellSeed[] = [
   },
   {
     sku: "UPS-MONGETA-500",
+    measure: { amount: 500, unit: "g" },
     kind: "beans",
     category: "legumbres",
     tax: "superreduced",
@@ -667,6 +677,7 @@ export const UPSELLS: UpsellSeed[] = [
   },
   {
     sku: "UPS-HUEVOS-6",
+    measure: { amount: 6, unit: "unit" },
     kind: "eggs",
     category: "huevos",
     tax: "superreduced",
@@ -682,6 +693,7 @@ export const UPSELLS: UpsellSeed[] = [
   },
   {
     sku: "UPS-HUEVOS-12",
+    measure: { amount: 12, unit: "unit" },
     kind: "eggs",
     category: "huevos",
     tax: "superreduced",

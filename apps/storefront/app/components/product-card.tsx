@@ -1,4 +1,5 @@
-import { sizeOf, type Product, type ProductSummary } from "@shop/domain";
+import { sizeOf, type MeasureUnit, type ProductSummary, type Quantity } from "@shop/domain";
+import type { PageMessages } from "~/i18n";
 import { Price } from "./price";
 import { ProduceIllustration } from "./illustrations";
 import { ResponsiveImage } from "./responsive-image";
@@ -6,14 +7,41 @@ import { ScreenLink } from "./screen-link";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
-/** Size and approximate weight, in the page's language ("Mediana · 7 kg aprox."). */
-export function useProductFacts(product: Pick<Product, "boxType" | "weight">): string {
+/** Intl's names of the measure units; pieces are counted in words (i18n catalogue.pieces). */
+const INTL_UNITS: Readonly<Record<Exclude<MeasureUnit, "unit">, string>> = {
+  kg: "kilogram",
+  g: "gram",
+  l: "liter",
+  ml: "milliliter",
+};
+
+/** "500 ml", "1 kg", "12 unidades", "7 kg aprox.", in the page's language. */
+export function formatQuantity(quantity: Quantity, tag: string, messages: PageMessages): string {
+  if (quantity.kind === "approxWeight") {
+    const kilos = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(quantity.kilograms);
+    return format(messages.catalogue.approxWeight, { kg: kilos });
+  }
+  const { amount, unit } = quantity.measure;
+  if (unit === "unit") {
+    const pieces = messages.catalogue.pieces;
+    const rule = new Intl.PluralRules(tag).select(amount);
+    return format(rule === "one" ? pieces.one : pieces.other, { count: new Intl.NumberFormat(tag).format(amount) });
+  }
+  return new Intl.NumberFormat(tag, {
+    style: "unit",
+    unit: INTL_UNITS[unit],
+    unitDisplay: "short",
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+/** Size and quantity, in the page's language ("Mediana · 7 kg aprox.", "500 ml"). */
+export function useProductFacts(product: Pick<ProductSummary, "boxType" | "quantity">): string {
   const { messages, tag } = usePageLanguage();
   const size = sizeOf(product.boxType);
-  const kilos = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
   return [
     size ? messages.catalogue.sizes[size.size] : null,
-    product.weight ? format(messages.catalogue.approxWeight, { kg: kilos.format(product.weight / 1000) }) : null,
+    product.quantity ? formatQuantity(product.quantity, tag, messages) : null,
   ]
     .filter(Boolean)
     .join(" · ");

@@ -56,6 +56,7 @@ export const ca = {
     unavailable: "Ara mateix no està a la venda. Mira les nostres altres caixes.",
     sizes: { small: "Petita", medium: "Mitjana", large: "Gran" },
     approxWeight: "{kg} kg aprox.",
+    pieces: { one: "{count} unitat", other: "{count} unitats" },
     empty: "Ara mateix no hi ha productes disponibles en aquesta secció. Torna aviat.",
     allCategories: "Totes",
     categories: "Categories",

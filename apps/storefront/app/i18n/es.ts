@@ -66,6 +66,8 @@ export const es = {
     /** A box's size in words (@shop/domain sizeOf: the codes S, IM, XL are small, medium, large). */
     sizes: { small: "Pequeña", medium: "Mediana", large: "Grande" },
     approxWeight: "{kg} kg aprox.",
+    /** A product sold by the piece (a box of 12 eggs). */
+    pieces: { one: "{count} unidad", other: "{count} unidades" },
     empty: "Ahora mismo no hay productos disponibles en esta sección. Vuelve pronto.",
     allCategories: "Todas",
     categories: "Categorías",

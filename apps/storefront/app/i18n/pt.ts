@@ -56,6 +56,7 @@ export const pt = {
     unavailable: "De momento não está à venda. Veja as nossas outras caixas.",
     sizes: { small: "Pequena", medium: "Média", large: "Grande" },
     approxWeight: "{kg} kg aprox.",
+    pieces: { one: "{count} unidade", other: "{count} unidades" },
     empty: "De momento não há produtos disponíveis nesta secção. Volte em breve.",
     allCategories: "Todas",
     categories: "Categorias",

@@ -1,6 +1,13 @@
 import { lazy, Suspense, useState } from "react";
 import { data, redirect } from "react-router";
-import { contentAfterLead, findProductBySlug, isOnlyB2B, PRODUCT_TYPES, type ProductImage } from "@shop/domain";
+import {
+  contentAfterLead,
+  findProductBySlug,
+  isOnlyB2B,
+  PRODUCT_TYPES,
+  quantityOf,
+  type ProductImage,
+} from "@shop/domain";
 import { LOCALES, pathTo } from "@shop/routing";
 import type { Route } from "./+types/product";
 import type { AlternateParams } from "~/alternates";
@@ -64,7 +71,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState<number | null>(null);
   const [Lightbox, setLightbox] = useState(lazyLightbox);
   const pictures = picturesOf(product);
-  const facts = useProductFacts(product);
+  const facts = useProductFacts({ boxType: product.boxType, quantity: quantityOf(product) });
   const [first, ...rest] = pictures;
   // The short description is printed above; the details go on from there.
   const details = contentAfterLead(product.content, product.description);
