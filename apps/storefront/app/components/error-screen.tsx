@@ -3,7 +3,7 @@ import { ERROR_PAGE_LINKS } from "@shop/routing";
 import { LostCarrotIllustration } from "./illustrations";
 import { ScreenLink } from "./screen-link";
 import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
+import { SiteHeader, SITE_SECTIONS_ID } from "./site-header";
 import { usePageLanguage } from "~/root-data";
 
 /** The message the specification fixes for unknown routes. */
@@ -25,7 +25,7 @@ export function ErrorScreen({ status, path, framed = false }: ErrorScreenProps) 
     <main id="main" className="mx-auto flex max-w-3xl flex-col items-center px-4 py-12 text-center">
       <LostCarrotIllustration className="h-40 w-40 sm:h-52 sm:w-52" />
       <p
-        className="mt-4 font-display text-6xl font-semibold text-carrot-500"
+        className="mt-4 font-display text-6xl font-semibold text-carrot-600"
         aria-label={`${messages.errors.statusLabel} ${status}`}
       >
         {status}
@@ -60,7 +60,9 @@ export function ErrorScreen({ status, path, framed = false }: ErrorScreenProps) 
     <>
       <SiteHeader />
       {body}
-      <SiteFooter />
+      <div id={SITE_SECTIONS_ID}>
+        <SiteFooter />
+      </div>
     </>
   );
 }

@@ -16,7 +16,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   };
   return (
     <nav aria-label={messages.nav.language} className={className}>
-      <ul className="flex items-center gap-1 text-sm font-semibold">
+      <ul className="flex items-center text-sm font-semibold sm:gap-1">
         {LOCALES.map((option) => {
           const current = option === locale;
           return (

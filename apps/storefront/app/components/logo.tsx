@@ -13,12 +13,15 @@ export function LogoMark({ className = "h-9 w-9" }: { className?: string }) {
   );
 }
 
+/** The shop's name, a little smaller on phones so that the header's buttons fit beside it at 320 px. */
 export function Logo() {
   const { messages } = usePageLanguage();
   return (
-    <ScreenLink screen="home" className="flex items-center gap-2 rounded-lg" aria-label={messages.site.name}>
-      <LogoMark />
-      <span className="font-display text-2xl font-semibold tracking-tight text-leaf-800">{messages.site.name}</span>
+    <ScreenLink screen="home" className="flex shrink-0 items-center gap-2 rounded-lg" aria-label={messages.site.name}>
+      <LogoMark className="h-8 w-8 sm:h-9 sm:w-9" />
+      <span className="font-display text-xl font-semibold tracking-tight text-leaf-800 sm:text-2xl">
+        {messages.site.name}
+      </span>
     </ScreenLink>
   );
 }

@@ -23,6 +23,8 @@ export const ca = {
     language: "Idioma",
     backToShop: "Torna a la botiga",
     accountMenu: "El teu compte",
+    closeMenu: "Tanca el menú",
+    sections: "Totes les seccions",
   },
   footer: {
     shop: "Botiga",

@@ -32,6 +32,8 @@ export const es = {
     language: "Idioma",
     backToShop: "Volver a la tienda",
     accountMenu: "Tu cuenta",
+    closeMenu: "Cerrar el menú",
+    sections: "Todas las secciones",
   },
   footer: {
     shop: "Tienda",

@@ -23,6 +23,8 @@ export const pt = {
     language: "Idioma",
     backToShop: "Voltar à loja",
     accountMenu: "A sua conta",
+    closeMenu: "Fechar o menu",
+    sections: "Todas as secções",
   },
   footer: {
     shop: "Loja",

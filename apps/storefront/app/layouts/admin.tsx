@@ -1,7 +1,7 @@
 import { Form, NavLink, Outlet } from "react-router";
 import { pathTo, RESOURCE_PATHS, type ScreenId } from "@shop/routing";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteHeader, SITE_SECTIONS_ID } from "~/components/site-header";
 import { usePageLanguage, useRootData } from "~/root-data";
 
 const ACCOUNT_NAV: readonly ScreenId[] = ["account", "orders", "subscriptions", "profile", "referrals", "newsletter"];
@@ -44,7 +44,9 @@ export default function AccountLayout() {
           <Outlet />
         </main>
       </div>
-      <SiteFooter />
+      <div id={SITE_SECTIONS_ID}>
+        <SiteFooter />
+      </div>
     </div>
   );
 }

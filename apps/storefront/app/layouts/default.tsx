@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteHeader, SITE_SECTIONS_ID } from "~/components/site-header";
 
 export default function DefaultLayout() {
   return (
@@ -9,7 +9,9 @@ export default function DefaultLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <div id={SITE_SECTIONS_ID}>
+        <SiteFooter />
+      </div>
     </div>
   );
 }

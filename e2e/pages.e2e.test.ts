@@ -1,0 +1,125 @@
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { LOCALES, pathTo, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from "@shop/routing";
+import { useBrowserSession } from "./support/browser";
+import { fetchTranslatedProducts } from "./support/catalogue";
+
+/**
+ * Every public page, in every language, at the widths customers use: phones (320, 390), laptops
+ * (1280, 1366) and a wide screen (1536). A page fails when it scrolls sideways at any of them, when
+ * axe finds a serious or critical problem (at a phone and at a laptop width), or on a console error
+ * (useBrowserSession).
+ */
+const base = inject("storefrontUrl");
+const cmsUrl = inject("cmsUrl");
+const session = useBrowserSession(base);
+
+const WIDTHS = [320, 390, 1280, 1366, 1536] as const;
+const AXE_WIDTHS: ReadonlySet<number> = new Set([390, 1280]);
+const AXE_SOURCE: string = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
+
+/** Screens of the public layout that are meant to be found (indexable), plus the new-order page. */
+const PUBLIC_SCREENS = SCREEN_IDS.filter(
+  (id) => (SCREENS[id].layout === "default" && SCREENS[id].indexable) || id === "newOrder",
+);
+
+let productSlugs: Record<Locale, string> | undefined;
+
+beforeAll(async () => {
+  const product = (await fetchTranslatedProducts(cmsUrl)).find((each) => each.isActive && each.type === "box");
+  if (!product) throw new Error("The demo catalogue has no active box");
+  productSlugs = { es: product.slug_es, ca: product.slug_ca, pt: product.slug_pt };
+});
+
+function pathOf(id: ScreenId, locale: Locale): string {
+  if (id === "product") return pathTo(id, locale, { slug: productSlugs?.[locale] ?? "" });
+  return pathTo(id, locale);
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's content security policy does not cover.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target }) => ({ target })),
+    }));
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
+/** How many pixels the page is wider than the window, and the widest element sticking out. */
+async function sidewaysOverflow(page: Page): Promise<{ by: number; culprit: string | null }> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const by = document.documentElement.scrollWidth - viewport;
+    if (by <= 0) return { by, culprit: null };
+    let culprit: string | null = null;
+    let widest = viewport;
+    for (const element of Array.from(document.body.querySelectorAll("*"))) {
+      const right = element.getBoundingClientRect().right;
+      if (right > widest + 0.5) {
+        widest = right;
+        culprit = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""}`;
+      }
+    }
+    return { by, culprit };
+  });
+}
+
+async function problemsOf(page: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+  const response = await page.goto(path);
+  if (!response || response.status() >= 400) problems.push(`${path}: answered ${response?.status()}`);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 800 ? 800 : 900 });
+    const { by, culprit } = await sidewaysOverflow(page);
+    if (by > 0) problems.push(`${path} at ${width} px: scrolls sideways by ${by} px (${culprit})`);
+    if (AXE_WIDTHS.has(width)) {
+      for (const finding of await seriousAxeFindings(page)) problems.push(`${path} at ${width} px: ${finding}`);
+    }
+  }
+  return problems;
+}
+
+describe("every public page at every width", () => {
+  it.each(PUBLIC_SCREENS)("%s: no sideways scrolling and no serious accessibility problem", async (id) => {
+    const problems: string[] = [];
+    for (const locale of LOCALES) problems.push(...(await problemsOf(session.page, pathOf(id, locale))));
+    expect(problems).toEqual([]);
+  });
+
+  it("the 404 page: no sideways scrolling and no serious accessibility problem", async () => {
+    const problems: string[] = [];
+    for (const path of ["/esto-no-existe", "/ca/aixo-no-existeix", "/pt/nao-existe"]) {
+      // problemsOf reports the 404 status itself; only the layout and accessibility count here.
+      problems.push(...(await problemsOf(session.page, path)).filter((problem) => !problem.endsWith("answered 404")));
+    }
+    expect(problems).toEqual([]);
+  });
+});
