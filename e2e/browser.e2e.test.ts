@@ -1,9 +1,10 @@
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo, SCREENS, staticSitemapEntries, type Locale } from "@shop/routing";
-import { messagesFor } from "../apps/storefront/app/i18n";
+import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { useBrowserSession } from "./support/browser";
+import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
 const base = inject("storefrontUrl");
 const session = useBrowserSession(base);
@@ -220,3 +221,114 @@ describe("the site menu without JavaScript", () => {
     }
   });
 });
+
+describe("keyboard", () => {
+  let products: TranslatedProduct[] = [];
+  beforeAll(async () => {
+    products = await fetchTranslatedProducts(inject("cmsUrl"));
+  });
+
+  it.each(LOCALES)("Escape in the lightbox gives focus back to the picture that opened it (%s)", async (locale) => {
+    const text = messagesFor(locale).lightbox;
+    const product = products.find((each) => each.type === "box" && each.isActive);
+    if (!product) throw new Error("The demo catalogue has no active box");
+    await session.page.goto(pathTo("product", locale, { slug: product[`slug_${locale}`] }));
+    const gallery = session.page.getByRole("region", { name: messagesFor(locale).product.gallery });
+    const total = await gallery.getByRole("button").count();
+    for (const number of total > 1 ? [1, total] : [1]) {
+      const opener = gallery.getByRole("button", { name: format(text.open, { number, total }) });
+      await opener.focus();
+      await session.page.keyboard.press("Enter");
+      const dialog = session.page.getByRole("dialog", { name: text.dialog });
+      await dialog.waitFor();
+      await session.page.keyboard.press("Escape");
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => focusedElement(session.page)).toBe(`button ${format(text.open, { number, total })}`);
+    }
+  });
+
+  it.each([
+    ["contact", "es", "name"],
+    ["companies", "ca", "company"],
+    ["contact", "pt", "email"],
+  ] as const)("a refused %s form (%s) moves focus to the first field in error", async (screen, locale, firstError) => {
+    await session.page.goto(pathTo(screen, locale));
+    const form = session.page.locator("main form");
+    if (firstError === "email") {
+      await form.getByLabel(messagesFor(locale).forms.name).fill("Ana");
+      await form.getByLabel(messagesFor(locale).forms.email).fill("not an address");
+    }
+    await form.getByRole("button", { name: messagesFor(locale).forms.send }).click();
+    await expect.poll(() => focusedElement(session.page)).toBe(`input ${firstError}`);
+    expect(await session.page.locator(`#${firstError}`).getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe(messagesFor(locale).forms.fixErrors);
+  });
+
+  it("shows a focus ring on orange buttons with 3:1 against the button and the page", async () => {
+    await session.page.setViewportSize({ width: 1280, height: 800 });
+    await session.page.goto(pathTo("contact", "es"));
+    const orange = [
+      session.page.locator("header").getByRole("link", { name: messagesFor("es").nav.newOrder }),
+      session.page.locator("main form").getByRole("button", { name: messagesFor("es").forms.send }),
+    ];
+    for (const button of orange) {
+      await button.focus();
+      const ring = await button.evaluate((element) => {
+        // Computed colours may come as oklab() or color-mix() results: a canvas turns them into RGB.
+        const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+        const rgba = (colour: string): number[] => {
+          context.clearRect(0, 0, 1, 1);
+          context.fillStyle = colour;
+          context.fillRect(0, 0, 1, 1);
+          return Array.from(context.getImageData(0, 0, 1, 1).data);
+        };
+        /** The colour behind an element: the first visible background among its ancestors. */
+        const backgroundBehind = (start: Element | null): number[] => {
+          for (let node = start; node; node = node.parentElement) {
+            const colour = rgba(getComputedStyle(node).backgroundColor);
+            if (colour[3]! > 0) return colour;
+          }
+          return [255, 255, 255, 255];
+        };
+        const style = getComputedStyle(element);
+        return {
+          visible: element.matches(":focus-visible"),
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          colour: rgba(style.outlineColor),
+          button: rgba(style.backgroundColor),
+          page: backgroundBehind(element.parentElement),
+        };
+      });
+      expect(ring.visible).toBe(true);
+      expect(ring.style).not.toBe("none");
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+      expect(contrastRatio(ring.colour, ring.button)).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(ring.colour, ring.page)).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
+
+describe.each(LOCALES)("the forms' privacy line (%s)", (locale) => {
+  it.each(["contact", "companies"] as const)("the %s form links to the privacy policy", async (screen) => {
+    const forms = messagesFor(locale).forms;
+    await session.page.goto(pathTo(screen, locale));
+    const form = session.page.locator("main form");
+    await expect.poll(() => form.getByText(forms.privacyNote).count()).toBe(1);
+    const link = form.getByRole("link", { name: forms.privacyLink });
+    expect(await link.getAttribute("href")).toBe(pathTo("privacyPolicy", locale));
+  });
+});
+
+/** WCAG contrast ratio of two colours given as [r, g, b, alpha 0-255] (alpha blended over white). */
+function contrastRatio(first: number[], second: number[]): number {
+  const luminance = ([r = 0, g = 0, b = 0, alpha = 255]: number[]) => {
+    const channel = (value: number) => {
+      const blended = (value * alpha + 255 * (255 - alpha)) / 255 / 255;
+      return blended <= 0.04045 ? blended / 12.92 : ((blended + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { FIELD_MAX, type FieldError, type FieldErrors } from "@shop/contracts";
+import { ScreenLink } from "./screen-link";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
@@ -107,5 +108,22 @@ export function Honeypot() {
       <label htmlFor="website">Website</label>
       <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
     </div>
+  );
+}
+
+/**
+ * What happens to what a visitor types, with the privacy policy a tap away: under every form that
+ * collects personal data.
+ */
+export function PrivacyNote() {
+  const text = usePageLanguage().messages.forms;
+  return (
+    <p className="text-sm text-sand-700">
+      {text.privacyNote}{" "}
+      <ScreenLink screen="privacyPolicy" className="font-semibold text-leaf-700 underline">
+        {text.privacyLink}
+      </ScreenLink>
+      .
+    </p>
   );
 }

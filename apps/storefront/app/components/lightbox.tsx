@@ -37,8 +37,14 @@ export function Lightbox({ images, startIndex, onClose, loop = LIGHTBOX.loop }: 
 
   useEffect(() => {
     const dialog = dialogRef.current;
+    // The picture that opened the viewer has focus now. The dialog leaves the page as it closes,
+    // so the browser cannot give focus back by itself: it goes back to that picture.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   function onKeyDown(event: React.KeyboardEvent) {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { PRIMARY_BUTTON } from "./button-styles";
-import { Honeypot } from "./form-field";
+import { Honeypot, PrivacyNote } from "./form-field";
 import type { FieldErrors } from "@shop/contracts";
 import type { FormResult } from "~/forms/submit.server";
 import { useValidatedForm } from "~/forms/use-validated-form";
@@ -15,12 +15,19 @@ interface PublicFormProps {
   readonly children: (errors: FieldErrors, values: Record<string, string>) => ReactNode;
 }
 
-/** A form visitors send to staff: checked in the browser and the action, errors beside fields. */
+/**
+ * A form visitors send to staff: checked in the browser and the action, errors beside fields, focus
+ * on the first of them after a refusal, and a line on what happens to the data.
+ */
 export function PublicForm({ result, schema, sentText, children }: PublicFormProps) {
   const { messages } = usePageLanguage();
   const text = messages.forms;
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useValidatedForm(schema, result?.status === "invalid" ? result.errors : undefined);
+  const { errors, onSubmit, formRef } = useValidatedForm(
+    schema,
+    result?.status === "invalid" ? result.errors : undefined,
+    result?.status === "sent" ? undefined : result,
+  );
   if (result?.status === "sent") {
     return (
       <p role="status" className="rounded-2xl bg-leaf-50 p-5 font-semibold text-leaf-800 ring-1 ring-leaf-200">
@@ -39,18 +46,20 @@ export function PublicForm({ result, schema, sentText, children }: PublicFormPro
           : null;
   return (
     <Form
+      ref={formRef}
       method="post"
       noValidate
       onSubmit={onSubmit}
       className="relative grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-sand-200"
     >
       {problem ? (
-        <p role="alert" className="font-semibold text-carrot-700">
+        <p role="alert" tabIndex={-1} data-form-problem="" className="font-semibold text-carrot-700">
           {problem}
         </p>
       ) : null}
       {children(errors, values)}
       <Honeypot />
+      <PrivacyNote />
       <button type="submit" disabled={busy} className={`${PRIMARY_BUTTON} disabled:opacity-60`}>
         {busy ? text.sending : text.send}
       </button>

@@ -146,6 +146,8 @@ export const es = {
     serverError: "No hemos podido enviar el formulario. Inténtalo de nuevo en unos minutos.",
     tooMany:
       "Hemos recibido muchos mensajes tuyos en poco tiempo. Inténtalo de nuevo dentro de una hora o escríbenos por correo.",
+    privacyNote: "Solo usaremos estos datos para responderte.",
+    privacyLink: "Lee nuestra política de privacidad",
   },
   referral: {
     step1Title: "Comparte tu código",
