@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { LOCALES, pathTo, type Locale } from "@shop/routing";
-import { format, messagesFor } from "../apps/storefront/app/i18n";
+import { toProduct } from "@shop/contracts";
+import { formatCents } from "@shop/domain";
+import { LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
+import { format, messagesFor, pageTextsFor } from "../apps/storefront/app/i18n";
 import { useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
@@ -111,5 +113,76 @@ describe("complementary products", () => {
   it("keeps the approximate weight of produce", async () => {
     await openProduct(mediumBox(), "es");
     expect(await session.page.getByRole("article").textContent()).toContain("7 kg aprox.");
+  });
+});
+
+/** Text as a reader sees it: the narrow and non-breaking spaces of number formats as plain spaces. */
+const plain = (value: string | null) => (value ?? "").replace(/[\u00a0\u202f]/g, " ");
+
+function percent(rate: number, locale: Locale) {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "percent", maximumFractionDigits: 1 }).format(rate);
+}
+
+describe("prices for companies and for consumers", () => {
+  it.each(LOCALES)(
+    "the companies page offers only what companies can buy, without VAT and its rate stated (%s)",
+    async (locale) => {
+      const catalogue = messagesFor(locale).catalogue;
+      await session.page.goto(pathTo("companies", locale));
+      const offer = session.page
+        .locator("section")
+        .filter({
+          has: session.page.getByRole("heading", { level: 2, name: pageTextsFor(locale, "companies").offerHeading }),
+        });
+      const names = await offer.getByRole("listitem").getByRole("heading").allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) {
+        const product = products.find((each) => each[`name_${locale}`] === name);
+        expect(
+          product?.market_types.map((market) => market.name),
+          name,
+        ).toContain("B2B");
+      }
+      for (const consumerOnly of products.filter((each) =>
+        each.market_types.every((market) => market.name === "B2C"),
+      )) {
+        expect(names).not.toContain(consumerOnly[`name_${locale}`]);
+      }
+
+      const box = mediumBox();
+      const net = toProduct(box, locale).price;
+      const text = plain(await card(box, locale).textContent());
+      expect(text).toContain(plain(formatCents(net, LOCALE_TAGS[locale])));
+      expect(text).toContain(
+        plain(format(catalogue.plusVat, { rate: percent(box.tax_id?.amount_value ?? 0, locale) })),
+      );
+      expect(text).not.toContain(catalogue.vatIncluded);
+      expect(plain(await offer.textContent())).not.toContain(catalogue.vatIncluded);
+    },
+  );
+
+  it.each(LOCALES)("consumer pages keep the price with VAT included (%s)", async (locale) => {
+    const catalogue = messagesFor(locale).catalogue;
+    const box = mediumBox();
+    const gross = toProduct(box, locale).priceWithTax;
+    await session.page.goto(pathTo("boxes", locale));
+    const text = plain(await card(box, locale).textContent());
+    expect(text).toContain(plain(formatCents(gross, LOCALE_TAGS[locale])));
+    expect(text).toContain(catalogue.vatIncluded);
+    const article = await openProduct(box, locale);
+    expect(plain(await article.textContent())).toContain(plain(formatCents(gross, LOCALE_TAGS[locale])));
+  });
+
+  it("a product only companies can buy is priced for companies on its own page", async () => {
+    const bulk = find(
+      "item sold only to companies",
+      (product) => product.type === "item" && product.market_types.every((market) => market.name === "B2B"),
+    );
+    const article = await openProduct(bulk, "ca");
+    const text = plain(await article.textContent());
+    expect(text).toContain(plain(formatCents(toProduct(bulk, "ca").price, LOCALE_TAGS.ca)));
+    expect(text).toContain(
+      plain(format(messagesFor("ca").catalogue.plusVat, { rate: percent(bulk.tax_id?.amount_value ?? 0, "ca") })),
+    );
   });
 });

@@ -13,7 +13,6 @@ import {
   needsProductLoad,
   slugFor,
   sortByPosition,
-  summarizeProduct,
   visibleOnWeb,
 } from "./filters";
 import { picture, product } from "./fixtures";
@@ -86,36 +85,6 @@ describe("images", () => {
     const bare = product({ imagePath: [], image: [] });
     expect(mainImage(bare)).toBeNull();
     expect(featuredImage(bare)).toBeNull();
-  });
-});
-
-describe("summarizeProduct", () => {
-  it("keeps what a card shows: featured picture first, price with VAT, only-companies flag", () => {
-    const summary = summarizeProduct(
-      product({
-        id: 9,
-        name: "Caja grande",
-        imagePath: [picture("/a.jpg")],
-        image: [picture("/c.jpg")],
-        marketTypes: ["B2B"],
-      }),
-    );
-    expect(summary).toMatchObject({ id: 9, name: "Caja grande", slug: "caja-mediana", onlyB2B: true });
-    expect(summary.picture?.url).toBe("/c.jpg");
-    expect(summary.priceWithDiscount).toBe(2548);
-    expect(Object.keys(summary)).not.toContain("content");
-  });
-
-  it("says how much a complementary product holds, not what it weighs in the delivery", () => {
-    const oil = product({ type: "marketplace_item", weight: 500, measure: { amount: 500, unit: "ml" } });
-    expect(summarizeProduct(oil).quantity).toEqual({ kind: "measure", measure: { amount: 500, unit: "ml" } });
-    expect(Object.keys(summarizeProduct(oil))).not.toContain("weight");
-  });
-
-  it("falls back to the main image, and to none", () => {
-    expect(summarizeProduct(product({ imagePath: [picture("/a.jpg")], image: [] })).picture?.url).toBe("/a.jpg");
-    expect(summarizeProduct(product({ imagePath: [], image: [] })).picture).toBeNull();
-    expect(summarizeProduct(product({ marketTypes: ["B2B", "B2C"] })).onlyB2B).toBe(false);
   });
 });
 

@@ -1,5 +1,4 @@
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from "./locale";
-import { quantityOf, type Quantity } from "./measure";
 import { PRODUCT_TYPES, type MarketType, type Product, type ProductImage } from "./product";
 
 // Predicates are exported beside the list helpers so callers can combine them
@@ -73,32 +72,4 @@ export function findProductBySlug(products: readonly Product[], slug: string, lo
   const canonicalSlug = product ? slugFor(product, locale) : null;
   if (!product || canonicalSlug === null) return null;
   return { product, canonicalSlug, isCanonical: canonicalSlug === wanted };
-}
-
-/** What a product card shows. List pages send only this to the browser, not the whole product. */
-export interface ProductSummary {
-  readonly id: number;
-  readonly name: string;
-  readonly slug: string | null;
-  /** The featured image, else the main image. */
-  readonly picture: ProductImage | null;
-  readonly isSeasonal: boolean;
-  readonly onlyB2B: boolean;
-  readonly priceWithDiscount: Product["priceWithDiscount"];
-  readonly boxType: string | null;
-  readonly quantity: Quantity | null;
-}
-
-export function summarizeProduct(product: Product): ProductSummary {
-  return {
-    id: product.id,
-    name: product.name,
-    slug: product.slug,
-    picture: featuredImage(product) ?? mainImage(product),
-    isSeasonal: product.isSeasonal,
-    onlyB2B: isOnlyB2B(product),
-    priceWithDiscount: product.priceWithDiscount,
-    boxType: product.boxType,
-    quantity: quantityOf(product),
-  };
 }

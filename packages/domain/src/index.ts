@@ -4,6 +4,8 @@ export * from "./locale";
 export * from "./product";
 export * from "./sizes";
 export * from "./measure";
+export * from "./prices";
+export * from "./summary";
 export * from "./filters";
 export * from "./metrics";
 export * from "./reviews";

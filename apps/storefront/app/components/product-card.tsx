@@ -1,6 +1,6 @@
 import { sizeOf, type MeasureUnit, type ProductSummary, type Quantity } from "@shop/domain";
 import type { PageMessages } from "~/i18n";
-import { Price } from "./price";
+import { ShownPriceTag } from "./price";
 import { ProduceIllustration } from "./illustrations";
 import { ResponsiveImage } from "./responsive-image";
 import { ScreenLink } from "./screen-link";
@@ -65,7 +65,7 @@ export function SizeBadge({ boxType, className = "" }: { boxType: string | null;
   );
 }
 
-/** One product in a grid: picture, name, size or weight, price with VAT, link to its page. */
+/** One product in a grid: picture, name, size and quantity, price (with VAT or its rate), link to its page. */
 interface CardOptions {
   /** Pictures of the first row load at once; the rest wait until they are near the viewport. */
   readonly priority?: boolean;
@@ -114,8 +114,11 @@ export function ProductCard({
       <Heading className="mt-1 font-bold text-sand-900 group-hover:text-leaf-700">{product.name}</Heading>
       <p className="text-sm text-sand-700">{facts}</p>
       <p className="mt-1">
-        <Price cents={product.priceWithDiscount} className="text-lg font-extrabold text-leaf-800" />{" "}
-        <span className="text-xs text-sand-700">{messages.catalogue.vatIncluded}</span>
+        <ShownPriceTag
+          price={product.price}
+          className="text-lg font-extrabold text-leaf-800"
+          noteClassName="text-xs text-sand-700"
+        />
       </p>
     </>
   );

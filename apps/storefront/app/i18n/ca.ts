@@ -23,8 +23,6 @@ export const ca = {
     language: "Idioma",
     backToShop: "Torna a la botiga",
     accountMenu: "El teu compte",
-    closeMenu: "Tanca el menú",
-    sections: "Totes les seccions",
   },
   footer: {
     shop: "Botiga",
@@ -54,6 +52,7 @@ export const ca = {
   },
   catalogue: {
     vatIncluded: "IVA inclòs",
+    plusVat: "+ IVA {rate}",
     onlyCompanies: "Només empreses",
     unavailable: "Ara mateix no està a la venda. Mira les nostres altres caixes.",
     sizes: { small: "Petita", medium: "Mitjana", large: "Gran" },
@@ -135,8 +134,6 @@ export const ca = {
     serverError: "No hem pogut enviar el formulari. Torna-ho a provar d'aquí a uns minuts.",
     tooMany:
       "Hem rebut molts missatges teus en poc temps. Torna-ho a provar d'aquí a una hora o escriu-nos per correu.",
-    privacyNote: "Només farem servir aquestes dades per respondre't.",
-    privacyLink: "Llegeix la nostra política de privacitat",
   },
   referral: {
     step1Title: "Comparteix el teu codi",
@@ -612,7 +609,8 @@ export const caPages = {
       },
     },
     offerHeading: "La nostra oferta per a empreses",
-    offerLead: "Preus amb IVA inclòs. Per a comandes grans o lliuraments a diverses seus, demana'ns una proposta.",
+    offerLead:
+      "Preus sense IVA: al costat de cadascun, el tipus que s'hi afegeix. Per a comandes grans o lliuraments a diverses seus, demana'ns una proposta.",
     formHeading: "Demana una proposta",
     formLead: "Explica'ns quantes persones sou i et responem en un dia laborable.",
   },

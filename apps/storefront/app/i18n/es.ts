@@ -32,8 +32,6 @@ export const es = {
     language: "Idioma",
     backToShop: "Volver a la tienda",
     accountMenu: "Tu cuenta",
-    closeMenu: "Cerrar el menú",
-    sections: "Todas las secciones",
   },
   footer: {
     shop: "Tienda",
@@ -63,6 +61,8 @@ export const es = {
   },
   catalogue: {
     vatIncluded: "IVA incluido",
+    /** After a price without VAT, on the companies page and what only companies can buy. */
+    plusVat: "+ IVA {rate}",
     onlyCompanies: "Solo empresas",
     unavailable: "Ahora mismo no está a la venta. Mira nuestras otras cajas.",
     /** A box's size in words (@shop/domain sizeOf: the codes S, IM, XL are small, medium, large). */
@@ -146,8 +146,6 @@ export const es = {
     serverError: "No hemos podido enviar el formulario. Inténtalo de nuevo en unos minutos.",
     tooMany:
       "Hemos recibido muchos mensajes tuyos en poco tiempo. Inténtalo de nuevo dentro de una hora o escríbenos por correo.",
-    privacyNote: "Solo usaremos estos datos para responderte.",
-    privacyLink: "Lee nuestra política de privacidad",
   },
   referral: {
     step1Title: "Comparte tu código",
@@ -631,7 +629,8 @@ export const esPages = {
       },
     },
     offerHeading: "Nuestra oferta para empresas",
-    offerLead: "Precios con IVA incluido. Para pedidos grandes o entregas en varias sedes, pídenos una propuesta.",
+    offerLead:
+      "Precios sin IVA: junto a cada uno, el tipo que se añade. Para pedidos grandes o entregas en varias sedes, pídenos una propuesta.",
     formHeading: "Pide una propuesta",
     formLead: "Cuéntanos cuántas personas sois y te respondemos en un día laborable.",
   },

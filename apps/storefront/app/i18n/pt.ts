@@ -23,8 +23,6 @@ export const pt = {
     language: "Idioma",
     backToShop: "Voltar à loja",
     accountMenu: "A sua conta",
-    closeMenu: "Fechar o menu",
-    sections: "Todas as secções",
   },
   footer: {
     shop: "Loja",
@@ -54,6 +52,7 @@ export const pt = {
   },
   catalogue: {
     vatIncluded: "IVA incluído",
+    plusVat: "+ IVA {rate}",
     onlyCompanies: "Só empresas",
     unavailable: "De momento não está à venda. Veja as nossas outras caixas.",
     sizes: { small: "Pequena", medium: "Média", large: "Grande" },
@@ -135,8 +134,6 @@ export const pt = {
     serverError: "Não foi possível enviar o formulário. Tente novamente dentro de alguns minutos.",
     tooMany:
       "Recebemos muitas mensagens suas em pouco tempo. Tente novamente dentro de uma hora ou escreva-nos por e-mail.",
-    privacyNote: "Só usaremos estes dados para lhe responder.",
-    privacyLink: "Leia a nossa política de privacidade",
   },
   referral: {
     step1Title: "Partilhe o seu código",
@@ -613,7 +610,8 @@ export const ptPages = {
       },
     },
     offerHeading: "A nossa oferta para empresas",
-    offerLead: "Preços com IVA incluído. Para encomendas grandes ou entregas em várias moradas, peça-nos uma proposta.",
+    offerLead:
+      "Preços sem IVA: junto a cada um, a taxa que se acrescenta. Para encomendas grandes ou entregas em várias moradas, peça-nos uma proposta.",
     formHeading: "Peça uma proposta",
     formLead: "Diga-nos quantas pessoas são e respondemos num dia útil.",
   },

@@ -1,4 +1,4 @@
-import { activeBoxes, activeItems, isB2B, isOnlyB2B, summarizeProduct } from "@shop/domain";
+import { companyOffer, summarizeForCompanies } from "@shop/domain";
 import type { Route } from "./+types/companies";
 import { getProducts } from "~/catalogue.server";
 import { CardGrid, ContentSection } from "~/components/content-sections";
@@ -14,12 +14,10 @@ import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-/** The B2B offer: every box sold to companies, then the items sold only to them. */
+/** The B2B offer (@shop/domain companyOffer), priced as businesses expect: without VAT, its rate stated. */
 export async function loader({ context: { locale } }: Route.LoaderArgs) {
-  const products = await getProducts(locale);
-  const boxes = activeBoxes(products).filter((box) => isB2B(box) && !box.isSeasonal);
-  const items = activeItems(products).filter(isOnlyB2B);
-  return { text: pageTextsFor(locale, "companies"), offer: [...boxes, ...items].map(summarizeProduct) };
+  const offer = companyOffer(await getProducts(locale)).map(summarizeForCompanies);
+  return { text: pageTextsFor(locale, "companies"), offer };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

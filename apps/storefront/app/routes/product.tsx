@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState } from "react";
 import { data, redirect } from "react-router";
 import {
+  audienceOf,
   contentAfterLead,
   findProductBySlug,
   isOnlyB2B,
   PRODUCT_TYPES,
   quantityOf,
+  shownPrice,
   type ProductImage,
 } from "@shop/domain";
 import { LOCALES, pathTo } from "@shop/routing";
@@ -16,7 +18,7 @@ import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { ProduceIllustration } from "~/components/illustrations";
 import { LoadBoundary } from "~/components/load-boundary";
 import { PlainMarkdown } from "~/components/plain-markdown";
-import { Price } from "~/components/price";
+import { ShownPriceTag } from "~/components/price";
 import { SizeBadge, useProductFacts } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ScreenLink } from "~/components/screen-link";
@@ -134,8 +136,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <h1 className="font-display text-3xl font-semibold text-leaf-800 sm:text-4xl">{product.name}</h1>
         <p className="mt-2 text-sand-700">{facts}</p>
         <p className="mt-4">
-          <Price cents={product.priceWithDiscount} className="text-3xl font-extrabold text-leaf-800" />{" "}
-          <span className="text-sm text-sand-700">{messages.catalogue.vatIncluded}</span>
+          <ShownPriceTag
+            price={shownPrice(product, audienceOf(product))}
+            className="text-3xl font-extrabold text-leaf-800"
+            noteClassName="text-sm text-sand-700"
+          />
         </p>
         {product.isActive ? (
           <ScreenLink screen="newOrder" className={`${PRIMARY_BUTTON} mt-6 shadow`}>
