@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { toProduct } from "@shop/contracts";
-import { formatCents } from "@shop/domain";
+import { BLOG_LANGUAGE, formatCents, REVIEW_LANGUAGE } from "@shop/domain";
 import { LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
 import { format, messagesFor, pageTextsFor } from "../apps/storefront/app/i18n";
 import { useBrowserSession } from "./support/browser";
@@ -129,11 +129,9 @@ describe("prices for companies and for consumers", () => {
     async (locale) => {
       const catalogue = messagesFor(locale).catalogue;
       await session.page.goto(pathTo("companies", locale));
-      const offer = session.page
-        .locator("section")
-        .filter({
-          has: session.page.getByRole("heading", { level: 2, name: pageTextsFor(locale, "companies").offerHeading }),
-        });
+      const offer = session.page.locator("section").filter({
+        has: session.page.getByRole("heading", { level: 2, name: pageTextsFor(locale, "companies").offerHeading }),
+      });
       const names = await offer.getByRole("listitem").getByRole("heading").allTextContents();
       expect(names.length).toBeGreaterThan(0);
       for (const name of names) {
@@ -185,4 +183,44 @@ describe("prices for companies and for consumers", () => {
       plain(format(messagesFor("ca").catalogue.plusVat, { rate: percent(bulk.tax_id?.amount_value ?? 0, "ca") })),
     );
   });
+});
+
+describe("reviews and blog posts keep their own language", () => {
+  const languageName = (language: Locale, page: Locale) =>
+    new Intl.DisplayNames([LOCALE_TAGS[page]], { type: "language" }).of(language) ?? language;
+
+  it.each(LOCALES)(
+    "marks reviews as Catalan and blog titles as Spanish, and says so on other pages (%s)",
+    async (locale) => {
+      const messages = messagesFor(locale);
+      await session.page.goto(pathTo("home", locale));
+      const section = (heading: string) =>
+        session.page.locator("section").filter({ has: session.page.getByRole("heading", { level: 2, name: heading }) });
+
+      const reviews = section(messages.home.reviewsHeading);
+      await expect.poll(() => reviews.locator("blockquote").count()).toBeGreaterThan(0);
+      const reviewLangs = await reviews
+        .locator("blockquote")
+        .evaluateAll((quotes) => quotes.map((quote) => quote.closest("[lang]")?.getAttribute("lang")));
+      expect(new Set(reviewLangs)).toEqual(new Set([LOCALE_TAGS[REVIEW_LANGUAGE]]));
+      // The stars are read in the page's language.
+      expect(
+        await reviews
+          .getByRole("img")
+          .first()
+          .evaluate((stars) => stars.closest("[lang]")?.getAttribute("lang")),
+      ).toBe(LOCALE_TAGS[locale]);
+      const reviewNote = format(messages.reviews.language, { language: languageName(REVIEW_LANGUAGE, locale) });
+      expect(await reviews.getByText(reviewNote).count()).toBe(locale === REVIEW_LANGUAGE ? 0 : 1);
+
+      const posts = section(messages.home.postsHeading);
+      await expect.poll(() => posts.getByRole("heading", { level: 3 }).count()).toBeGreaterThan(0);
+      const titleLangs = await posts
+        .getByRole("heading", { level: 3 })
+        .evaluateAll((titles) => titles.map((title) => title.querySelector("[lang]")?.getAttribute("lang")));
+      expect(new Set(titleLangs)).toEqual(new Set([LOCALE_TAGS[BLOG_LANGUAGE]]));
+      const postsNote = format(messages.home.postsLanguage, { language: languageName(BLOG_LANGUAGE, locale) });
+      expect(await posts.getByText(postsNote).count()).toBe(locale === BLOG_LANGUAGE ? 0 : 1);
+    },
+  );
 });

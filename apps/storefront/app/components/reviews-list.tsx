@@ -1,4 +1,5 @@
-import type { Review } from "@shop/domain";
+import { LOCALE_TAGS, REVIEW_LANGUAGE, type Review } from "@shop/domain";
+import { LanguageNote } from "./language-note";
 import { ResponsiveImage } from "./responsive-image";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
@@ -13,28 +14,37 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** The reviews' own words are in REVIEW_LANGUAGE whatever the page's: marked so, screen readers switch voice. */
+const REVIEW_TAG = LOCALE_TAGS[REVIEW_LANGUAGE];
+
 export function ReviewsList({ reviews }: { reviews: readonly Review[] }) {
+  const { messages } = usePageLanguage();
   return (
-    <ul className="grid gap-4 md:grid-cols-3">
-      {reviews.map((review, index) => (
-        <li key={`${review.authorName}-${index}`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sand-200">
-          <Stars rating={review.rating} />
-          <blockquote className="mt-2 text-sand-900">{review.text}</blockquote>
-          <div className="mt-3 flex items-center gap-2 text-sm text-sand-700">
-            {review.authorPhoto ? (
-              <ResponsiveImage
-                src={review.authorPhoto}
-                alt=""
-                width={40}
-                height={40}
-                className="h-10 w-10 rounded-full"
-              />
-            ) : null}
-            <span className="font-semibold">{review.authorName}</span>
-            {review.relativeTime ? <span>· {review.relativeTime}</span> : null}
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <LanguageNote language={REVIEW_LANGUAGE} text={messages.reviews.language} />
+      <ul className="grid gap-4 md:grid-cols-3">
+        {reviews.map((review, index) => (
+          <li key={`${review.authorName}-${index}`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sand-200">
+            <Stars rating={review.rating} />
+            <blockquote lang={REVIEW_TAG} className="mt-2 text-sand-900">
+              {review.text}
+            </blockquote>
+            <div className="mt-3 flex items-center gap-2 text-sm text-sand-700">
+              {review.authorPhoto ? (
+                <ResponsiveImage
+                  src={review.authorPhoto}
+                  alt=""
+                  width={40}
+                  height={40}
+                  className="h-10 w-10 rounded-full"
+                />
+              ) : null}
+              <span className="font-semibold">{review.authorName}</span>
+              {review.relativeTime ? <span lang={REVIEW_TAG}>· {review.relativeTime}</span> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

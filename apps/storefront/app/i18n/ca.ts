@@ -80,6 +80,7 @@ export const ca = {
     impactHeading: "El que hem rescatat entre tots",
     reviewsHeading: "Què diuen de nosaltres",
     postsHeading: "Del blog",
+    postsLanguage: "Articles en {language}",
     ctaHeading: "T'uneixes al rescat?",
     ctaBody: "Cada caixa evita que fruita i verdura bones acabin a les escombraries.",
   },
@@ -93,6 +94,7 @@ export const ca = {
   },
   reviews: {
     rating: "{rating} de 5 estrelles",
+    language: "Opinions escrites en {language}",
   },
   lightbox: {
     dialog: "Visor d'imatges",

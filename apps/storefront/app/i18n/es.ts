@@ -92,6 +92,8 @@ export const es = {
     impactHeading: "Lo que hemos rescatado entre todos",
     reviewsHeading: "Lo que dicen de nosotros",
     postsHeading: "Del blog",
+    /** Under the heading when the page is in another language than the blog ({language}: Intl's name). */
+    postsLanguage: "Artículos en {language}",
     ctaHeading: "¿Te unes al rescate?",
     ctaBody: "Cada caja evita que fruta y verdura buenas acaben en la basura.",
   },
@@ -105,6 +107,8 @@ export const es = {
   },
   reviews: {
     rating: "{rating} de 5 estrellas",
+    /** Under the heading when the page is in another language than the reviews. */
+    language: "Opiniones escritas en {language}",
   },
   lightbox: {
     dialog: "Visor de imágenes",

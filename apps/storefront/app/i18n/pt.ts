@@ -80,6 +80,7 @@ export const pt = {
     impactHeading: "O que resgatámos todos juntos",
     reviewsHeading: "O que dizem de nós",
     postsHeading: "Do blogue",
+    postsLanguage: "Artigos em {language}",
     ctaHeading: "Junta-se ao resgate?",
     ctaBody: "Cada caixa evita que fruta e legumes bons acabem no lixo.",
   },
@@ -93,6 +94,7 @@ export const pt = {
   },
   reviews: {
     rating: "{rating} de 5 estrelas",
+    language: "Opiniões escritas em {language}",
   },
   lightbox: {
     dialog: "Visualizador de imagens",

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { activeBoxes, isB2C, summarizeProduct } from "@shop/domain";
+import { activeBoxes, BLOG_LANGUAGE, isB2C, LOCALE_TAGS, summarizeProduct } from "@shop/domain";
 import type { Route } from "./+types/home";
 import { ProduceIllustration } from "~/components/illustrations";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
@@ -9,6 +9,7 @@ import { Later } from "~/components/later";
 import { NumberedSteps } from "~/components/numbered-steps";
 import { ProductGrid } from "~/components/product-card";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { LanguageNote } from "~/components/language-note";
 import { ReviewsList } from "~/components/reviews-list";
 import { ScreenLink } from "~/components/screen-link";
 import { getMetrics, getPosts, getProducts, getReviews } from "~/catalogue.server";
@@ -118,6 +119,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {(posts) =>
           posts.length > 0 ? (
             <Section title={home.postsHeading}>
+              <LanguageNote language={BLOG_LANGUAGE} text={home.postsLanguage} />
               <ul className="grid gap-4 md:grid-cols-3">
                 {posts.map((post) => (
                   <li key={post.link} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200">
@@ -131,7 +133,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                           className="aspect-video w-full object-cover"
                         />
                       ) : null}
-                      <h3 className="p-4 font-bold hover:text-leaf-700">{post.title}</h3>
+                      <h3 className="p-4 font-bold hover:text-leaf-700">
+                        {/* Blog posts are written in BLOG_LANGUAGE only: screen readers switch voice. */}
+                        <span lang={LOCALE_TAGS[BLOG_LANGUAGE]}>{post.title}</span>
+                      </h3>
                     </a>
                   </li>
                 ))}
