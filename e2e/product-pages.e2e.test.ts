@@ -224,3 +224,34 @@ describe("reviews and blog posts keep their own language", () => {
     },
   );
 });
+
+describe("error pages without the root loader's data", () => {
+  /** A form sent to a screen that takes none: React Router answers 405 before the root loader has run. */
+  async function postTo(path: string) {
+    await session.page.goto(pathTo("home", "es"));
+    await Promise.all([
+      session.page.waitForURL(`**${path}`),
+      session.page.evaluate((action) => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = action;
+        document.body.append(form);
+        form.submit();
+      }, path),
+    ]);
+    await session.page.waitForLoadState("load");
+  }
+
+  it.each([
+    ["ca", pathTo("team", "ca")],
+    ["pt", pathTo("team", "pt")],
+  ] as const)("speak the language of the path in their words and in <html lang> (%s)", async (locale, path) => {
+    await postTo(path);
+    expect(await session.page.locator("html").getAttribute("lang")).toBe(LOCALE_TAGS[locale]);
+    await expect
+      .poll(() => session.page.getByRole("heading", { level: 1 }).textContent())
+      .toBe(messagesFor(locale).errors.genericHeadline);
+    const links = session.page.getByRole("navigation", { name: messagesFor(locale).errors.links }).getByRole("link");
+    expect(await links.first().getAttribute("href")).toBe(pathTo("home", locale));
+  });
+});

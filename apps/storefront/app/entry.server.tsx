@@ -10,9 +10,9 @@ import { ServerMessagesContext } from "./root-data";
 
 export const streamTimeout = 5_000;
 
-/** Texts for a page rendered without root data, in the language the root loader would have used. */
-function fallbackMessages({ locale, screen }: AppLoadContext) {
-  return pageMessages(messagesFor(locale), screen?.id ?? null);
+/** Language and texts for a page rendered without root data: those the root loader would have used. */
+function fallbackLanguage({ locale, screen }: AppLoadContext) {
+  return { locale, messages: pageMessages(messagesFor(locale), screen?.id ?? null) };
 }
 
 export default function handleRequest(
@@ -30,7 +30,7 @@ export default function handleRequest(
       isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerMessagesContext.Provider value={fallbackMessages(loadContext)}>
+        <ServerMessagesContext.Provider value={fallbackLanguage(loadContext)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </ServerMessagesContext.Provider>
       </NonceProvider>,

@@ -1,28 +1,38 @@
 import { createContext, useContext } from "react";
 import { useRouteLoaderData } from "react-router";
-import { detectLocale, LOCALE_TAGS, type Locale } from "@shop/routing";
+import { isLocale, LOCALE_TAGS, type Locale } from "@shop/routing";
 import type { PageMessages } from "./i18n";
 import type { loader } from "./root";
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
+/** A page's language and its texts, which always travel together so that `<html lang>` matches the words. */
+export interface PageLanguage {
+  readonly locale: Locale;
+  readonly messages: PageMessages;
+}
+
 /**
- * The server's texts for the requested path, for the rare page rendered without root data.
- * Only entry.server provides it, so the browser bundle never holds any language file.
+ * The server's language and texts for the request (the request context's, as the root loader would
+ * have used), for the rare page rendered without root data. Only entry.server provides it, so the
+ * browser bundle never holds any language file.
  */
-export const ServerMessagesContext = createContext<PageMessages | undefined>(undefined);
+export const ServerMessagesContext = createContext<PageLanguage | undefined>(undefined);
 
-/** The texts of the last page shown in this browser tab (see usePageLanguage). */
-let lastBrowserMessages: PageMessages | undefined;
+/** The language and texts of the last page shown in this browser tab (see usePageLanguage). */
+let lastBrowserLanguage: PageLanguage | undefined;
 
-/** Id of the data block that carries the server's texts to a page rendered without root data. */
+/** Id of the data block that carries the server's language and texts to a page rendered without root data. */
 export const FALLBACK_TEXTS_ID = "fallback-texts";
 
-function fallbackTextsInPage(): PageMessages | undefined {
+function fallbackInPage(): PageLanguage | undefined {
   const block = document.getElementById(FALLBACK_TEXTS_ID)?.textContent;
   if (!block) return undefined;
   try {
-    return JSON.parse(block) as PageMessages;
+    const parsed = JSON.parse(block) as Partial<PageLanguage>;
+    return isLocale(parsed.locale) && parsed.messages
+      ? { locale: parsed.locale, messages: parsed.messages }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -38,14 +48,22 @@ export function useRootData(): RootData | undefined {
 
 export function usePageLanguage(): { locale: Locale; tag: string; messages: PageMessages } {
   const data = useRootData();
-  const serverMessages = useContext(ServerMessagesContext);
+  const server = useContext(ServerMessagesContext);
   const inBrowser = typeof window !== "undefined";
-  const locale = data?.locale ?? detectLocale(inBrowser ? window.location.pathname : "/");
-  // Texts travel with the root loader's data. Without it (a failed revalidation, e.g. offline),
-  // the browser keeps the texts it already shows and the server uses its own copy.
-  if (data && inBrowser) lastBrowserMessages = data.messages;
-  const messages =
-    data?.messages ?? serverMessages ?? lastBrowserMessages ?? (inBrowser ? fallbackTextsInPage() : undefined);
-  if (!messages) throw new Error("The page texts are missing: the root loader returned no data");
+  // Language and texts travel with the root loader's data. Without it (the root loader failed, or a
+  // revalidation did, e.g. offline), the server uses the request's own, which it also writes into the
+  // page for hydration, and the browser keeps the ones it already shows: never words of one language
+  // under the `lang` of another.
+  if (data && inBrowser) lastBrowserLanguage = { locale: data.locale, messages: data.messages };
+  const { locale, messages } =
+    (data ? { locale: data.locale, messages: data.messages } : undefined) ??
+    server ??
+    lastBrowserLanguage ??
+    (inBrowser ? fallbackInPage() : undefined) ??
+    missingTexts();
   return { locale, tag: LOCALE_TAGS[locale], messages };
+}
+
+function missingTexts(): never {
+  throw new Error("The page texts are missing: the root loader returned no data");
 }

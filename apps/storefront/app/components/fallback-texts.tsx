@@ -2,15 +2,15 @@ import { useContext } from "react";
 import { FALLBACK_TEXTS_ID, ServerMessagesContext, useRootData } from "~/root-data";
 
 /**
- * When the root loader failed, the page has no texts in its data: the server writes its own into
- * a JSON block (never executed, so the CSP allows it), and the browser reads them back from there.
+ * When the root loader failed, the page has no language or texts in its data: the server writes its
+ * own into a JSON block (never executed, so the CSP allows it), and the browser reads them back from there.
  */
 export function FallbackTexts() {
   const data = useRootData();
-  const serverMessages = useContext(ServerMessagesContext);
+  const server = useContext(ServerMessagesContext);
   if (data) return null;
-  const json = serverMessages
-    ? JSON.stringify(serverMessages).replace(/</g, "\\u003c")
+  const json = server
+    ? JSON.stringify(server).replace(/</g, "\\u003c")
     : typeof document === "undefined"
       ? ""
       : (document.getElementById(FALLBACK_TEXTS_ID)?.textContent ?? "");
