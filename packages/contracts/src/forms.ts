@@ -1,5 +1,10 @@
 import { LOCALES } from "@shop/domain";
 import { z } from "zod";
+import { EMPLOYEE_RANGES, FIELD_MAX, fieldErrorOf, type FieldError, type FieldErrors } from "./form-limits";
+
+// The browser needs the limits on every form page but the schemas (and zod) only once a visitor
+// starts filling a form in: they live apart so that a page can import the first alone.
+export * from "./form-limits";
 
 // Zod probes `new Function` to compile faster parsers; the storefront's CSP forbids eval, and the
 // browser reports each probe as a violation even though zod catches it. These forms need no compiling.
@@ -10,22 +15,6 @@ z.config({ jitless: true });
  * storefront's action and the CMS, which stores the message and mails staff. Errors are codes
  * ("tooLong:120"), turned into the page's language by the storefront.
  */
-
-/** The longest value each field takes: the schemas, the inputs' maxLength and what a page echoes back. */
-export const FIELD_MAX = {
-  name: 120,
-  email: 254,
-  company: 160,
-  phone: 32,
-  employees: 16,
-  message: 5000,
-  website: 1000,
-} as const satisfies Record<string, number>;
-
-export const EMPLOYEE_RANGES = ["1-10", "11-50", "51-200", "201+"] as const;
-
-export const FIELD_ERROR_CODES = ["required", "tooLong", "invalidEmail", "invalidPhone"] as const;
-export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 const tooLong = (max: number) => ({ error: `tooLong:${max}` });
 
@@ -98,20 +87,6 @@ export const companyLeadPayload = companyLeadSchema.extend({ locale: pageLocale 
 
 export type ContactMessagePayload = z.output<typeof contactMessagePayload>;
 export type CompanyLeadPayload = z.output<typeof companyLeadPayload>;
-
-export interface FieldError {
-  readonly code: FieldErrorCode;
-  readonly max?: number;
-}
-
-export type FieldErrors = Readonly<Record<string, FieldError>>;
-
-/** Reads one of this module's error messages ("tooLong:120") back into a code and its limit. */
-export function fieldErrorOf(message: string): FieldError {
-  const [code, max] = message.split(":");
-  const known = (FIELD_ERROR_CODES as readonly string[]).includes(code ?? "");
-  return { code: known ? (code as FieldErrorCode) : "required", ...(max ? { max: Number(max) } : {}) };
-}
 
 /** The first problem of each field, as a code a form can translate. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {

@@ -1,16 +1,17 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import type { z } from "zod";
 import { PRIMARY_BUTTON } from "./button-styles";
 import { Honeypot, PrivacyNote } from "./form-field";
 import type { FieldErrors } from "@shop/contracts";
 import type { FormResult } from "~/forms/submit.server";
+import type { FormName } from "~/forms/browser-checks";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import { usePageLanguage } from "~/root-data";
 
 interface PublicFormProps {
   readonly result: FormResult | undefined;
-  readonly schema: z.ZodType;
+  /** Whose rules the browser checks before sending (the action checks them again). */
+  readonly form: FormName;
   readonly sentText: string;
   readonly children: (errors: FieldErrors, values: Record<string, string>) => ReactNode;
 }
@@ -19,12 +20,12 @@ interface PublicFormProps {
  * A form visitors send to staff: checked in the browser and the action, errors beside fields, focus
  * on the first of them after a refusal, and a line on what happens to the data.
  */
-export function PublicForm({ result, schema, sentText, children }: PublicFormProps) {
+export function PublicForm({ result, form, sentText, children }: PublicFormProps) {
   const { messages } = usePageLanguage();
   const text = messages.forms;
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit, formRef } = useValidatedForm(
-    schema,
+  const { errors, onSubmit, onFocus, formRef } = useValidatedForm(
+    form,
     result?.status === "invalid" ? result.errors : undefined,
     result?.status === "sent" ? undefined : result,
   );
@@ -50,6 +51,7 @@ export function PublicForm({ result, schema, sentText, children }: PublicFormPro
       method="post"
       noValidate
       onSubmit={onSubmit}
+      onFocus={onFocus}
       className="relative grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-sand-200"
     >
       {problem ? (

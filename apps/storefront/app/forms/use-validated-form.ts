@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { z } from "zod";
-import { fieldErrorsOf, type FieldErrors } from "@shop/contracts";
+import type { FieldErrors } from "@shop/contracts";
+import { loadFormCheck, type FormCheck, type FormName } from "./browser-checks";
 
 /**
  * Focus goes to the first field in error, else to the form's summary of what went wrong (marked
@@ -18,11 +18,30 @@ function focusFirstProblem(form: HTMLFormElement | null) {
  * every problem at once without a round trip. After a refusal, by the browser or by the action
  * (`serverRefusal`: a new object for every answer that did not accept the form), focus moves to
  * the first field in error, so a keyboard or screen-reader user lands where the work is.
+ *
+ * The rules load when the visitor first focuses the form (`onFocus`); a form sent before they
+ * arrive goes to the action, which checks the same rules.
  */
-export function useValidatedForm(schema: z.ZodType, serverErrors: FieldErrors | undefined, serverRefusal?: object) {
+export function useValidatedForm(form: FormName, serverErrors: FieldErrors | undefined, serverRefusal?: object) {
   const formRef = useRef<HTMLFormElement>(null);
+  const check = useRef<FormCheck | null>(null);
+  const loading = useRef(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [refusals, setRefusals] = useState(0);
+
+  function onFocus() {
+    if (loading.current) return;
+    loading.current = true;
+    loadFormCheck(form).then(
+      (loaded) => {
+        check.current = loaded;
+      },
+      () => {
+        // Offline or a new deployment: the action checks the form instead.
+        loading.current = false;
+      },
+    );
+  }
 
   useEffect(() => {
     if (refusals > 0) focusFirstProblem(formRef.current);
@@ -32,15 +51,15 @@ export function useValidatedForm(schema: z.ZodType, serverErrors: FieldErrors | 
   }, [serverRefusal]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const result = schema.safeParse(values);
-    if (result.success) {
+    if (!check.current) return;
+    const problems = check.current(Object.fromEntries(new FormData(event.currentTarget)));
+    if (problems === null) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
-    setClientErrors(fieldErrorsOf(result.error));
+    setClientErrors(problems);
     setRefusals((count) => count + 1);
   }
-  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, formRef };
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, onFocus, formRef };
 }

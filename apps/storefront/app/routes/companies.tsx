@@ -44,7 +44,7 @@ export default function Companies({ loaderData, actionData }: Route.ComponentPro
           {page.formHeading}
         </h2>
         <p className="mt-2 mb-6 text-sand-700">{page.formLead}</p>
-        <PublicForm result={actionData} schema={companyLeadSchema} sentText={text.leadSent}>
+        <PublicForm result={actionData} form="companyLead" sentText={text.leadSent}>
           {(errors, values) => (
             <>
               <FormField

@@ -58,7 +58,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <h2 id="contact-form" className="mb-4 font-display text-2xl font-semibold text-leaf-800">
           {page.formHeading}
         </h2>
-        <PublicForm result={actionData} schema={contactSchema} sentText={text.contactSent}>
+        <PublicForm result={actionData} form="contact" sentText={text.contactSent}>
           {(errors, values) => (
             <>
               <PersonFields errors={errors} values={values} />
