@@ -132,6 +132,12 @@ const BUILDS = [
     sources: ["packages/contracts/src", "packages/contracts/package.json", "packages/contracts/tsconfig.build.json"],
   },
   {
+    name: "routing",
+    workspace: "packages/routing",
+    output: path.join(ROOT, "packages/routing/dist/index.js"),
+    sources: ["packages/routing/src", "packages/routing/package.json", "packages/routing/tsconfig.build.json"],
+  },
+  {
     name: "cms",
     workspace: "apps/cms",
     // Strapi loads its config to build, and production config demands real secrets: build as development.
@@ -187,5 +193,5 @@ export async function ensureBuilt({ force = false, only } = {}) {
 
 /** The shared packages' CommonJS build, which the CMS (its tests too) requires at run time. */
 export function ensurePackagesBuilt() {
-  return ensureBuilt({ only: ["domain", "contracts"] });
+  return ensureBuilt({ only: ["domain", "contracts", "routing"] });
 }

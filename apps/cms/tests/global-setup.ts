@@ -9,10 +9,14 @@ import { execFileSync } from "node:child_process";
  */
 export default async function setup(): Promise<void> {
   // The compiled CMS requires the shared packages' CommonJS build (a couple of seconds).
-  execFileSync("npm", ["run", "build", "--silent", "-w", "packages/domain", "-w", "packages/contracts"], {
-    cwd: path.resolve(__dirname, "../../.."),
-    stdio: "inherit",
-  });
+  execFileSync(
+    "npm",
+    ["run", "build", "--silent", "-w", "packages/domain", "-w", "packages/contracts", "-w", "packages/routing"],
+    {
+      cwd: path.resolve(__dirname, "../../.."),
+      stdio: "inherit",
+    },
+  );
   process.env.STRAPI_TELEMETRY_DISABLED = "true";
   // Loading @strapi/strapi runs dotenv on ENV_PATH (default ./.env); keep any .env of the cwd out
   // of this process, whose environment every test worker inherits.

@@ -1,3 +1,4 @@
 export * from "./forms";
 export * from "./internal-api";
 export * from "./product";
+export * from "./account";

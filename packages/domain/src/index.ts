@@ -14,3 +14,5 @@ export * from "./text";
 export * from "./content";
 export * from "./categories";
 export { finiteNumber, isRecord, localizedText, safeUrl, text } from "./raw";
+export * from "./password";
+export * from "./tax-id";

@@ -1,0 +1,336 @@
+import {
+  LOCALES,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_STRENGTHS,
+  parseTaxId,
+  passwordLengthProblem,
+} from "@shop/domain";
+import { z } from "zod";
+import "./forms"; // zod is configured (jitless) there, once for the package.
+
+/**
+ * Customer accounts (docs/decisions/011): the body of every auth and account call the CMS takes,
+ * and the JSON it answers with. The browser checks a form with these schemas, the storefront's
+ * action parses with them, and the CMS refuses what does not fit (400, Strapi's error shape). Error
+ * messages are codes ("tooLong:80", "passwordTooShort:8"), worded by the storefront. Bodies are
+ * strict: a key the call does not take (role, confirmed, blocked, provider, ...) is refused, not
+ * ignored.
+ */
+
+export const ACCOUNT_FIELD_MAX = {
+  email: 254,
+  firstName: 80,
+  lastName: 120,
+  phone: 32,
+  companyName: 160,
+  taxId: 20,
+  label: 60,
+  fullName: 160,
+  line: 160,
+  postalCode: 10,
+  city: 100,
+  region: 100,
+  notes: 300,
+  wording: 2000,
+  /** Tokens of e-mailed links are 64 hex characters; anything much longer is not one of ours. */
+  token: 256,
+} as const satisfies Record<string, number>;
+
+/** Addresses a customer may keep. */
+export const MAX_ADDRESSES = 20;
+/** Digits of a sign-in code sent by e-mail. */
+export const SIGN_IN_CODE_LENGTH = 6;
+
+export const ACCOUNT_ERROR_CODES = [
+  "required",
+  "tooLong",
+  "invalidEmail",
+  "invalidPhone",
+  "passwordTooShort",
+  "passwordTooLong",
+  "passwordCommon",
+  "passwordMismatch",
+  "invalidTaxId",
+  "invalidPostalCode",
+  "invalidCode",
+  "invalidChoice",
+] as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+export const CUSTOMER_KINDS = ["consumer", "company"] as const;
+export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
+
+export const ADDRESS_COUNTRIES = ["ES", "PT"] as const;
+export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
+
+/** Where a customer gave or withdrew newsletter consent. */
+export const CONSENT_SOURCES = ["account", "register", "footer"] as const;
+
+const tooLong = (max: number) => ({ error: `tooLong:${max}` });
+
+// Control characters have no place in a name or an address, and would end up in e-mail headers.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const text = (max: number) =>
+  z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required" })
+    .max(max, tooLong(max))
+    .refine((value) => !CONTROL.test(value), { error: "required" });
+
+/** Optional text: absent, null or blank all mean "none" (null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(max))
+    .refine((value) => !CONTROL.test(value), { error: "required" })
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === "" ? null : value));
+
+/** E-mail addresses are stored and compared in lower case. */
+export const emailField = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, { error: "required" })
+  .max(ACCOUNT_FIELD_MAX.email, tooLong(ACCOUNT_FIELD_MAX.email))
+  .pipe(z.email({ error: "invalidEmail" }))
+  .transform((value) => value.toLowerCase());
+
+/** A new password: the length rule here; the CMS also refuses common ones (checkPassword). */
+export const newPasswordField = z.string({ error: "required" }).superRefine((value, ctx) => {
+  const problem = passwordLengthProblem(value);
+  if (problem === "tooShort") ctx.addIssue({ code: "custom", message: `passwordTooShort:${PASSWORD_MIN_LENGTH}` });
+  if (problem === "tooLong") ctx.addIssue({ code: "custom", message: `passwordTooLong:${PASSWORD_MAX_BYTES}` });
+});
+
+/** A password typed to prove who one is: any length up to what a hash reads, never trimmed. */
+const currentPasswordField = z.string({ error: "required" }).min(1, { error: "required" }).max(1024, tooLong(1024));
+
+const phoneField = z
+  .string()
+  .trim()
+  .max(ACCOUNT_FIELD_MAX.phone, tooLong(ACCOUNT_FIELD_MAX.phone))
+  .refine((value) => value === "" || /^\+?[\d\s().-]{6,}$/.test(value), { error: "invalidPhone" })
+  .nullish()
+  .transform((value) => (value === undefined || value === null || value === "" ? null : value));
+
+const localeField = z.enum(LOCALES, { error: "invalidChoice" });
+
+const tokenField = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, { error: "required" })
+  .max(ACCOUNT_FIELD_MAX.token, tooLong(ACCOUNT_FIELD_MAX.token));
+
+function passwordsMatch(body: { password: string; passwordConfirmation: string }, ctx: z.RefinementCtx) {
+  if (body.password !== body.passwordConfirmation) {
+    ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: "passwordMismatch" });
+  }
+}
+
+// ---- Sign-in, registration, recovery -------------------------------------------------------------
+
+/** POST /auth/local: the spec's identifier (the e-mail address) and password. */
+export const signInBody = z.strictObject({ identifier: emailField, password: currentPasswordField });
+export type SignInBody = z.output<typeof signInBody>;
+
+/** POST /auth/local/register. The language of the page becomes the account's preferred language. */
+export const registerBody = z.strictObject({
+  email: emailField,
+  password: newPasswordField,
+  firstName: optionalText(ACCOUNT_FIELD_MAX.firstName),
+  lastName: optionalText(ACCOUNT_FIELD_MAX.lastName),
+  preferredLocale: localeField.default("es"),
+});
+export type RegisterBody = z.output<typeof registerBody>;
+
+/** POST /auth/forgot-password, /auth/send-email-confirmation, /auth/sign-in-code. */
+export const emailRequestBody = z.strictObject({
+  email: emailField,
+  /** The page's language: the mail's, when the address has no account to take it from. */
+  locale: localeField.optional(),
+});
+export type EmailRequestBody = z.output<typeof emailRequestBody>;
+
+/** POST /auth/reset-password: the code of the e-mailed link and the new password twice. */
+export const resetPasswordBody = z
+  .strictObject({ code: tokenField, password: newPasswordField, passwordConfirmation: z.string({ error: "required" }) })
+  .superRefine(passwordsMatch);
+export type ResetPasswordBody = z.output<typeof resetPasswordBody>;
+
+/** POST /auth/change-password (signed in). */
+export const changePasswordBody = z
+  .strictObject({
+    currentPassword: currentPasswordField,
+    password: newPasswordField,
+    passwordConfirmation: z.string({ error: "required" }),
+  })
+  .superRefine(passwordsMatch);
+export type ChangePasswordBody = z.output<typeof changePasswordBody>;
+
+/** POST /auth/email-confirmation: the token of the e-mailed link. */
+export const emailConfirmationBody = z.strictObject({ confirmation: tokenField });
+
+/** POST /auth/sign-in-code/verify: the address the code was sent to and the code. */
+export const signInCodeBody = z.strictObject({
+  email: emailField,
+  code: z
+    .string({ error: "required" })
+    .trim()
+    .regex(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), { error: "invalidCode" }),
+});
+export type SignInCodeBody = z.output<typeof signInCodeBody>;
+
+// ---- The customer's record -----------------------------------------------------------------------
+
+const taxIdField = z
+  .string()
+  .trim()
+  .max(ACCOUNT_FIELD_MAX.taxId, tooLong(ACCOUNT_FIELD_MAX.taxId))
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "") return null;
+    const parsed = parseTaxId(value);
+    if (!parsed) {
+      ctx.addIssue({ code: "custom", message: "invalidTaxId" });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
+/**
+ * PUT /users/me: the whole profile (what is left out is cleared). A company needs its name and
+ * tax id; e-mail, password, role and the account's state are not changed here.
+ */
+export const profileBody = z
+  .strictObject({
+    firstName: optionalText(ACCOUNT_FIELD_MAX.firstName),
+    lastName: optionalText(ACCOUNT_FIELD_MAX.lastName),
+    phone: phoneField,
+    preferredLocale: localeField,
+    customerKind: z.enum(CUSTOMER_KINDS, { error: "invalidChoice" }).default("consumer"),
+    companyName: optionalText(ACCOUNT_FIELD_MAX.companyName),
+    taxId: taxIdField,
+  })
+  .superRefine((body, ctx) => {
+    if (body.customerKind !== "company") return;
+    if (body.companyName === null) ctx.addIssue({ code: "custom", path: ["companyName"], message: "required" });
+    if (body.taxId === null) ctx.addIssue({ code: "custom", path: ["taxId"], message: "required" });
+  });
+export type ProfileBody = z.output<typeof profileBody>;
+
+/** The signed-in customer as GET /users/me (and every sign-in) answers. */
+export const accountSchema = z.object({
+  id: z.number().int().positive(),
+  email: z.string(),
+  username: z.string().nullish(),
+  provider: z.string(),
+  confirmed: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  preferredLocale: z.enum(LOCALES),
+  customerKind: z.enum(CUSTOMER_KINDS),
+  companyName: z.string().nullable(),
+  taxId: z.string().nullable(),
+  newsletter: z.boolean(),
+  createdAt: z.string(),
+});
+export type Account = z.output<typeof accountSchema>;
+
+/** A sign-in, registration or password change: the token and the customer. */
+export const authAnswerSchema = z.object({ jwt: z.string().min(1), user: accountSchema });
+export type AuthAnswer = z.output<typeof authAnswerSchema>;
+
+/** The answer that says nothing about whether an address has an account. */
+export const okAnswerSchema = z.object({ ok: z.literal(true) });
+
+export const passwordStrengthSchema = z.enum(PASSWORD_STRENGTHS);
+
+// ---- Address book --------------------------------------------------------------------------------
+
+const POSTAL_CODES: Record<AddressCountry, RegExp> = {
+  // Two digits of the province (01-52), three of the area.
+  ES: /^(?:0[1-9]|[1-4]\d|5[0-2])\d{3}$/,
+  PT: /^\d{4}-\d{3}$/,
+};
+
+/** POST /users/me/addresses and PUT /users/me/addresses/:documentId. */
+export const addressBody = z
+  .strictObject({
+    label: optionalText(ACCOUNT_FIELD_MAX.label),
+    fullName: text(ACCOUNT_FIELD_MAX.fullName),
+    company: optionalText(ACCOUNT_FIELD_MAX.companyName),
+    line1: text(ACCOUNT_FIELD_MAX.line),
+    line2: optionalText(ACCOUNT_FIELD_MAX.line),
+    postalCode: text(ACCOUNT_FIELD_MAX.postalCode),
+    city: text(ACCOUNT_FIELD_MAX.city),
+    region: optionalText(ACCOUNT_FIELD_MAX.region),
+    country: z.enum(ADDRESS_COUNTRIES, { error: "invalidChoice" }).default("ES"),
+    phone: phoneField,
+    notes: optionalText(ACCOUNT_FIELD_MAX.notes),
+    isDefaultDelivery: z.boolean().default(false),
+    isDefaultBilling: z.boolean().default(false),
+  })
+  .superRefine((body, ctx) => {
+    if (!POSTAL_CODES[body.country].test(body.postalCode)) {
+      ctx.addIssue({ code: "custom", path: ["postalCode"], message: "invalidPostalCode" });
+    }
+  });
+export type AddressBody = z.output<typeof addressBody>;
+
+export const addressSchema = z.object({
+  documentId: z.string(),
+  label: z.string().nullable(),
+  fullName: z.string(),
+  company: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  postalCode: z.string(),
+  city: z.string(),
+  region: z.string().nullable(),
+  country: z.enum(ADDRESS_COUNTRIES),
+  phone: z.string().nullable(),
+  notes: z.string().nullable(),
+  isDefaultDelivery: z.boolean(),
+  isDefaultBilling: z.boolean(),
+});
+export type Address = z.output<typeof addressSchema>;
+
+export const addressListSchema = z.object({ data: z.array(addressSchema) });
+
+// ---- Newsletter consent --------------------------------------------------------------------------
+
+/** PUT /users/me/newsletter: subscribe or unsubscribe, with the words the customer was shown. */
+export const newsletterBody = z
+  .strictObject({
+    subscribed: z.boolean({ error: "required" }),
+    wording: optionalText(ACCOUNT_FIELD_MAX.wording),
+    locale: localeField,
+    source: z.enum(CONSENT_SOURCES, { error: "invalidChoice" }).default("account"),
+  })
+  .superRefine((body, ctx) => {
+    // Consent is only consent to something: the text shown beside the box is kept with it.
+    if (body.subscribed && body.wording === null) {
+      ctx.addIssue({ code: "custom", path: ["wording"], message: "required" });
+    }
+  });
+export type NewsletterBody = z.output<typeof newsletterBody>;
+
+export const newsletterAnswerSchema = z.object({
+  subscribed: z.boolean(),
+  history: z.array(
+    z.object({
+      subscribed: z.boolean(),
+      wording: z.string().nullable(),
+      locale: z.enum(LOCALES),
+      source: z.enum(CONSENT_SOURCES),
+      at: z.string(),
+    }),
+  ),
+});
+export type NewsletterAnswer = z.output<typeof newsletterAnswerSchema>;
