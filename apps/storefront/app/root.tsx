@@ -19,6 +19,8 @@ import { messagesFor, pageMessages } from "./i18n";
 import { useNonce } from "./nonce";
 import { usePageLanguage } from "./root-data";
 import { clearSessionCookie, getSession } from "./session.server";
+import { shopDetails } from "./shop-details";
+import { getShopSettings } from "./shop-settings.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -30,7 +32,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { screen, locale } = context;
-  const session = await getSession(request);
+  // The shop's details go in every page's footer; cached, and null (left out) while unknown.
+  const [session, shopSettings] = await Promise.all([getSession(request), getShopSettings()]);
   const headers = new Headers();
   if (session.clearCookie) headers.append("Set-Cookie", clearSessionCookie());
 
@@ -48,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       messages: pageMessages(messagesFor(locale), screen?.id ?? null),
       user: session.user ? { email: session.user.email, username: session.user.username } : null,
+      shop: shopDetails(shopSettings, locale),
       screen,
       alternates: screen ? alternatesOf(screen.id, screen.params) : null,
       seo: {

@@ -2,3 +2,4 @@ export * from "./forms";
 export * from "./internal-api";
 export * from "./product";
 export * from "./account";
+export * from "./shop-settings";

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { mapBoxContents, mapFaqs, mapFarmers, mapLegalPage, mapNewsroom, mapTeamMembers } from "./content";
+import {
+  DELIVERY_FAQ_KEY,
+  faqAnchor,
+  mapBoxContents,
+  mapFaqs,
+  mapFarmers,
+  mapLegalPage,
+  mapNewsroom,
+  mapTeamMembers,
+} from "./content";
 
 describe("public content", () => {
   it("reads team members in the page's language, falling back to Spanish, ordered by position", () => {
@@ -55,8 +64,17 @@ describe("public content", () => {
 
   it("keeps only complete FAQs", () => {
     expect(mapFaqs([{ question_es: "¿Qué?", answer_es: "Esto" }, { question_es: "¿Sin respuesta?" }], "es")).toEqual([
-      { question: "¿Qué?", answer: "Esto" },
+      { key: null, question: "¿Qué?", answer: "Esto" },
     ]);
+  });
+
+  it("keeps the key staff gave an FAQ, when it can name an anchor", () => {
+    const raw = [
+      { key: "delivery", question_es: "¿Dónde repartís?", answer_es: "En la Península.", position: 1 },
+      { key: "Envíos y <b>costes</b>", question_es: "¿Cuánto cuesta?", answer_es: "4,90 €.", position: 2 },
+    ];
+    expect(mapFaqs(raw, "es").map((faq) => faq.key)).toEqual([DELIVERY_FAQ_KEY, null]);
+    expect(faqAnchor(DELIVERY_FAQ_KEY)).toBe("faq-delivery");
   });
 
   it("keeps the latest week of each box", () => {

@@ -39,9 +39,25 @@ export interface LegalPage {
 }
 
 export interface Faq {
+  /** Staff's name for the entry, so that pages can link to it ("delivery"); null for most. */
+  readonly key: string | null;
   readonly question: string;
   readonly answer: string;
 }
+
+/**
+ * The FAQ entry that answers where the shop delivers and what delivery costs: the footer links to
+ * it until the new-order flow checks postcodes.
+ */
+export const DELIVERY_FAQ_KEY = "delivery";
+
+/** The id of an FAQ entry on the page that lists it, for links to `#faq-<key>`. */
+export function faqAnchor(key: string): string {
+  return `faq-${key}`;
+}
+
+/** An FAQ key as it can go into an id and a URL fragment: lower-case words and hyphens. */
+const FAQ_KEY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export interface BoxItem {
   readonly name: string;
@@ -137,7 +153,8 @@ export function mapFaqs(raw: unknown, locale: Locale): Faq[] {
   return byPosition(records(raw)).flatMap((entry) => {
     const question = localizedText(entry, "question", locale);
     const answer = localizedText(entry, "answer", locale);
-    return question && answer ? [{ question, answer }] : [];
+    const key = text(entry.key);
+    return question && answer ? [{ key: key !== null && FAQ_KEY.test(key) ? key : null, question, answer }] : [];
   });
 }
 

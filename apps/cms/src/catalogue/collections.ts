@@ -17,7 +17,8 @@ export const PUBLIC_COLLECTIONS = [
   "api::faq.faq",
 ] as const;
 
-export const PUBLIC_SINGLE_TYPES = ["api::impact-metric.impact-metric"] as const;
+/** Single types a visitor may read (GET /{singularName}): the impact figures and the shop's own details. */
+export const PUBLIC_SINGLE_TYPES = ["api::impact-metric.impact-metric", "api::shop-setting.shop-setting"] as const;
 
 export const PUBLIC_READ_ACTIONS: readonly string[] = [
   ...PUBLIC_COLLECTIONS.flatMap((uid) => [`${uid}.find`, `${uid}.findOne`, `${uid}.count`]),

@@ -1,3 +1,4 @@
+import type { ShopSettingsData } from "../factories/shop-settings";
 import type { Measure } from "@shop/domain";
 import type { PantryKind, ProduceKind } from "./art";
 
@@ -1044,12 +1045,70 @@ export const METRICS = {
   numberPeopleReceivedBox: 52400,
 };
 
+/**
+ * The demo company's details (the "Shop settings" single type): the footer, the contact page and
+ * the legal notice show them. A demo company: the street, the tax id and the registry entry are made
+ * up (the tax id has a valid check digit); staff replace them, and the social links, with the
+ * shop's own in the admin panel.
+ */
+export const SHOP_SETTINGS = {
+  legalName: "Imperfecta Alimentos Rescatados, S.L.",
+  taxId: "B12345674",
+  registration: "Registro Mercantil de Barcelona, tomo 47321, folio 85, hoja B-512345",
+  streetAddress: "Carrer de la Collita, 12",
+  postalCode: "08005",
+  locality: "Barcelona",
+  region: "Barcelona",
+  country: "ES",
+  email: "hola@demo.local",
+  phone: "+34 930 123 456",
+  openingHours_es: "De lunes a viernes, de 9:00 a 18:00 (excepto festivos)",
+  openingHours_ca: "De dilluns a divendres, de 9.00 a 18.00 (excepte festius)",
+  openingHours_pt: "De segunda a sexta, das 9h00 às 18h00 (exceto feriados)",
+  socialLinks: [
+    { network: "instagram", url: "https://www.instagram.com/imperfecta.demo" },
+    { network: "facebook", url: "https://www.facebook.com/imperfecta.demo" },
+    { network: "linkedin", url: "https://www.linkedin.com/company/imperfecta-demo" },
+  ],
+  paymentMethods: [{ method: "card" }, { method: "bizum" }, { method: "applePay" }, { method: "googlePay" }],
+} satisfies ShopSettingsData;
+
 export interface FaqSeed {
+  /** For the entries pages link to (DELIVERY_FAQ_KEY of @shop/domain: the footer's link). */
+  key?: string;
   question: Texts;
   answer: Texts;
 }
 
+/**
+ * Delivery in the demo: the Spanish mainland and mainland Portugal, Tuesday to Friday, 4,90 € per
+ * delivery and free from 35 € (VAT included): a medium box, 25,90–27,90 € net, still pays for
+ * delivery; a large one, 33,90–35,90 € net (35,26–37,34 € with VAT), travels free. The new-order
+ * flow's postcode check will take over from these answers.
+ */
 export const FAQS: FaqSeed[] = [
+  {
+    key: "delivery",
+    question: {
+      es: "¿Dónde repartís y cuánto cuesta el envío?",
+      ca: "On repartiu i quant costa l'enviament?",
+      pt: "Onde entregam e quanto custa o envio?",
+    },
+    answer: {
+      es: "Repartimos a domicilio en toda la España peninsular y en Portugal continental; por ahora no llegamos a Baleares, Canarias, Ceuta, Melilla, Azores ni Madeira. El envío cuesta 4,90 € por entrega y es gratis en los pedidos de 35 € o más (IVA incluido). En una suscripción, cada entrega cuenta como un pedido.",
+      ca: "Repartim a domicili a tota l'Espanya peninsular i al Portugal continental; de moment no arribem a les Balears, les Canàries, Ceuta, Melilla, les Açores ni Madeira. L'enviament costa 4,90 € per lliurament i és gratuït a les comandes de 35 € o més (IVA inclòs). En una subscripció, cada lliurament compta com una comanda.",
+      pt: "Entregamos ao domicílio em toda a Espanha peninsular e em Portugal continental; por agora não chegamos às Baleares, Canárias, Ceuta, Melilha, Açores nem Madeira. O envio custa 4,90 € por entrega e é grátis nas encomendas de 35 € ou mais (IVA incluído). Numa subscrição, cada entrega conta como uma encomenda.",
+    },
+  },
+  {
+    key: "delivery-days",
+    question: { es: "¿Qué días repartís?", ca: "Quins dies repartiu?", pt: "Em que dias fazem entregas?" },
+    answer: {
+      es: "Repartimos de martes a viernes. Al hacer el pedido eliges el día; el cierre es 48 horas antes de la entrega.",
+      ca: "Repartim de dimarts a divendres. En fer la comanda tries el dia; el tancament és 48 hores abans del lliurament.",
+      pt: "Entregamos de terça a sexta. Ao fazer a encomenda escolhe o dia; o prazo fecha 48 horas antes da entrega.",
+    },
+  },
   {
     question: {
       es: "¿Por qué la fruta es «imperfecta»?",
@@ -1060,14 +1119,6 @@ export const FAQS: FaqSeed[] = [
       es: "Porque no cumple los estándares estéticos de la gran distribución: tamaño, forma o pequeñas marcas en la piel. Su sabor y sus propiedades son exactamente los mismos.",
       ca: "Perquè no compleix els estàndards estètics de la gran distribució: mida, forma o petites marques a la pell. El gust i les propietats són exactament els mateixos.",
       pt: "Porque não cumpre os padrões estéticos da grande distribuição: tamanho, forma ou pequenas marcas na casca. O sabor e as propriedades são exatamente os mesmos.",
-    },
-  },
-  {
-    question: { es: "¿Qué días repartís?", ca: "Quins dies repartiu?", pt: "Em que dias fazem entregas?" },
-    answer: {
-      es: "Repartimos de martes a viernes. Al hacer el pedido eliges el día; el cierre es 48 horas antes de la entrega.",
-      ca: "Repartim de dimarts a divendres. En fer la comanda tries el dia; el tancament és 48 hores abans del lliurament.",
-      pt: "Entregamos de terça a sexta. Ao fazer a encomenda escolhe o dia; o prazo fecha 48 horas antes da entrega.",
     },
   },
   {
@@ -1127,9 +1178,9 @@ export const LEGAL_PAGES: LegalSeed[] = [
     key: "legalNotice",
     title: { es: "Aviso legal", ca: "Avís legal", pt: "Aviso legal" },
     body: {
-      es: "## Titular del sitio web\n\nEn cumplimiento de la Ley 34/2002, de servicios de la sociedad de la información y de comercio electrónico (LSSI-CE), te informamos de que este sitio web pertenece a **Imperfecta Alimentos Rescatados, S.L.** (sociedad de demostración), con domicilio en Barcelona y correo electrónico hola@demo.local.\n\n## Uso del sitio\n\nEl acceso al sitio es gratuito. Al usarlo te comprometes a hacerlo de forma lícita y a no dañar su funcionamiento.\n\n## Propiedad intelectual\n\nLos textos, ilustraciones y la marca Imperfecta pertenecen a su titular. No puedes reproducirlos con fines comerciales sin autorización.\n\n## Responsabilidad\n\nTrabajamos para que la información sea exacta y esté actualizada, pero no respondemos de errores puntuales ni de los contenidos de sitios enlazados.",
-      ca: "## Titular del lloc web\n\nEn compliment de la Llei 34/2002, de serveis de la societat de la informació i de comerç electrònic (LSSI-CE), t'informem que aquest lloc web pertany a **Imperfecta Alimentos Rescatados, S.L.** (societat de demostració), amb domicili a Barcelona i correu electrònic hola@demo.local.\n\n## Ús del lloc\n\nL'accés al lloc és gratuït. En utilitzar-lo et comprometes a fer-ho de manera lícita i a no perjudicar-ne el funcionament.\n\n## Propietat intel·lectual\n\nEls textos, les il·lustracions i la marca Imperfecta pertanyen al seu titular. No els pots reproduir amb finalitats comercials sense autorització.\n\n## Responsabilitat\n\nTreballem perquè la informació sigui exacta i actualitzada, però no responem d'errors puntuals ni dels continguts de llocs enllaçats.",
-      pt: "## Titular do sítio web\n\nEm cumprimento da legislação espanhola de serviços da sociedade da informação e comércio eletrónico (Lei 34/2002), informamos que este sítio pertence à **Imperfecta Alimentos Rescatados, S.L.** (sociedade de demonstração), com sede em Barcelona e correio eletrónico hola@demo.local.\n\n## Utilização do sítio\n\nO acesso ao sítio é gratuito. Ao utilizá-lo compromete-se a fazê-lo de forma lícita e a não prejudicar o seu funcionamento.\n\n## Propriedade intelectual\n\nOs textos, as ilustrações e a marca Imperfecta pertencem ao seu titular. Não os pode reproduzir para fins comerciais sem autorização.\n\n## Responsabilidade\n\nTrabalhamos para que a informação seja exata e atualizada, mas não respondemos por erros pontuais nem pelos conteúdos de sítios ligados.",
+      es: "## Titular del sitio web\n\nEn cumplimiento de la Ley 34/2002, de servicios de la sociedad de la información y de comercio electrónico (LSSI-CE), te informamos de que este sitio web pertenece a **Imperfecta Alimentos Rescatados, S.L.** (sociedad de demostración). Su NIF, domicilio, datos registrales y datos de contacto figuran en el recuadro «Datos del titular» de esta página.\n\n## Uso del sitio\n\nEl acceso al sitio es gratuito. Al usarlo te comprometes a hacerlo de forma lícita y a no dañar su funcionamiento.\n\n## Propiedad intelectual\n\nLos textos, ilustraciones y la marca Imperfecta pertenecen a su titular. No puedes reproducirlos con fines comerciales sin autorización.\n\n## Responsabilidad\n\nTrabajamos para que la información sea exacta y esté actualizada, pero no respondemos de errores puntuales ni de los contenidos de sitios enlazados.",
+      ca: "## Titular del lloc web\n\nEn compliment de la Llei 34/2002, de serveis de la societat de la informació i de comerç electrònic (LSSI-CE), t'informem que aquest lloc web pertany a **Imperfecta Alimentos Rescatados, S.L.** (societat de demostració). El seu NIF, domicili, dades registrals i dades de contacte figuren al requadre «Dades del titular» d'aquesta pàgina.\n\n## Ús del lloc\n\nL'accés al lloc és gratuït. En utilitzar-lo et comprometes a fer-ho de manera lícita i a no perjudicar-ne el funcionament.\n\n## Propietat intel·lectual\n\nEls textos, les il·lustracions i la marca Imperfecta pertanyen al seu titular. No els pots reproduir amb finalitats comercials sense autorització.\n\n## Responsabilitat\n\nTreballem perquè la informació sigui exacta i actualitzada, però no responem d'errors puntuals ni dels continguts de llocs enllaçats.",
+      pt: "## Titular do sítio web\n\nEm cumprimento da legislação espanhola de serviços da sociedade da informação e comércio eletrónico (Lei 34/2002), informamos que este sítio pertence à **Imperfecta Alimentos Rescatados, S.L.** (sociedade de demonstração). O seu NIF, sede, dados de registo e contactos constam do quadro «Dados do titular» desta página.\n\n## Utilização do sítio\n\nO acesso ao sítio é gratuito. Ao utilizá-lo compromete-se a fazê-lo de forma lícita e a não prejudicar o seu funcionamento.\n\n## Propriedade intelectual\n\nOs textos, as ilustrações e a marca Imperfecta pertencem ao seu titular. Não os pode reproduzir para fins comerciais sem autorização.\n\n## Responsabilidade\n\nTrabalhamos para que a informação seja exata e atualizada, mas não respondemos por erros pontuais nem pelos conteúdos de sítios ligados.",
     },
   },
   {

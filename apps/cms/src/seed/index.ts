@@ -12,6 +12,7 @@ import {
   weekStart,
 } from "../factories/catalogue";
 import { createSvgFile } from "../factories/media";
+import { saveShopSettings } from "../factories/shop-settings";
 import { boxArt, coverArt, pantryArt, portraitArt, produceArt, type ProduceKind } from "./art";
 import {
   BLOG_POSTS,
@@ -27,6 +28,7 @@ import {
   PRODUCE_NAMES,
   REVIEWS,
   SEASONAL_BOXES,
+  SHOP_SETTINGS,
   SIZES,
   TAXES,
   TEAM,
@@ -426,6 +428,7 @@ async function insertAboutContent(strapi: Core.Strapi, now: Date): Promise<void>
   position = 0;
   for (const faq of FAQS) {
     await create("api::faq.faq", {
+      ...(faq.key ? { key: faq.key } : {}),
       ...perLanguage("question", faq.question),
       ...perLanguage("answer", faq.answer),
       position: ++position,
@@ -445,6 +448,7 @@ async function insertDemoData(strapi: Core.Strapi, now: Date): Promise<void> {
   await insertBoxContents(strapi, boxes, now);
   await insertHomeContent(strapi, now);
   await insertAboutContent(strapi, now);
+  await saveShopSettings(strapi, SHOP_SETTINGS);
 }
 
 interface StoreApi {

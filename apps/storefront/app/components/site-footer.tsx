@@ -1,8 +1,12 @@
-import type { ScreenId } from "@shop/routing";
+import { Link } from "react-router";
+import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
+import { pathTo, type ScreenId } from "@shop/routing";
+import { ExternalLink } from "./external-link";
 import { LogoMark } from "./logo";
 import { ScreenLink } from "./screen-link";
-import { usePageLanguage } from "~/root-data";
+import { usePageLanguage, useRootData } from "~/root-data";
 import type { Messages } from "~/i18n";
+import type { SocialNetwork } from "@shop/contracts";
 
 type FooterGroup = readonly [keyof Messages["footer"], readonly ScreenId[]];
 
@@ -13,11 +17,35 @@ const GROUPS: readonly FooterGroup[] = [
   ["legal", ["legalNotice", "cookiesPolicy", "privacyPolicy", "termsAndConditions"]],
 ];
 
+/** Brand names are not translated. Kept here, not beside the contract: the footer is in every page's first load. */
+const SOCIAL_NETWORK_NAMES: Readonly<Record<SocialNetwork, string>> = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  tiktok: "TikTok",
+  youtube: "YouTube",
+  linkedin: "LinkedIn",
+  x: "X",
+  pinterest: "Pinterest",
+};
+
+const LINK = "inline-block py-1 text-leaf-50 hover:text-white hover:underline";
+
 export function SiteFooter() {
-  const { messages } = usePageLanguage();
+  const { messages, locale } = usePageLanguage();
+  // The shop's details come from the CMS; without them (CMS down, not filled in) they are left out.
+  const shop = useRootData()?.shop ?? null;
+  const info = messages.shopInfo;
+  const contact = pathTo("contact", locale);
+  const owner = [
+    shop?.legalName ?? messages.site.name,
+    shop?.taxId ? `${info.taxId} ${shop.taxId}` : null,
+    shop && shop.address.length > 0 ? shop.address.join(", ") : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <footer className="mt-16 bg-leaf-900 text-leaf-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-6">
         <div className="lg:col-span-1">
           <div className="flex items-center gap-2">
             <LogoMark />
@@ -25,16 +53,46 @@ export function SiteFooter() {
           </div>
           <p className="mt-3 text-sm text-leaf-100">{messages.footer.madeFor}</p>
         </div>
+        <section aria-labelledby="footer-help">
+          <h2 id="footer-help" className="text-sm font-bold uppercase tracking-wide text-carrot-400">
+            {messages.footer.help}
+          </h2>
+          <ul className="mt-3 grid gap-1 text-sm">
+            {shop?.email ? (
+              <li>
+                <a href={`mailto:${shop.email}`} className={`${LINK} [overflow-wrap:anywhere]`}>
+                  {shop.email}
+                </a>
+              </li>
+            ) : null}
+            {shop?.phone ? (
+              <li>
+                <a href={shop.phone.href} className={`${LINK} whitespace-nowrap`}>
+                  {shop.phone.text}
+                </a>
+              </li>
+            ) : null}
+            {shop?.openingHours ? <li className="py-1 text-leaf-100">{shop.openingHours}</li> : null}
+            <li>
+              {/* Until orders check postcodes, the FAQ answers where the shop delivers and what it costs. */}
+              <Link to={`${contact}#${faqAnchor(DELIVERY_FAQ_KEY)}`} className={LINK}>
+                {messages.footer.delivery}
+              </Link>
+            </li>
+            <li>
+              <Link to={`${contact}#faq`} className={LINK}>
+                {messages.footer.faq}
+              </Link>
+            </li>
+          </ul>
+        </section>
         {GROUPS.map(([title, screens]) => (
           <nav key={title} aria-label={messages.footer[title]}>
             <h2 className="text-sm font-bold uppercase tracking-wide text-carrot-400">{messages.footer[title]}</h2>
             <ul className="mt-3 grid gap-1 text-sm">
               {screens.map((screen) => (
                 <li key={screen}>
-                  <ScreenLink
-                    screen={screen}
-                    className="inline-block py-1 text-leaf-50 hover:text-white hover:underline"
-                  >
+                  <ScreenLink screen={screen} className={LINK}>
                     {messages.screens[screen].title}
                   </ScreenLink>
                 </li>
@@ -43,8 +101,41 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
+      {shop && (shop.paymentMethods.length > 0 || shop.socialLinks.length > 0) ? (
+        <div className="border-t border-leaf-800">
+          <div className="mx-auto flex max-w-6xl flex-wrap justify-between gap-x-8 gap-y-4 px-4 py-6 text-sm">
+            {shop.paymentMethods.length > 0 ? (
+              <div>
+                <h2 className="font-bold text-carrot-400">{info.payments}</h2>
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {shop.paymentMethods.map((method) => (
+                    <li key={method} className="rounded-full bg-leaf-800 px-3 py-1 text-leaf-50">
+                      {info.paymentMethods[method]}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {shop.socialLinks.length > 0 ? (
+              <div>
+                <h2 className="font-bold text-carrot-400">{info.social}</h2>
+                <ul className="mt-1 flex flex-wrap gap-x-4">
+                  {shop.socialLinks.map((link) => (
+                    <li key={link.url}>
+                      <ExternalLink href={link.url} className={LINK}>
+                        {SOCIAL_NETWORK_NAMES[link.network]}
+                      </ExternalLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
       <p className="border-t border-leaf-800 px-4 py-4 text-center text-xs text-leaf-200">
-        © {new Date().getFullYear()} {messages.site.name}. {messages.footer.rights}
+        © {new Date().getFullYear()} {owner}
+        {owner.endsWith(".") ? "" : "."} {messages.footer.rights}
       </p>
     </footer>
   );

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from "@shop/contracts";
 import type { ScreenId } from "@shop/routing";
 
 export interface ScreenText {
@@ -14,6 +15,8 @@ export const es = {
     name: "Imperfecta",
     tagline: "Fruta y verdura rescatada, a domicilio",
     skipToContent: "Saltar al contenido",
+    /** Said to screen readers after a link that opens another site in a new tab. */
+    opensInNewTab: "(se abre en una pestaña nueva)",
   },
   nav: {
     main: "Navegación principal",
@@ -41,6 +44,31 @@ export const es = {
     giftCard: "Tarjeta regalo",
     rights: "Todos los derechos reservados.",
     madeFor: "Rescatamos fruta y verdura fea pero buena para que no acabe en la basura.",
+    help: "Atención al cliente",
+    delivery: "Zonas y gastos de envío",
+    faq: "Preguntas frecuentes",
+  },
+  /** The shop's own details (CMS shop settings): footer, contact page, legal notice. */
+  shopInfo: {
+    owner: "Datos del titular",
+    otherWays: "Otras formas de contactarnos",
+    legalName: "Titular",
+    taxId: "NIF",
+    registration: "Datos registrales",
+    address: "Domicilio",
+    email: "Correo electrónico",
+    phone: "Teléfono",
+    openingHours: "Horario de atención",
+    payments: "Formas de pago",
+    social: "Síguenos",
+    paymentMethods: {
+      card: "Tarjeta de débito o crédito",
+      bizum: "Bizum",
+      applePay: "Apple Pay",
+      googlePay: "Google Pay",
+      sepaDirectDebit: "Domiciliación bancaria SEPA",
+      giftCard: "Tarjeta regalo",
+    } satisfies Record<PaymentMethod, string>,
   },
   checkout: {
     steps: "Pasos del pedido",

@@ -1,8 +1,12 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { faqAnchor } from "@shop/domain";
 import type { Route } from "./+types/contact";
 import { getFaqs } from "~/content.server";
 import { FormField, PersonFields } from "~/components/form-field";
 import { PublicForm } from "~/components/public-form";
 import { ScreenIntro } from "~/components/screen-intro";
+import { ContactDetails, useShopDetails } from "~/components/shop-details";
 import { contactSchema, FIELD_MAX } from "@shop/contracts";
 import { submitForm } from "~/forms/submit.server";
 import { pageTextsFor } from "~/i18n";
@@ -25,20 +29,52 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/**
+ * A link to one answer (`#faq-delivery`, from the footer) opens it: the browser scrolls to the
+ * entry, but a closed <details> would hide the answer the visitor came for.
+ */
+function useOpenLinkedAnswer() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (!(target instanceof HTMLDetailsElement)) return;
+    target.open = true;
+    target.scrollIntoView({ block: "start" });
+  }, [hash]);
+}
+
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const text = usePageLanguage().messages.forms;
+  const { messages } = usePageLanguage();
+  const text = messages.forms;
   const page = loaderData.text;
+  const shop = useShopDetails();
+  const reachable = shop !== null && (shop.email || shop.phone || shop.openingHours || shop.address.length > 0);
+  useOpenLinkedAnswer();
   return (
     <>
       <ScreenIntro />
+      {reachable ? (
+        <section className="mx-auto max-w-2xl px-4 pb-6" aria-labelledby="contact-details">
+          <h2 id="contact-details" className="font-display text-2xl font-semibold text-leaf-800">
+            {messages.shopInfo.otherWays}
+          </h2>
+          <div className="mt-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sand-200">
+            <ContactDetails shop={shop} />
+          </div>
+        </section>
+      ) : null}
       {loaderData.faqs.length > 0 ? (
         <section className="mx-auto max-w-2xl px-4 pb-6" aria-labelledby="faq">
-          <h2 id="faq" className="font-display text-2xl font-semibold text-leaf-800">
+          <h2 id="faq" className="scroll-mt-28 font-display text-2xl font-semibold text-leaf-800">
             {page.faqHeading}
           </h2>
           <div className="mt-4 divide-y divide-sand-200 rounded-2xl bg-white shadow-sm ring-1 ring-sand-200">
             {loaderData.faqs.map((faq) => (
-              <details key={faq.question} className="group px-5 py-4">
+              <details
+                key={faq.question}
+                id={faq.key ? faqAnchor(faq.key) : undefined}
+                className="group scroll-mt-28 px-5 py-4"
+              >
                 <summary className="cursor-pointer list-none font-bold text-sand-900 marker:hidden">
                   <span
                     className="mr-2 inline-block text-carrot-600 transition group-open:rotate-90"

@@ -2,7 +2,9 @@ import type { LegalPageKey } from "@shop/domain";
 import type { Route } from "./+types/legal";
 import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
 import { PlainMarkdown } from "~/components/plain-markdown";
+import { OwnerDetails, useShopDetails } from "~/components/shop-details";
 import { getLegalPage } from "~/content.server";
+import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
@@ -19,9 +21,25 @@ export async function loader({ request, context: { screen, locale } }: Route.Loa
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  const { messages } = usePageLanguage();
+  const shop = useShopDetails();
+  // The legal notice names who runs the site from the shop settings staff keep, so it never disagrees
+  // with the footer; left out while the CMS has none.
+  const owner =
+    loaderData.page.key === "legalNotice" && shop && (shop.legalName || shop.taxId || shop.address.length > 0)
+      ? shop
+      : null;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="font-display text-3xl font-semibold text-leaf-800 sm:text-4xl">{loaderData.page.title}</h1>
+      {owner ? (
+        <section aria-labelledby="owner" className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-sand-200">
+          <h2 id="owner" className="mb-4 font-display text-xl font-semibold text-leaf-800">
+            {messages.shopInfo.owner}
+          </h2>
+          <OwnerDetails shop={owner} />
+        </section>
+      ) : null}
       <div className="mt-6">
         <PlainMarkdown source={loaderData.page.body} />
       </div>

@@ -1,0 +1,15 @@
+import { factories } from "@strapi/strapi";
+import { asApiContext, notFound, type KoaContext } from "../../../catalogue/strapi-loose";
+import { getShopSettings } from "../../../services/shop-settings";
+
+export default factories.createCoreController("api::shop-setting.shop-setting", ({ strapi }) => ({
+  /**
+   * GET /shop-setting: the shop's details in the shape of @shop/contracts' shopSettingsSchema
+   * (not Strapi's generic one: components flattened, empty fields null). 404 until staff save it.
+   */
+  async find(koaCtx: KoaContext) {
+    const settings = await getShopSettings(strapi);
+    if (!settings) return notFound(asApiContext(koaCtx));
+    return { data: settings, meta: {} };
+  },
+}));

@@ -1,0 +1,158 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { shopSettingsAnswerSchema, type ShopSettings } from "@shop/contracts";
+import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
+import { LOCALES, pathTo } from "@shop/routing";
+import type { Locator } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
+import { messagesFor } from "../apps/storefront/app/i18n";
+import { shopDetails } from "../apps/storefront/app/shop-details";
+import { useBrowserSession } from "./support/browser";
+
+// What a visitor needs to trust the shop before buying: who runs it and how to reach it, where it
+// delivers and what that costs, which cookies it sets, where its links lead, and how current its
+// figures are.
+
+const base = inject("storefrontUrl");
+const cmsUrl = inject("cmsUrl");
+const session = useBrowserSession(base);
+
+let settings: ShopSettings;
+
+beforeAll(async () => {
+  settings = shopSettingsAnswerSchema.parse(await (await fetch(`${cmsUrl}/api/shop-setting`)).json()).data;
+});
+
+/** Text as a reader sees it: one plain space between words (ICU writes thin and no-break spaces). */
+const plain = (value: string | null) => (value ?? "").replace(/\s+/g, " ").trim();
+
+const footer = () => session.page.locator("footer");
+
+async function hrefsOf(links: Locator): Promise<string[]> {
+  return links.evaluateAll((found) => found.map((link) => link.getAttribute("href") ?? ""));
+}
+
+describe.each(LOCALES)("the shop's details from the CMS (%s)", (locale) => {
+  const messages = messagesFor(locale);
+
+  it("are in the footer of every page, in the page's language, at phone and laptop widths", async () => {
+    const details = shopDetails(settings, locale)!;
+    for (const width of [390, 1280]) {
+      await session.page.setViewportSize({ width, height: 900 });
+      await session.page.goto(pathTo(width === 390 ? "home" : "boxes", locale));
+      const text = plain(await footer().textContent());
+      expect(text).toContain(`${messages.shopInfo.taxId} ${settings.taxId}`);
+      expect(text).toContain(settings.legalName);
+      expect(text).toContain(plain(details.address.join(", ")));
+      expect(text).toContain(details.openingHours ?? "(no opening hours)");
+      for (const method of settings.paymentMethods) expect(text).toContain(messages.shopInfo.paymentMethods[method]);
+      const hrefs = await hrefsOf(footer().getByRole("link"));
+      expect(hrefs).toContain(`mailto:${settings.email}`);
+      expect(hrefs).toContain(details.phone?.href);
+      for (const { url } of settings.socialLinks) expect(hrefs).toContain(url);
+      // Nothing of it makes the page scroll sideways.
+      expect(await session.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+  });
+
+  it("are on the contact page, beside the form", async () => {
+    const details = shopDetails(settings, locale)!;
+    await session.page.goto(pathTo("contact", locale));
+    const section = session.page.getByRole("region", { name: messages.shopInfo.otherWays });
+    const text = plain(await section.textContent());
+    for (const part of [settings.email, settings.phone, details.openingHours, ...details.address]) {
+      expect(text).toContain(part);
+    }
+    expect(await hrefsOf(section.getByRole("link"))).toEqual([`mailto:${settings.email}`, details.phone?.href]);
+  });
+
+  it("name who runs the site in the legal notice", async () => {
+    const details = shopDetails(settings, locale)!;
+    await session.page.goto(pathTo("legalNotice", locale));
+    const owner = session.page.getByRole("region", { name: messages.shopInfo.owner });
+    const text = plain(await owner.textContent());
+    for (const part of [settings.legalName, settings.taxId, settings.registration, ...details.address]) {
+      expect(text).toContain(part);
+    }
+    // The notice's own text no longer invents an address or an e-mail address of its own.
+    const body = plain(await session.page.locator("article").textContent());
+    expect(body.match(/@/g)).toHaveLength(1);
+  });
+});
+
+describe("pages while the CMS cannot be reached", () => {
+  let storefront: ReturnType<typeof startStorefront> | undefined;
+  let offline = "";
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-offline-"));
+
+  beforeAll(async () => {
+    const [port, deadCms] = [await freePort(), await freePort()];
+    offline = `http://127.0.0.1:${port}`;
+    const logFile = path.join(logDir, "storefront.log");
+    storefront = startStorefront({
+      port,
+      logFile,
+      env: {
+        CMS_URL: `http://127.0.0.1:${deadCms}`,
+        SITE_URL: offline,
+        IMAGE_PREGENERATE: "false",
+        IMAGE_CACHE_DIR: path.join(logDir, "images"),
+      },
+    });
+    await waitForHttp(`${offline}/healthz`, { child: storefront, logFile, timeoutMs: 60_000 });
+  });
+
+  afterAll(async () => {
+    await stopProcess(storefront);
+    fs.rmSync(logDir, { recursive: true, force: true });
+  });
+
+  it("render without the shop's details, inventing none", async () => {
+    const messages = messagesFor("ca");
+    const page = await session.browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      for (const screen of ["home", "contact"] as const) {
+        const response = await page.goto(offline + pathTo(screen, "ca"));
+        expect(response?.status()).toBe(200);
+        const text = plain(await page.locator("footer").textContent());
+        expect(text).toContain(messages.footer.delivery);
+        expect(text).not.toContain(messages.shopInfo.taxId);
+        expect(await page.locator('footer a[href^="mailto:"], footer a[href^="tel:"]').count()).toBe(0);
+      }
+      // The contact form is there to write from; the details section is left out.
+      expect(await page.getByRole("region", { name: messages.shopInfo.otherWays }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: messages.forms.send }).count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe.each(LOCALES)("where the shop delivers and what it costs (%s)", (locale) => {
+  const messages = messagesFor(locale);
+
+  it("is answered by the FAQ the footer links to, opened", async () => {
+    await session.page.goto(pathTo("home", locale));
+    await footer().getByRole("link", { name: messages.footer.delivery }).click();
+    await session.page.waitForURL(
+      (url) => url.pathname === pathTo("contact", locale) && url.hash === `#${faqAnchor(DELIVERY_FAQ_KEY)}`,
+    );
+    const answer = session.page.locator(`#${faqAnchor(DELIVERY_FAQ_KEY)}`);
+    await expect.poll(() => answer.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+    const text = plain(await answer.textContent());
+    // Area, cost and the free-delivery threshold, in this language's words.
+    expect(text).toMatch(/Portugal/);
+    expect(text).toContain("4,90 €");
+    expect(text).toContain("35 €");
+    expect(await answer.getByText(/4,90 €/).isVisible()).toBe(true);
+  });
+
+  it("opens when the page is loaded at that answer", async () => {
+    await session.page.goto(`${pathTo("contact", locale)}#${faqAnchor(DELIVERY_FAQ_KEY)}`);
+    const answer = session.page.locator(`#${faqAnchor(DELIVERY_FAQ_KEY)}`);
+    await expect.poll(() => answer.getByText(/4,90 €/).isVisible()).toBe(true);
+  });
+});
+
