@@ -225,6 +225,19 @@ describe("reviews and blog posts keep their own language", () => {
   );
 });
 
+describe("the 404 page", () => {
+  it.each(LOCALES)("marks the specification's English message as English on a page in %s", async (locale) => {
+    const path = `${pathTo("home", locale).replace(/\/$/, "")}/no-such-page`;
+    const response = await session.page.goto(path);
+    expect(response?.status()).toBe(404);
+    expect(await session.page.locator("html").getAttribute("lang")).toBe(LOCALE_TAGS[locale]);
+    expect(await session.page.getByText(`Page not found: ${path}`).getAttribute("lang")).toBe("en");
+    expect(await session.page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      messagesFor(locale).errors.notFoundHeadline,
+    );
+  });
+});
+
 describe("error pages without the root loader's data", () => {
   /** A form sent to a screen that takes none: React Router answers 405 before the root loader has run. */
   async function postTo(path: string) {

@@ -1,26 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { documentTitle } from "./seo";
+import { withoutSiteName } from "./seo";
 
-describe("documentTitle", () => {
-  it("names the shop once after the page's title, and first on the home page", () => {
-    expect(documentTitle("Nuestras cajas", "Imperfecta")).toBe("Nuestras cajas · Imperfecta");
-    expect(documentTitle("Fruta imperfecta a domicilio", "Imperfecta", true)).toBe(
-      "Imperfecta · Fruta imperfecta a domicilio",
+describe("withoutSiteName", () => {
+  it("drops the shop's name that staff wrote into an SEO title, so the browser title names it once", () => {
+    expect(withoutSiteName("Aceite de oliva virgen extra 500 ml | Imperfecta", "Imperfecta")).toBe(
+      "Aceite de oliva virgen extra 500 ml",
     );
+    expect(withoutSiteName("Caixa de fruita M - imperfecta ", "Imperfecta")).toBe("Caixa de fruita M");
+    expect(withoutSiteName("Imperfecta — Azeite virgem extra", "Imperfecta")).toBe("Azeite virgem extra");
   });
 
-  it("does not repeat a shop name that staff already wrote into an SEO title", () => {
-    expect(documentTitle("Aceite de oliva virgen extra 500 ml | Imperfecta", "Imperfecta")).toBe(
-      "Aceite de oliva virgen extra 500 ml · Imperfecta",
-    );
-    expect(documentTitle("Caixa de fruita M - imperfecta ", "Imperfecta")).toBe("Caixa de fruita M · Imperfecta");
-    expect(documentTitle("Imperfecta — Azeite virgem extra", "Imperfecta")).toBe("Azeite virgem extra · Imperfecta");
-    expect(documentTitle("Imperfecta", "Imperfecta")).toBe("Imperfecta");
-  });
-
-  it("keeps the shop's name where it is part of the title's words", () => {
-    expect(documentTitle("Por qué Imperfecta rescata fruta", "Imperfecta")).toBe(
-      "Por qué Imperfecta rescata fruta · Imperfecta",
-    );
+  it("keeps titles without it, the name inside the words, and a title that is only the name", () => {
+    expect(withoutSiteName("Caja de fruta M", "Imperfecta")).toBe("Caja de fruta M");
+    expect(withoutSiteName("Por qué Imperfecta rescata fruta", "Imperfecta")).toBe("Por qué Imperfecta rescata fruta");
+    expect(withoutSiteName("Imperfecta", "Imperfecta")).toBe("Imperfecta");
   });
 });

@@ -25,20 +25,18 @@ function rootDataOf(matches: MetaArgsLike["matches"]): RootData | undefined {
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * The browser title: the page's own title and the shop's name, once. Staff often end a product's SEO
- * title with the shop's name ("Aceite 500 ml | Imperfecta"); that ending (or a leading one) is
- * replaced by ours rather than repeated. The home page leads with the shop's name.
+ * A page's own title for `pageMeta`, without the shop's name: screenMeta adds it. Staff often end a
+ * product's SEO title with it ("Aceite 500 ml | Imperfecta"), which would then show twice; a leading
+ * one goes too. Loaders call it, so it stays out of the browser's bundle.
  */
-export function documentTitle(pageTitle: string, site: string, isHome = false): string {
+export function withoutSiteName(title: string, site: string): string {
   const name = escapeRegExp(site.trim());
   const separator = "\\s*[|·•:\\-–—]\\s*";
-  const bare =
-    pageTitle
-      .replace(new RegExp(`${separator}${name}\\s*$`, "i"), "")
-      .replace(new RegExp(`^\\s*${name}${separator}`, "i"), "")
-      .trim() || pageTitle.trim();
-  if (bare.toLocaleLowerCase() === site.trim().toLocaleLowerCase()) return site;
-  return isHome ? `${site} · ${bare}` : `${bare} · ${site}`;
+  const bare = title
+    .replace(new RegExp(`${separator}${name}\\s*$`, "i"), "")
+    .replace(new RegExp(`^\\s*${name}${separator}`, "i"), "")
+    .trim();
+  return bare === "" ? title.trim() : bare;
 }
 
 /** Title, description, canonical URL and hreflang alternates of the current screen. */
@@ -48,7 +46,7 @@ export function screenMeta({ matches }: MetaArgsLike): MetaDescriptor[] {
   const site = root.messages.site.name;
   const page = pageMetaOf(matches);
   const text = { ...root.messages.screen, ...page };
-  const title = documentTitle(text.title ?? site, site, root.screen.id === "home");
+  const title = root.screen.id === "home" ? `${site} · ${text.title}` : `${text.title} · ${site}`;
   const overrides = alternateParamsOf(matches);
   const hreflang = overrides
     ? hreflangLinks(root.seo.origin, root.screen.id, root.screen.params, overrides)

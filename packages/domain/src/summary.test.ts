@@ -26,6 +26,11 @@ describe("summarizeProduct", () => {
     expect(Object.keys(summarizeProduct(oil))).not.toContain("weight");
   });
 
+  it("gives a box's size as customers read it", () => {
+    expect(summarizeProduct(product({ boxType: "IM" })).size).toEqual({ code: "IM", badge: "M", size: "medium" });
+    expect(summarizeProduct(product({ type: "item", boxType: null })).size).toBeNull();
+  });
+
   it("falls back to the main image, and to none", () => {
     expect(summarizeProduct(product({ imagePath: [picture("/a.jpg")], image: [] })).picture?.url).toBe("/a.jpg");
     expect(summarizeProduct(product({ imagePath: [], image: [] })).picture).toBeNull();

@@ -2,6 +2,7 @@ import { featuredImage, isOnlyB2B, mainImage } from "./filters";
 import { quantityOf, type Quantity } from "./measure";
 import { audienceOf, shownPrice, type PriceAudience, type ShownPrice } from "./prices";
 import type { Product, ProductImage } from "./product";
+import { sizeOf, type SizeLabel } from "./sizes";
 
 /** What a product card shows. List pages send only this to the browser, not the whole product. */
 export interface ProductSummary {
@@ -14,7 +15,8 @@ export interface ProductSummary {
   readonly onlyB2B: boolean;
   /** With VAT for consumers, without it (rate stated) for businesses: see shownPrice. */
   readonly price: ShownPrice;
-  readonly boxType: string | null;
+  /** A box's size as customers read it; worked out here so that the browser needs no rule for it. */
+  readonly size: SizeLabel | null;
   readonly quantity: Quantity | null;
 }
 
@@ -27,7 +29,7 @@ function summarize(product: Product, audience: PriceAudience): ProductSummary {
     isSeasonal: product.isSeasonal,
     onlyB2B: isOnlyB2B(product),
     price: shownPrice(product, audience),
-    boxType: product.boxType,
+    size: sizeOf(product.boxType),
     quantity: quantityOf(product),
   };
 }

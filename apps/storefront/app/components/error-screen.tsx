@@ -34,7 +34,8 @@ export function ErrorScreen({ status, path, framed = false }: ErrorScreenProps) 
         {notFound ? messages.errors.notFoundHeadline : messages.errors.genericHeadline}
       </h1>
       {notFound ? (
-        <p className="mt-2 rounded bg-sand-100 px-3 py-1 font-mono text-sm break-all text-sand-700">
+        // The specification's technical message is English on every page: read with an English voice.
+        <p lang="en" className="mt-2 rounded bg-sand-100 px-3 py-1 font-mono text-sm break-all text-sand-700">
           {notFoundMessage(path)}
         </p>
       ) : null}

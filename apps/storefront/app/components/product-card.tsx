@@ -1,4 +1,4 @@
-import { sizeOf, type MeasureUnit, type ProductSummary, type Quantity } from "@shop/domain";
+import type { MeasureUnit, ProductSummary, Quantity, SizeLabel } from "@shop/domain";
 import type { PageMessages } from "~/i18n";
 import { ShownPriceTag } from "./price";
 import { ProduceIllustration } from "./illustrations";
@@ -36,13 +36,9 @@ export function formatQuantity(quantity: Quantity, tag: string, messages: PageMe
 }
 
 /** Size and quantity, in the page's language ("Mediana · 7 kg aprox.", "500 ml"). */
-export function useProductFacts(product: Pick<ProductSummary, "boxType" | "quantity">): string {
+export function useProductFacts({ size, quantity }: Pick<ProductSummary, "size" | "quantity">): string {
   const { messages, tag } = usePageLanguage();
-  const size = sizeOf(product.boxType);
-  return [
-    size ? messages.catalogue.sizes[size.size] : null,
-    product.quantity ? formatQuantity(product.quantity, tag, messages) : null,
-  ]
+  return [size ? messages.catalogue.sizes[size.size] : null, quantity ? formatQuantity(quantity, tag, messages) : null]
     .filter(Boolean)
     .join(" · ");
 }
@@ -51,8 +47,7 @@ export function useProductFacts(product: Pick<ProductSummary, "boxType" | "quant
  * A box's size as a badge: the letters customers know from clothes (S, M, XL), never the stored code.
  * Screen readers skip it: the size in words follows in the product's facts.
  */
-export function SizeBadge({ boxType, className = "" }: { boxType: string | null; className?: string }) {
-  const size = sizeOf(boxType);
+export function SizeBadge({ size, className = "" }: { size: SizeLabel | null; className?: string }) {
   if (!size) return null;
   return (
     <span
@@ -99,7 +94,7 @@ export function ProductCard({
         )}
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-1">
-        <SizeBadge boxType={product.boxType} />
+        <SizeBadge size={product.size} />
         {product.isSeasonal ? (
           <span className="rounded-full bg-carrot-100 px-2 py-0.5 text-xs font-bold text-carrot-700">
             {messages.catalogue.seasonal}

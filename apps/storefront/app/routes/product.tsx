@@ -1,15 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { data, redirect } from "react-router";
-import {
-  audienceOf,
-  contentAfterLead,
-  findProductBySlug,
-  isOnlyB2B,
-  PRODUCT_TYPES,
-  quantityOf,
-  shownPrice,
-  type ProductImage,
-} from "@shop/domain";
+import { contentAfterLead, findProductBySlug, PRODUCT_TYPES, summarizeProduct, type ProductImage } from "@shop/domain";
 import { LOCALES, pathTo } from "@shop/routing";
 import type { Route } from "./+types/product";
 import type { AlternateParams } from "~/alternates";
@@ -25,7 +16,8 @@ import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n/format";
 import { catalogueUnavailable, getProducts } from "~/catalogue.server";
 import { usePageLanguage } from "~/root-data";
-import { screenMeta } from "~/seo";
+import { messagesFor } from "~/i18n";
+import { screenMeta, withoutSiteName } from "~/seo";
 
 export const meta = screenMeta;
 export const ErrorBoundary = ScreenErrorBoundary;
@@ -45,8 +37,15 @@ export async function loader({ request, params, context: { locale } }: Route.Loa
   for (const other of LOCALES) alternateParams[other] = { slug: product.slugs[other] ?? undefined };
   return {
     product,
+    // Size, quantity and price as the cards show them, worked out here: the browser needs no rules for them.
+    card: summarizeProduct(product),
+    // The short description is printed above the long text: the details go on from there.
+    details: contentAfterLead(product.content, product.description),
     alternateParams,
-    pageMeta: { title: product.seoTitle, description: product.seoDescription || product.description.slice(0, 160) },
+    pageMeta: {
+      title: withoutSiteName(product.seoTitle, messagesFor(locale).site.name),
+      description: product.seoDescription || product.description.slice(0, 160),
+    },
   };
 }
 
@@ -68,15 +67,13 @@ function picturesOf(product: Route.ComponentProps["loaderData"]["product"]): Pro
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, card, details } = loaderData;
   const { messages } = usePageLanguage();
   const [open, setOpen] = useState<number | null>(null);
   const [Lightbox, setLightbox] = useState(lazyLightbox);
   const pictures = picturesOf(product);
-  const facts = useProductFacts({ boxType: product.boxType, quantity: quantityOf(product) });
+  const facts = useProductFacts(card);
   const [first, ...rest] = pictures;
-  // The short description is printed above; the details go on from there.
-  const details = contentAfterLead(product.content, product.description);
 
   return (
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2">
@@ -126,8 +123,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <section>
         <div className="mb-2 flex flex-wrap items-center gap-2 empty:hidden">
-          <SizeBadge boxType={product.boxType} className="px-3 py-1 text-sm" />
-          {isOnlyB2B(product) ? (
+          <SizeBadge size={card.size} className="px-3 py-1 text-sm" />
+          {card.onlyB2B ? (
             <p className="inline-block rounded-full bg-leaf-100 px-3 py-1 text-sm font-bold text-leaf-800">
               {messages.catalogue.onlyCompanies}
             </p>
@@ -137,7 +134,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-sand-700">{facts}</p>
         <p className="mt-4">
           <ShownPriceTag
-            price={shownPrice(product, audienceOf(product))}
+            price={card.price}
             className="text-3xl font-extrabold text-leaf-800"
             noteClassName="text-sm text-sand-700"
           />
