@@ -3,12 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { shopSettingsAnswerSchema, type ShopSettings } from "@shop/contracts";
 import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
-import { LOCALES, pathTo } from "@shop/routing";
+import { LOCALE_COOKIE, LOCALES, pathTo } from "@shop/routing";
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { shopDetails } from "../apps/storefront/app/shop-details";
+import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { useBrowserSession } from "./support/browser";
 
 // What a visitor needs to trust the shop before buying: who runs it and how to reach it, where it
@@ -153,6 +154,45 @@ describe.each(LOCALES)("where the shop delivers and what it costs (%s)", (locale
     await session.page.goto(`${pathTo("contact", locale)}#${faqAnchor(DELIVERY_FAQ_KEY)}`);
     const answer = session.page.locator(`#${faqAnchor(DELIVERY_FAQ_KEY)}`);
     await expect.poll(() => answer.getByText(/4,90 €/).isVisible()).toBe(true);
+  });
+});
+
+describe("the cookie policy", () => {
+  /** The cookie names the shop's code sets: the language cookie, and the session once signed in. */
+  const SET_BY_THE_SHOP = [LOCALE_COOKIE.name, SESSION_COOKIE].sort();
+
+  it.each(LOCALES)("names exactly the cookies the shop sets (%s)", async (locale) => {
+    const response = await fetch(`${cmsUrl}/api/legal-pages?filters[key][$eq]=cookiesPolicy`);
+    const [policy] = ((await response.json()) as { data: Record<string, string>[] }).data;
+    const body = policy?.[`body_${locale}`] ?? "";
+    const named = [...new Set([...body.matchAll(/`([^`]+)`/g)].map((match) => match[1]))].sort();
+    expect(named).toEqual(SET_BY_THE_SHOP);
+
+    // And the page says them. (PlainMarkdown drops every underscore as an emphasis mark, so the page
+    // shows "shopsession": a fault of that renderer, compared here as it renders.)
+    await session.page.goto(pathTo("cookiesPolicy", locale));
+    const text = plain(await session.page.locator("article").textContent());
+    for (const name of SET_BY_THE_SHOP) expect(text).toContain(name.replaceAll("_", ""));
+  });
+
+  it("describes every cookie a visitor gets, browsing signed out and then signed in", async () => {
+    for (const locale of LOCALES) {
+      for (const screen of ["home", "boxes", "contact", "cookiesPolicy", "impact"] as const) {
+        await session.page.goto(pathTo(screen, locale));
+      }
+    }
+    await session.page.goto("/no-such-page");
+    await session.page.goto(`/api/products?isActive=all`);
+    expect((await session.context.cookies()).map((cookie) => cookie.name)).toEqual([LOCALE_COOKIE.name]);
+
+    const customer = await registerCustomer(cmsUrl);
+    await session.context.addCookies([
+      { name: SESSION_COOKIE, value: customer.jwt, url: base, httpOnly: true, sameSite: "Lax" },
+    ]);
+    for (const screen of ["account", "profile", "orders"] as const) await session.page.goto(pathTo(screen, "es"));
+    await session.page.goto("/api/users/me");
+    const names = (await session.context.cookies()).map((cookie) => cookie.name).sort();
+    expect(names).toEqual(SET_BY_THE_SHOP);
   });
 });
 
