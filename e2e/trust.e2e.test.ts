@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { shopSettingsAnswerSchema, type ShopSettings } from "@shop/contracts";
 import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
-import { LOCALE_COOKIE, LOCALES, pathTo } from "@shop/routing";
-import type { Locator } from "playwright-core";
+import { LOCALE_COOKIE, LOCALES, pathTo, type Locale } from "@shop/routing";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
 import { messagesFor } from "../apps/storefront/app/i18n";
@@ -193,6 +193,45 @@ describe("the cookie policy", () => {
     await session.page.goto("/api/users/me");
     const names = (await session.context.cookies()).map((cookie) => cookie.name).sort();
     expect(names).toEqual(SET_BY_THE_SHOP);
+  });
+});
+
+/** Each link opens another site's page in a new tab, says so in the page's language, and leads somewhere real. */
+async function expectExternalLinks(page: Page, links: Locator, locale: Locale) {
+  const count = await links.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index++) {
+    const link = links.nth(index);
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect((await link.getAttribute("rel"))?.split(" ")).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
+    expect(plain(await link.locator(".sr-only").textContent())).toBe(messagesFor(locale).site.opensInNewTab);
+    const href = (await link.getAttribute("href")) ?? "";
+    const answer = await fetch(new URL(href, page.url()));
+    expect(answer.status, href).toBe(200);
+  }
+}
+
+describe.each(LOCALES)("blog and press links (%s)", (locale) => {
+  const messages = messagesFor(locale);
+
+  it("open the blog's posts in a new tab, said to screen readers", async () => {
+    await session.page.goto(pathTo("home", locale));
+    const posts = session.page
+      .getByRole("heading", { name: messages.home.postsHeading })
+      .locator("xpath=../..")
+      .getByRole("link");
+    await expect.poll(() => posts.count()).toBeGreaterThan(0);
+    await expectExternalLinks(session.page, posts, locale);
+    const [opened] = await Promise.all([session.context.waitForEvent("page"), posts.first().click()]);
+    await opened.waitForLoadState();
+    expect(await opened.evaluate(() => window.opener)).toBeNull();
+    expect(new URL(opened.url()).pathname.startsWith(locale === "es" ? "/" : `/${locale}/`)).toBe(true);
+    await opened.close();
+  });
+
+  it("open the press articles in a new tab, said to screen readers", async () => {
+    await session.page.goto(pathTo("newsroom", locale));
+    await expectExternalLinks(session.page, session.page.locator("main").getByRole("link"), locale);
   });
 });
 

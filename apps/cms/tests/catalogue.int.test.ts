@@ -505,11 +505,21 @@ describe("GET /utils/*", () => {
     for (const post of response.body) {
       expect(Object.keys(post).sort()).toEqual(["imageUrl", "link", "title"]);
       expect(post.imageUrl).toMatch(/^\/uploads\/.+\.svg$/);
-      expect(post.link).toMatch(/^https:\/\//);
+      expect(post.link).toBe(BLOG_POSTS.find((seeded) => seeded.title === post.title)?.link);
     }
     expect((await getJson(`${app.api}/utils/posts-blog?language=es`)).body).toEqual(response.body);
     expect((await getJson(`${app.api}/utils/posts-blog?language=ca`)).body).toEqual([]);
     expectErrorShape(await getJson(`${app.api}/utils/posts-blog?language=english`), 400);
+  });
+
+  it("links blog posts and press entries to the shop's own pages, never to a site that does not exist", async () => {
+    const posts = (await getJson<{ link: string }[]>(`${app.api}/utils/posts-blog`)).body;
+    const press = (await getJson<ListBody<{ link: string }>>(`${app.api}/newsroom-entries`)).body.data;
+    const links = [...posts, ...press].map((entry) => entry.link);
+    expect(links).toHaveLength(BLOG_POSTS.length + NEWSROOM.length);
+    // Storefront paths: the e2e tests open each one.
+    for (const link of links) expect(link).toMatch(/^\/[a-z]/);
+    expect(new Set(posts.map((post) => post.link)).size).toBe(posts.length);
   });
 
   it("answers the impact metrics, each as { value }", async () => {

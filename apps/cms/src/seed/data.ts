@@ -808,6 +808,11 @@ export const REVIEWS: ReviewSeed[] = [
 export interface PostSeed {
   title: string;
   slug: string;
+  /**
+   * Where the post leads. The demo has no blog of its own, so each post leads to the shop's page on
+   * its subject (a path of the storefront, Spanish like the blog), never to a site that does not exist.
+   */
+  link: string;
   daysAgo: number;
   kinds: ProduceKind[];
 }
@@ -816,30 +821,35 @@ export const BLOG_POSTS: PostSeed[] = [
   {
     title: "Cinco recetas para aprovechar la fruta muy madura",
     slug: "recetas-fruta-madura",
+    link: "/sostenibilidad/desperdicio-alimentario",
     daysAgo: 4,
     kinds: ["banana", "peach", "apple", "pear"],
   },
   {
     title: "Por qué el 30 % de la cosecha nunca llega al supermercado",
     slug: "cosecha-que-no-llega-al-supermercado",
+    link: "/historia",
     daysAgo: 18,
     kinds: ["carrot", "tomato", "pepper", "potato"],
   },
   {
     title: "Calçotada en casa: guía completa y salsa romesco",
     slug: "calcotada-en-casa",
+    link: "/cajas-estacionales",
     daysAgo: 33,
     kinds: ["calsot", "tomato", "onion", "calsot"],
   },
   {
     title: "Cómo conservar la verdura para que dure toda la semana",
     slug: "conservar-verdura-toda-la-semana",
+    link: "/que-hay-en-la-caja",
     daysAgo: 51,
     kinds: ["lettuce", "broccoli", "zucchini", "carrot"],
   },
   {
     title: "Naranjas feas, zumo perfecto: visitamos la Ribera",
     slug: "naranjas-feas-zumo-perfecto",
+    link: "/agricultores",
     daysAgo: 70,
     kinds: ["orange", "mandarin", "lemon", "orange"],
   },
@@ -969,6 +979,7 @@ export interface NewsSeed {
   title: Texts;
   outlet: string;
   daysAgo: number;
+  /** The demo's articles do not exist: each leads to the shop's own page on its subject (a storefront path). */
   link: string;
   summary: Texts;
 }
@@ -977,7 +988,7 @@ export const NEWSROOM: NewsSeed[] = [
   {
     outlet: "La Vanguardia",
     daysAgo: 20,
-    link: "https://press.imperfecta.example/la-vanguardia-fruta-fea",
+    link: "/historia",
     title: {
       es: "La fruta fea que conquista las cocinas de Barcelona",
       ca: "La fruita lletja que conquereix les cuines de Barcelona",
@@ -992,7 +1003,7 @@ export const NEWSROOM: NewsSeed[] = [
   {
     outlet: "El País",
     daysAgo: 64,
-    link: "https://press.imperfecta.example/el-pais-desperdicio",
+    link: "/sostenibilidad/desperdicio-alimentario",
     title: {
       es: "Startups contra el desperdicio alimentario",
       ca: "Startups contra el malbaratament alimentari",
@@ -1007,7 +1018,7 @@ export const NEWSROOM: NewsSeed[] = [
   {
     outlet: "Catalunya Ràdio",
     daysAgo: 110,
-    link: "https://press.imperfecta.example/catalunya-radio-entrevista",
+    link: "/equipo",
     title: {
       es: "Entrevista: «Ninguna fruta es fea si sabe bien»",
       ca: "Entrevista: «Cap fruita és lletja si té bon gust»",
@@ -1022,7 +1033,7 @@ export const NEWSROOM: NewsSeed[] = [
   {
     outlet: "Público (Portugal)",
     daysAgo: 180,
-    link: "https://press.imperfecta.example/publico-chegada-portugal",
+    link: "/agricultores",
     title: {
       es: "Imperfecta llega a Portugal con sus cajas de fruta rescatada",
       ca: "Imperfecta arriba a Portugal amb les seves caixes de fruita rescatada",

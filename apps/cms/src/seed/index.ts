@@ -365,7 +365,7 @@ async function insertHomeContent(strapi: Core.Strapi, now: Date): Promise<void> 
     await create("api::blog-post.blog-post", {
       title: post.title,
       image,
-      link: `https://blog.imperfecta.example/${post.slug}`,
+      link: post.link,
       language: "es",
       date: daysBefore(now, post.daysAgo),
     });

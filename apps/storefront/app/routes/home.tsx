@@ -4,6 +4,7 @@ import type { Route } from "./+types/home";
 import { ProduceIllustration } from "~/components/illustrations";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { CallToAction } from "~/components/content-sections";
+import { ExternalArrow, ExternalLink } from "~/components/external-link";
 import { ImpactFigures, ImpactFiguresPlaceholder } from "~/components/impact-figures";
 import { Later } from "~/components/later";
 import { NumberedSteps } from "~/components/numbered-steps";
@@ -14,6 +15,7 @@ import { ReviewsList } from "~/components/reviews-list";
 import { ScreenLink } from "~/components/screen-link";
 import { getMetrics, getPosts, getProducts, getReviews } from "~/catalogue.server";
 import { usePageLanguage } from "~/root-data";
+import { inPageLanguage } from "~/site-links";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
@@ -27,7 +29,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     boxes: boxes.slice(0, 4).map(summarizeProduct),
     reviews: getReviews().then((reviews) => reviews.slice(0, 3)),
-    posts: getPosts().then((posts) => posts.slice(0, 3)),
+    posts: getPosts().then((posts) =>
+      posts.slice(0, 3).map((post) => ({ ...post, link: inPageLanguage(post.link, context.locale) })),
+    ),
     metrics: getMetrics(),
   };
 }
@@ -123,7 +127,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <ul className="grid gap-4 md:grid-cols-3">
                 {posts.map((post) => (
                   <li key={post.link} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-sand-200">
-                    <a href={post.link} className="block" rel="noopener">
+                    <ExternalLink href={post.link} className="block" arrow={false}>
                       {post.imageUrl ? (
                         <ResponsiveImage
                           src={post.imageUrl}
@@ -136,8 +140,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       <h3 className="p-4 font-bold hover:text-leaf-700">
                         {/* Blog posts are written in BLOG_LANGUAGE only: screen readers switch voice. */}
                         <span lang={LOCALE_TAGS[BLOG_LANGUAGE]}>{post.title}</span>
+                        <ExternalArrow />
                       </h3>
-                    </a>
+                    </ExternalLink>
                   </li>
                 ))}
               </ul>

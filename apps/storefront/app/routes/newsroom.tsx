@@ -1,13 +1,22 @@
 import type { Route } from "./+types/newsroom";
+import { ExternalLink } from "~/components/external-link";
 import { ScreenIntro } from "~/components/screen-intro";
 import { getNewsroom } from "~/content.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
+import { inPageLanguage } from "~/site-links";
 
 export const meta = screenMeta;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { entries: await getNewsroom(context.locale) };
+  const entries = await getNewsroom(context.locale);
+  // The demo's entries lead to the shop's own pages: in this page's language.
+  return {
+    entries: entries.map((entry) => ({
+      ...entry,
+      link: entry.link === null ? null : inPageLanguage(entry.link, context.locale),
+    })),
+  };
 }
 
 export default function Newsroom({ loaderData }: Route.ComponentProps) {
@@ -24,9 +33,9 @@ export default function Newsroom({ loaderData }: Route.ComponentProps) {
             </p>
             <h2 className="mt-1 text-lg font-bold text-leaf-800">
               {entry.link ? (
-                <a href={entry.link} rel="noopener" className="hover:underline">
+                <ExternalLink href={entry.link} className="hover:underline">
                   {entry.title}
-                </a>
+                </ExternalLink>
               ) : (
                 entry.title
               )}
