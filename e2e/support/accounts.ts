@@ -12,7 +12,7 @@ export async function registerCustomer(cmsUrl: string): Promise<TestCustomer> {
   const response = await fetch(`${cmsUrl}/api/auth/local/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: `e2e-${id}`, email, password: `Secret-${id}-pass` }),
+    body: JSON.stringify({ email, password: `Secret-${id}-pass` }),
   });
   if (!response.ok) throw new Error(`Registration failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { jwt: string };

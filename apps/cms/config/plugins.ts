@@ -20,8 +20,9 @@ export default () => {
       config: {
         jwtSecret: env.secrets.jwtSecret,
         jwt: { expiresIn: "7d" },
-        // Per-process memory store; USERS_PERMISSIONS_RATELIMIT=false turns it off for tests.
-        ratelimit: { enabled: env.usersPermissionsRateLimit, interval: 60_000, max: 10 },
+        // The shop's own allowances replace the plugin's per-process one (src/services/rate-limits.ts,
+        // shared through Redis when REDIS_URL is set; docs/decisions/011).
+        ratelimit: { enabled: false },
       },
     },
   };

@@ -132,6 +132,7 @@ const rawSchema = z.object({
   STAFF_LOCALE: optionalString.pipe(z.enum(LOCALES).default(DEFAULT_LOCALE)),
 
   USERS_PERMISSIONS_RATELIMIT: boolString(true),
+  REDIS_URL: optionalString,
   LOG_LEVEL: optionalString.pipe(
     z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).default("http"),
   ),
@@ -199,6 +200,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
   const demoPassword = raw.DEMO_ADMIN_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
   const passwordProblem = adminPasswordProblem(demoPassword);
   if (demoMode && passwordProblem) problems.push(`DEMO_ADMIN_PASSWORD ${passwordProblem}`);
+
+  if (raw.REDIS_URL !== undefined && !/^rediss?:\/\//.test(raw.REDIS_URL)) {
+    problems.push("REDIS_URL must be a redis:// or rediss:// URL");
+  }
 
   if (raw.SMTP_HOST === undefined && (raw.SMTP_USER !== undefined || raw.SMTP_PASS !== undefined)) {
     problems.push("SMTP_USER/SMTP_PASS are set but SMTP_HOST is not");
@@ -282,7 +287,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
       // Printing a password into production logs would leak it to every log reader.
       printPassword: !isProduction,
     },
-    usersPermissionsRateLimit: raw.USERS_PERMISSIONS_RATELIMIT,
+    /**
+     * The allowances of the sign-in, registration, recovery and code calls (src/services/rate-limits.ts);
+     * off only in automated tests (USERS_PERMISSIONS_RATELIMIT=false).
+     */
+    authRateLimits: raw.USERS_PERMISSIONS_RATELIMIT ?? true,
+    /** Where every CMS process keeps the shared allowances; unset: each process counts alone. */
+    redisUrl: raw.REDIS_URL,
     logLevel: raw.LOG_LEVEL,
   };
 }

@@ -1,9 +1,12 @@
 import type { Core } from "@strapi/strapi";
 import { withStartupLock } from "./bootstrap/lock";
+import { ensureAccountIndexes } from "./bootstrap/accounts";
 import { ensureDemoAdmin } from "./bootstrap/demo-admin";
 import { grantPublicReads } from "./bootstrap/permissions";
 import { getEnv } from "./env";
 import { seedDemoData } from "./seed";
+import { flushAccountMails } from "./services/accounts";
+import { closeRateLimits, prepareRateLimits } from "./services/rate-limits";
 import { fillDemoMeasures } from "./seed/measures";
 
 export default {
@@ -15,7 +18,15 @@ export default {
     const env = getEnv();
     await ensureDemoAdmin(strapi, env);
     await withStartupLock(strapi, "imperfecta:permissions", () => grantPublicReads(strapi));
+    await ensureAccountIndexes(strapi);
+    await prepareRateLimits(strapi.log);
     await seedDemoData(strapi, { enabled: env.seedDemoData });
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-measures", () => fillDemoMeasures(strapi));
+  },
+
+  /** Runs when the process stops: account mails still being sent go out, Redis is let go. */
+  async destroy() {
+    await flushAccountMails();
+    await closeRateLimits();
   },
 };

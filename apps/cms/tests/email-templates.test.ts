@@ -15,6 +15,19 @@ const OWN_WORDS = {
     pt: "Nova mensagem do formulário de contacto",
   },
   staffCompanyLead: { es: "Nueva solicitud", ca: "Nova sol·licitud", pt: "Novo pedido" },
+  accountConfirmEmail: { es: "Confirma tu correo", ca: "Confirma el teu correu", pt: "Confirme o seu e-mail" },
+  accountResetPassword: {
+    es: "Elegir una contraseña nueva",
+    ca: "Triar una contrasenya nova",
+    pt: "Escolher uma nova palavra-passe",
+  },
+  accountSignInCode: { es: "Tu código para entrar", ca: "El teu codi per entrar", pt: "O seu código para entrar" },
+  accountPasswordChanged: {
+    es: "Tu contraseña ha cambiado",
+    ca: "La teva contrasenya ha canviat",
+    pt: "A sua palavra-passe foi alterada",
+  },
+  accountWelcome: { es: "Te damos la bienvenida", ca: "Et donem la benvinguda", pt: "Damos-lhe as boas-vindas" },
 } as const satisfies Record<TemplateName, Record<Locale, string>>;
 
 /** The layout's tagline, in the footer of every mail. */

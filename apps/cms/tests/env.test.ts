@@ -40,7 +40,8 @@ describe("parseEnv", () => {
       password: "DemoAdmin123!",
       printPassword: true,
     });
-    expect(env.usersPermissionsRateLimit).toBe(true);
+    expect(env.authRateLimits).toBe(true);
+    expect(env.redisUrl).toBeUndefined();
     // No proxy is trusted to name the client, and staff can register the first admin on a laptop.
     expect(env.trustProxyHops).toBe(0);
     expect(env.adminRegistrationOpen).toBe(true);

@@ -187,6 +187,8 @@ export async function startStrapi(extraEnv: Record<string, string> = {}): Promis
     MAIL_OUTBOX_DIR: path.join(tempDir, "outbox"),
     DATABASE_FILENAME: path.join(tempDir, "cms.db"),
     USERS_PERMISSIONS_RATELIMIT: "false",
+    // Rate limits count in memory unless a test asks for Redis (accounts-limits.int.test.ts).
+    REDIS_URL: "",
     LOG_LEVEL: "warn",
     ...extraEnv,
   };

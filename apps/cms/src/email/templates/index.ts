@@ -1,4 +1,9 @@
 import type { EmailTemplate, PropsOf } from "../template";
+import { accountConfirmEmail } from "./account-confirm-email";
+import { accountPasswordChanged } from "./account-password-changed";
+import { accountResetPassword } from "./account-reset-password";
+import { accountSignInCode } from "./account-sign-in-code";
+import { accountWelcome } from "./account-welcome";
 import { staffCompanyLead } from "./staff-company-lead";
 import { staffContactMessage } from "./staff-contact-message";
 
@@ -9,6 +14,11 @@ import { staffContactMessage } from "./staff-contact-message";
 const registry = {
   staffContactMessage,
   staffCompanyLead,
+  accountConfirmEmail,
+  accountResetPassword,
+  accountSignInCode,
+  accountPasswordChanged,
+  accountWelcome,
 } as const satisfies Record<string, EmailTemplate<object>>;
 
 export type TemplateName = keyof typeof registry;

@@ -1,0 +1,37 @@
+/**
+ * The customer account calls (docs/decisions/011). They replace the users-permissions plugin's own
+ * (src/extensions/users-permissions/strapi-server.ts removes those), and check the signed-in session
+ * themselves: `auth: false` here means "not through the role permission grid", never "anyone".
+ */
+const publicCall = { auth: false } as const;
+
+const route = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, action: string) => ({
+  method,
+  path,
+  handler: `account.${action}`,
+  config: publicCall,
+});
+
+export default {
+  routes: [
+    route("POST", "/auth/local", "signIn"),
+    route("POST", "/auth/local/register", "register"),
+    route("POST", "/auth/forgot-password", "forgotPassword"),
+    route("POST", "/auth/reset-password", "resetPassword"),
+    route("POST", "/auth/change-password", "changePassword"),
+    route("POST", "/auth/send-email-confirmation", "sendEmailConfirmation"),
+    route("POST", "/auth/email-confirmation", "confirmEmail"),
+    route("POST", "/auth/sign-in-code", "requestSignInCode"),
+    route("POST", "/auth/sign-in-code/verify", "signInWithCode"),
+    route("POST", "/auth/logout", "signOut"),
+    route("GET", "/auth/:provider/callback", "socialCallback"),
+    route("GET", "/users/me", "me"),
+    route("PUT", "/users/me", "updateMe"),
+    route("GET", "/users/me/addresses", "listAddresses"),
+    route("POST", "/users/me/addresses", "createAddress"),
+    route("PUT", "/users/me/addresses/:documentId", "updateAddress"),
+    route("DELETE", "/users/me/addresses/:documentId", "deleteAddress"),
+    route("GET", "/users/me/newsletter", "newsletter"),
+    route("PUT", "/users/me/newsletter", "updateNewsletter"),
+  ],
+};

@@ -1,0 +1,80 @@
+import type { Core } from "@strapi/strapi";
+import { isSessionOpen, type SessionClaims } from "../../services/sessions";
+
+/**
+ * How the shop extends the users-permissions plugin (docs/decisions/011):
+ * - the user gains what a shop needs (names, phone, language, customer kind, company, tax id,
+ *   newsletter, addresses, consent history);
+ * - the plugin's auth and /users routes give way to the shop's (src/api/account), which answer with
+ *   the contracts of @shop/contracts, keep their own rate limits and open sessions;
+ * - a token is believed only while the session it names is open: checked wherever the plugin checks
+ *   a token, so a retired token is refused by every route, not only the account ones.
+ */
+
+interface PluginRoute {
+  method: string;
+  path: string;
+}
+
+interface JwtService {
+  verify(token: string): Promise<Partial<SessionClaims>>;
+  getToken(ctx: unknown): Promise<Partial<SessionClaims> | null>;
+}
+
+interface UsersPermissionsPlugin {
+  contentTypes: { user: { schema: { attributes: Record<string, unknown> } } };
+  routes: { "content-api": { routes: PluginRoute[] } };
+  services: { jwt: (context: { strapi: Core.Strapi }) => JwtService };
+}
+
+const text = (maxLength: number) => ({ type: "string", maxLength });
+
+export const PROFILE_ATTRIBUTES = {
+  firstName: text(80),
+  lastName: text(120),
+  phone: text(32),
+  preferredLocale: { type: "enumeration", enum: ["es", "ca", "pt"], default: "es" },
+  customerKind: { type: "enumeration", enum: ["consumer", "company"], default: "consumer" },
+  companyName: text(160),
+  taxId: text(20),
+  newsletter: { type: "boolean", default: false },
+  addresses: {
+    type: "relation",
+    relation: "oneToMany",
+    target: "api::account.address",
+    mappedBy: "user",
+  },
+  newsletterConsents: {
+    type: "relation",
+    relation: "oneToMany",
+    target: "api::account.newsletter-consent",
+    mappedBy: "user",
+  },
+};
+
+/** The plugin's own auth and /users routes, which src/api/account/routes/account.ts replaces. */
+function replacedByTheShop(route: PluginRoute): boolean {
+  if (route.path.startsWith("/connect/")) return false;
+  return route.path.startsWith("/auth/") || route.path === "/users" || route.path.startsWith("/users/");
+}
+
+export default (plugin: UsersPermissionsPlugin) => {
+  Object.assign(plugin.contentTypes.user.schema.attributes, PROFILE_ATTRIBUTES);
+
+  const contentApi = plugin.routes["content-api"];
+  contentApi.routes = contentApi.routes.filter((route) => !replacedByTheShop(route));
+
+  const createJwt = plugin.services.jwt;
+  plugin.services.jwt = ({ strapi }) => {
+    const base = createJwt({ strapi });
+    return {
+      ...base,
+      async verify(token: string) {
+        const claims = await base.verify(token);
+        if (!(await isSessionOpen(strapi, claims))) throw new Error("Invalid token.");
+        return claims;
+      },
+    };
+  };
+  return plugin;
+};

@@ -1,0 +1,381 @@
+import { randomBytes } from "node:crypto";
+import type { Core } from "@strapi/strapi";
+import type {
+  Account,
+  AuthAnswer,
+  ChangePasswordBody,
+  EmailRequestBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SignInBody,
+  SignInCodeBody,
+} from "@shop/contracts";
+import { checkPassword, isLocale, toLocale, type Locale } from "@shop/domain";
+import { pathTo, type ScreenId } from "@shop/routing";
+import { sendEmail, type EmailMessage } from "../email/send";
+import type { TemplateName } from "../email/templates";
+import { getEnv } from "../env";
+import { AccountError, RateLimitedError } from "./errors";
+import { issueLinkToken, issueSignInCode, spendLinkToken, spendSignInCode } from "./one-time-tokens";
+import { checkAllowance, clearAllowance, giveBack, takeAllowance } from "./rate-limits";
+import { closeAllSessions, closeSession, findUser, openSession, type AccountUser, type SignInMethod } from "./sessions";
+
+/**
+ * Customer accounts (docs/decisions/011): registration, sign-in by password or e-mailed code,
+ * recovery, confirmation, password change and sign-out. Callable without a request: what a service
+ * needs from it (the client address, the user agent, the signed-in session) is an argument.
+ */
+
+const USER_UID = "plugin::users-permissions.user";
+
+/** Who is asking: the client address (src/middlewares/client-ip.ts) and their browser. */
+export interface Caller {
+  address: string;
+  userAgent?: string;
+}
+
+interface UserService {
+  ensureHashedPasswords(values: { password: string }): Promise<{ password: string }>;
+  add(values: Record<string, unknown>): Promise<AccountUser>;
+  edit(id: number, values: Record<string, unknown>): Promise<AccountUser | null>;
+  validatePassword(password: string, hash: string): Promise<boolean>;
+}
+
+const userService = (strapi: Core.Strapi) =>
+  strapi.plugin("users-permissions").service("user") as unknown as UserService;
+
+/** The customer as every call answers (the contract's accountSchema); never a hash or a token. */
+export function toAccount(user: AccountUser): Account {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    provider: user.provider ?? "local",
+    confirmed: user.confirmed === true,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    phone: user.phone ?? null,
+    preferredLocale: toLocale(user.preferredLocale),
+    customerKind: user.customerKind === "company" ? "company" : "consumer",
+    companyName: user.companyName ?? null,
+    taxId: user.taxId ?? null,
+    newsletter: user.newsletter === true,
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
+
+/** A page of the storefront, absolute, in the customer's language. */
+export function storefrontLink(screen: ScreenId, locale: Locale, query: Record<string, string> = {}): string {
+  const url = new URL(pathTo(screen, locale), `${getEnv().storefrontUrl}/`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+// Mails of the account calls go out after the answer: how long a mail takes must not tell a caller
+// whether the address has an account. Destroy waits for them (src/index.ts).
+const pendingMails = new Set<Promise<void>>();
+
+function mailLater<Name extends TemplateName>(strapi: Core.Strapi, message: EmailMessage<Name>): void {
+  const sending = sendEmail(strapi, message)
+    .catch((error: unknown) => {
+      strapi.log.error(
+        `Could not send the ${message.template} mail: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    })
+    .finally(() => pendingMails.delete(sending));
+  pendingMails.add(sending);
+}
+
+/** Resolves when every account mail started so far has been handed over (or has failed). */
+export async function flushAccountMails(): Promise<void> {
+  while (pendingMails.size > 0) await Promise.all([...pendingMails]);
+}
+
+function localeOf(user: AccountUser, fallback?: Locale): Locale {
+  return isLocale(user.preferredLocale) ? user.preferredLocale : (fallback ?? "es");
+}
+
+function mayUsePassword(user: AccountUser | null): user is AccountUser & { password: string } {
+  return user !== null && typeof user.password === "string" && user.password !== "";
+}
+
+async function answerWithSession(
+  strapi: Core.Strapi,
+  user: AccountUser,
+  method: SignInMethod,
+  caller: Caller,
+): Promise<AuthAnswer> {
+  const { jwt } = await openSession(strapi, user.id, method, caller.userAgent);
+  return { jwt, user: toAccount(user) };
+}
+
+/** Refuses a new password that is common or made of the customer's own data. */
+async function assertGoodPassword(password: string, inputs: (string | null | undefined)[]): Promise<void> {
+  const verdict = await checkPassword(
+    password,
+    inputs.filter((input): input is string => typeof input === "string"),
+  );
+  if (verdict.problem === "common") {
+    throw new AccountError("weakPassword", "This password is too common or too easy to guess", "password");
+  }
+  if (verdict.problem !== null) throw new AccountError("weakPassword", "This password cannot be used", "password");
+}
+
+const INVALID_CREDENTIALS = "Invalid identifier or password";
+
+/** A failed sign-in counts against the account; this attempt is refused for what it was, not for the count. */
+async function countFailure(accountKey: string): Promise<void> {
+  await takeAllowance("signInFailuresPerAccount", accountKey).catch((error: unknown) => {
+    if (!(error instanceof RateLimitedError)) throw error;
+  });
+}
+
+// ---- Registration and confirmation ---------------------------------------------------------------
+
+/** A new customer, signed in at once (the spec: register answers a jwt) and asked to confirm the address. */
+export async function register(strapi: Core.Strapi, input: RegisterBody, caller: Caller): Promise<AuthAnswer> {
+  await takeAllowance("registerPerAddress", caller.address);
+  await assertGoodPassword(input.password, [input.email, input.firstName, input.lastName]);
+  const role = (await strapi.db
+    .query("plugin::users-permissions.role")
+    .findOne({ where: { type: "authenticated" }, select: ["id"] })) as { id: number } | null;
+  if (!role) throw new Error("The users-permissions plugin has no authenticated role");
+  if (await findUser(strapi, { email: input.email })) {
+    throw new AccountError("emailTaken", "This e-mail address already has an account", "email");
+  }
+  let user: AccountUser;
+  try {
+    user = await userService(strapi).add({
+      // The e-mail address is the only identifier: a username chosen by someone else can never shadow it.
+      username: input.email,
+      email: input.email,
+      password: input.password,
+      provider: "local",
+      role: role.id,
+      confirmed: false,
+      blocked: false,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      preferredLocale: input.preferredLocale,
+      customerKind: "consumer",
+      newsletter: false,
+    });
+  } catch (error) {
+    // Two registrations racing for one address: the unique index lets one through.
+    if (await findUser(strapi, { email: input.email })) {
+      throw new AccountError("emailTaken", "This e-mail address already has an account", "email");
+    }
+    throw error;
+  }
+  await sendConfirmation(strapi, user);
+  return answerWithSession(strapi, user, "register", caller);
+}
+
+async function sendConfirmation(strapi: Core.Strapi, user: AccountUser, fallback?: Locale): Promise<void> {
+  const token = await issueLinkToken(strapi, user.id, "confirm-email");
+  const locale = localeOf(user, fallback);
+  mailLater(strapi, {
+    template: "accountConfirmEmail",
+    props: { name: user.firstName, url: storefrontLink("login", locale, { confirmation: token }) },
+    to: user.email,
+    locale,
+  });
+}
+
+/**
+ * Sends the confirmation link again. The answer is the same whether the address has an account,
+ * is already confirmed, or is unknown.
+ */
+export async function resendConfirmation(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
+  await takeMailAllowance("confirm-email", input.email, caller);
+  const user = await findUser(strapi, { email: input.email });
+  if (!user || user.confirmed === true || user.blocked === true) return;
+  await sendConfirmation(strapi, user, input.locale);
+}
+
+/** The e-mailed link was opened: the address is confirmed, and the customer is welcomed. */
+export async function confirmEmail(strapi: Core.Strapi, token: string): Promise<Account> {
+  const userId = await spendLinkToken(strapi, "confirm-email", token);
+  const user = userId === null ? null : await findUser(strapi, { id: userId });
+  if (!user) throw new AccountError("invalidToken", "This link is not valid any more", "confirmation");
+  const confirmed = await markConfirmed(strapi, user);
+  return toAccount(confirmed);
+}
+
+/** Confirms the address (a link or a code proved it); the first time, the welcome mail goes out. */
+async function markConfirmed(strapi: Core.Strapi, user: AccountUser): Promise<AccountUser> {
+  if (user.confirmed === true) return user;
+  const { count } = (await strapi.db
+    .query(USER_UID)
+    .updateMany({ where: { id: user.id, confirmed: false }, data: { confirmed: true } })) as { count: number };
+  if (count === 1) {
+    const locale = localeOf(user);
+    mailLater(strapi, {
+      template: "accountWelcome",
+      props: { name: user.firstName, url: storefrontLink("account", locale) },
+      to: user.email,
+      locale,
+    });
+  }
+  return { ...user, confirmed: true };
+}
+
+// ---- Sign-in -------------------------------------------------------------------------------------
+
+/**
+ * Sign-in with e-mail and password. Counted per address (every attempt) and per account (failures,
+ * from any address); a right password clears the account's failures.
+ */
+export async function signIn(strapi: Core.Strapi, input: SignInBody, caller: Caller): Promise<AuthAnswer> {
+  await takeAllowance("signInPerAddress", caller.address);
+  const accountKey = input.identifier;
+  await checkAllowance("signInFailuresPerAccount", accountKey);
+  const user = await findUser(strapi, { email: input.identifier });
+  // The hash is checked even for an unknown address, so that the time taken does not tell.
+  const hash = mayUsePassword(user) ? user.password : await dummyHash(strapi);
+  const valid = await userService(strapi).validatePassword(input.password, hash);
+  if (!user || !mayUsePassword(user) || !valid) {
+    await countFailure(accountKey);
+    throw new AccountError("invalidCredentials", INVALID_CREDENTIALS);
+  }
+  if (user.blocked === true) throw new AccountError("blocked", "Your account has been blocked by an administrator");
+  await clearAllowance("signInFailuresPerAccount", accountKey);
+  return answerWithSession(strapi, user, "password", caller);
+}
+
+let dummy: Promise<string> | undefined;
+
+/** A hash of a random password, made as the plugin makes them: what an unknown address is checked against. */
+function dummyHash(strapi: Core.Strapi): Promise<string> {
+  dummy ??= userService(strapi)
+    .ensureHashedPasswords({ password: randomBytes(16).toString("hex") })
+    .then(({ password }) => password);
+  return dummy;
+}
+
+/**
+ * Sends a sign-in code by e-mail. The answer is the same whether the address has an account or not;
+ * a blocked account gets no code.
+ */
+export async function requestSignInCode(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
+  await takeMailAllowance("sign-in-code", input.email, caller);
+  const user = await findUser(strapi, { email: input.email });
+  if (!user || user.blocked === true) return;
+  const code = await issueSignInCode(strapi, user.id);
+  const locale = localeOf(user, input.locale);
+  mailLater(strapi, {
+    template: "accountSignInCode",
+    props: { name: user.firstName, code, url: storefrontLink("login", locale) },
+    to: user.email,
+    locale,
+  });
+}
+
+/** Sign-in with an e-mailed code, which also proves the address is the customer's. */
+export async function signInWithCode(strapi: Core.Strapi, input: SignInCodeBody, caller: Caller): Promise<AuthAnswer> {
+  await takeAllowance("signInPerAddress", caller.address);
+  await checkAllowance("signInFailuresPerAccount", input.email);
+  const user = await findUser(strapi, { email: input.email });
+  const valid = user !== null && (await spendSignInCode(strapi, user.id, input.code));
+  if (!user || !valid) {
+    await countFailure(input.email);
+    throw new AccountError("invalidCode", "This code is not valid: ask for a new one", "code");
+  }
+  if (user.blocked === true) throw new AccountError("blocked", "Your account has been blocked by an administrator");
+  await clearAllowance("signInFailuresPerAccount", input.email);
+  return answerWithSession(strapi, await markConfirmed(strapi, user), "code", caller);
+}
+
+/** Sign-out: the session ends, and the token (and every copy of it) is refused from now on. */
+export async function signOut(strapi: Core.Strapi, sid: string): Promise<void> {
+  await closeSession(strapi, sid);
+}
+
+// ---- Recovery and password change ----------------------------------------------------------------
+
+/**
+ * Counts a request for a mail, per address and per e-mail address (known or not, so that the count
+ * says nothing about accounts). A request that mails nothing costs the same.
+ */
+async function takeMailAllowance(kind: string, email: string, caller: Caller): Promise<void> {
+  await takeAllowance("mailRequestsPerAddress", caller.address);
+  try {
+    await takeAllowance("mailRequestsPerEmail", `${kind} ${email}`);
+  } catch (error) {
+    await giveBack("mailRequestsPerAddress", caller.address);
+    throw error;
+  }
+}
+
+/** Sends a reset link. The answer is the same whether the address has an account or not. */
+export async function forgotPassword(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
+  await takeMailAllowance("reset-password", input.email, caller);
+  const user = await findUser(strapi, { email: input.email });
+  if (!user || user.blocked === true) return;
+  const token = await issueLinkToken(strapi, user.id, "reset-password");
+  const locale = localeOf(user, input.locale);
+  mailLater(strapi, {
+    template: "accountResetPassword",
+    props: { name: user.firstName, url: storefrontLink("passwordRecovery", locale, { code: token }) },
+    to: user.email,
+    locale,
+  });
+}
+
+function mailPasswordChanged(strapi: Core.Strapi, user: AccountUser): void {
+  const locale = localeOf(user);
+  mailLater(strapi, {
+    template: "accountPasswordChanged",
+    props: { name: user.firstName, url: storefrontLink("passwordRecovery", locale) },
+    to: user.email,
+    locale,
+  });
+}
+
+/**
+ * A new password from an e-mailed link: the link is spent, every session of the customer ends, the
+ * address counts as confirmed (the link proved it), and the customer is signed in anew.
+ */
+export async function resetPassword(
+  strapi: Core.Strapi,
+  input: ResetPasswordBody,
+  caller: Caller,
+): Promise<AuthAnswer> {
+  const userId = await spendLinkToken(strapi, "reset-password", input.code);
+  const user = userId === null ? null : await findUser(strapi, { id: userId });
+  if (!user || user.blocked === true) {
+    throw new AccountError("invalidToken", "This link is not valid any more: ask for a new one", "code");
+  }
+  await assertGoodPassword(input.password, [user.email, user.firstName, user.lastName]);
+  await userService(strapi).edit(user.id, { password: input.password, provider: user.provider ?? "local" });
+  await closeAllSessions(strapi, user.id);
+  mailPasswordChanged(strapi, user);
+  return answerWithSession(strapi, await markConfirmed(strapi, user), "reset", caller);
+}
+
+/** A signed-in password change: every session ends, this device gets a new token. */
+export async function changePassword(
+  strapi: Core.Strapi,
+  userId: number,
+  input: ChangePasswordBody,
+  caller: Caller,
+): Promise<AuthAnswer> {
+  const user = await findUser(strapi, { id: userId });
+  if (!mayUsePassword(user)) throw new AccountError("invalidCredentials", "This account has no password to change");
+  await takeAllowance("passwordChecksPerAccount", String(user.id));
+  if (!(await userService(strapi).validatePassword(input.currentPassword, user.password))) {
+    throw new AccountError("invalidCredentials", "The provided current password is invalid", "currentPassword");
+  }
+  if (input.currentPassword === input.password) {
+    throw new AccountError(
+      "samePassword",
+      "Your new password must be different than your current password",
+      "password",
+    );
+  }
+  await assertGoodPassword(input.password, [user.email, user.firstName, user.lastName]);
+  await userService(strapi).edit(user.id, { password: input.password });
+  await closeAllSessions(strapi, user.id);
+  mailPasswordChanged(strapi, user);
+  return answerWithSession(strapi, user, "change", caller);
+}

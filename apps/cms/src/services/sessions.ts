@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import type { Core } from "@strapi/strapi";
+
+/**
+ * Customer sessions (docs/decisions/011). Every token the CMS gives a customer names a session
+ * (`sid`), a row of account_sessions, and is believed only while that row exists and has not
+ * expired: signing out deletes the row, so a copy of the token is refused at once; a password change
+ * or reset deletes all of the customer's rows. Checked on every request that carries a token
+ * (src/extensions/users-permissions/strapi-server.ts wraps the plugin's token check).
+ */
+
+const SESSION_UID = "api::account.session";
+const USER_UID = "plugin::users-permissions.user";
+
+/** As long as the token (config/plugins.ts jwt.expiresIn). */
+export const SESSION_DAYS = 7;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+export type SignInMethod = "password" | "register" | "reset" | "change" | "code" | "social";
+
+export interface SessionClaims {
+  id: number;
+  sid: string;
+}
+
+interface SessionRow {
+  id: number;
+  sid: string;
+  userId: number;
+  expiresAt: string | Date;
+}
+
+interface JwtService {
+  issue(payload: Record<string, unknown>): string;
+}
+
+const sessions = (strapi: Core.Strapi) => strapi.db.query(SESSION_UID);
+
+/** A new session of the user and the token that names it. */
+export async function openSession(
+  strapi: Core.Strapi,
+  userId: number,
+  method: SignInMethod,
+  userAgent?: string,
+): Promise<{ jwt: string; sid: string }> {
+  const now = Date.now();
+  // A customer's expired sessions go when they sign in again: the table stays the size of the live ones.
+  await sessions(strapi).deleteMany({ where: { userId, expiresAt: { $lt: new Date(now) } } });
+  const sid = randomBytes(24).toString("base64url");
+  await sessions(strapi).create({
+    data: {
+      sid,
+      userId,
+      method,
+      expiresAt: new Date(now + SESSION_MS),
+      userAgent: userAgent?.slice(0, 255) ?? null,
+    },
+  });
+  const jwt = (strapi.plugin("users-permissions").service("jwt") as unknown as JwtService).issue({ id: userId, sid });
+  return { jwt, sid };
+}
+
+/** True while the session the token names is open and belongs to the token's user. */
+export async function isSessionOpen(strapi: Core.Strapi, claims: Partial<SessionClaims>): Promise<boolean> {
+  if (typeof claims.sid !== "string" || typeof claims.id !== "number") return false;
+  const row = (await sessions(strapi).findOne({
+    where: { sid: claims.sid },
+    select: ["id", "sid", "userId", "expiresAt"],
+  })) as SessionRow | null;
+  if (!row || row.userId !== claims.id) return false;
+  return new Date(row.expiresAt).getTime() > Date.now();
+}
+
+/** Sign-out: this token, and every copy of it, is refused from now on. */
+export async function closeSession(strapi: Core.Strapi, sid: string): Promise<void> {
+  await sessions(strapi).deleteMany({ where: { sid } });
+}
+
+/** After a password change or reset, a block, or deleting the account: every device signs in again. */
+export async function closeAllSessions(strapi: Core.Strapi, userId: number): Promise<number> {
+  const { count } = (await sessions(strapi).deleteMany({ where: { userId } })) as { count: number };
+  return count;
+}
+
+/** The user a session belongs to, with the fields sign-in rules read. */
+export async function findUser(strapi: Core.Strapi, where: Record<string, unknown>) {
+  return (await strapi.db.query(USER_UID).findOne({ where })) as AccountUser | null;
+}
+
+/** A users-permissions user as the account services read it. */
+export interface AccountUser {
+  id: number;
+  documentId: string;
+  username: string | null;
+  email: string;
+  provider: string | null;
+  password: string | null;
+  confirmed: boolean | null;
+  blocked: boolean | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  preferredLocale: string | null;
+  customerKind: string | null;
+  companyName: string | null;
+  taxId: string | null;
+  newsletter: boolean | null;
+  createdAt: string | Date;
+}

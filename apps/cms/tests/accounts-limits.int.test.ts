@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_SECRETS } from "../src/env";
+import { freshEmail, GOOD_PASSWORD, registerCustomer } from "./helpers/accounts";
+import { expectErrorShape, postJson } from "./helpers/http";
+import { startStrapi, type TestStrapi } from "./helpers/strapi";
+
+/**
+ * The allowances of the account calls (src/services/rate-limits.ts), per address and per account,
+ * in each process's memory; with TEST_REDIS_URL set (as .ci/run does when Redis answers) the same tests
+ * run again against Redis, with two CMS processes' worth of limiters sharing one count.
+ */
+
+/** What the storefront sends for a visitor it has identified. */
+function visitor(address: string): Record<string, string> {
+  return { "x-shop-client-ip": address, "x-shop-proxy-secret": DEV_SECRETS.PROXY_SECRET };
+}
+
+let addressCounter = 0;
+// Redis keeps counts between runs: each run takes its own addresses (an IPv6 /64 counts as one client).
+const RUN = Math.floor(Math.random() * 0xffff).toString(16);
+
+/** A client address no other test, and no earlier run, uses (limits are per address). */
+function freshAddress(): string {
+  addressCounter += 1;
+  return `2001:db8:${RUN}:${addressCounter.toString(16)}::1`;
+}
+
+/** Posts until the CMS answers 429; returns how many were let through first (at most `max`). */
+async function allowance(post: (attempt: number) => Promise<{ status: number }>, max = 40): Promise<number> {
+  for (let attempt = 0; attempt < max; attempt++) {
+    const { status } = await post(attempt);
+    if (status === 429) return attempt;
+  }
+  return max;
+}
+
+function suite(label: string, extraEnv: () => Record<string, string>) {
+  describe(label, () => {
+    let app: TestStrapi;
+
+    beforeAll(async () => {
+      app = await startStrapi({ SEED_DEMO_DATA: "false", USERS_PERMISSIONS_RATELIMIT: "true", ...extraEnv() });
+    });
+
+    afterAll(async () => {
+      await app?.stop();
+    });
+
+    it("sign-in: 10 attempts a minute per address, then 429 with Retry-After", async () => {
+      const address = freshAddress();
+      const tries = await allowance(() =>
+        postJson(`${app.api}/auth/local`, { identifier: freshEmail(), password: "Wrong-123" }, visitor(address)),
+      );
+      expect(tries).toBe(10);
+      const refused = expectErrorShape(
+        await postJson(`${app.api}/auth/local`, { identifier: freshEmail(), password: "x" }, visitor(address)),
+        429,
+      );
+      expect(refused.error.name).toBe("RateLimitError");
+      const response = await postJson(
+        `${app.api}/auth/local`,
+        { identifier: "a@b.es", password: "x" },
+        visitor(address),
+      );
+      const retryAfter = Number(response.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    });
+
+    it("sign-in: 20 failures per account from any addresses, and the right password clears them", async () => {
+      const { email } = await registerCustomer(app.api, {}, visitor(freshAddress()));
+      // Each guess from a new address: only the account's count can stop them.
+      const tries = await allowance(() =>
+        postJson(`${app.api}/auth/local`, { identifier: email, password: "Wrong-123" }, visitor(freshAddress())),
+      );
+      expect(tries).toBe(20);
+      // Locked even for the right password until the block ends: a guesser learns nothing from it.
+      expectErrorShape(
+        await postJson(
+          `${app.api}/auth/local`,
+          { identifier: email, password: GOOD_PASSWORD },
+          visitor(freshAddress()),
+        ),
+        429,
+      );
+
+      const other = await registerCustomer(app.api, {}, visitor(freshAddress()));
+      for (let i = 0; i < 5; i++) {
+        await postJson(
+          `${app.api}/auth/local`,
+          { identifier: other.email, password: "Wrong-123" },
+          visitor(freshAddress()),
+        );
+      }
+      const ok = await postJson(
+        `${app.api}/auth/local`,
+        { identifier: other.email, password: GOOD_PASSWORD },
+        visitor(freshAddress()),
+      );
+      expect(ok.status).toBe(200);
+      const state = await postJson(
+        `${app.api}/auth/local`,
+        { identifier: other.email, password: "Wrong-123" },
+        visitor(freshAddress()),
+      );
+      expect(state.status).toBe(400);
+    });
+
+    it("forgot-password and code requests: 3 mails per e-mail address an hour, known or not, the same answers", async () => {
+      const { email } = await registerCustomer(app.api, {}, visitor(freshAddress()));
+      const unknown = freshEmail();
+      for (const call of ["/auth/forgot-password", "/auth/sign-in-code", "/auth/send-email-confirmation"]) {
+        const known = await allowance(() => postJson(`${app.api}${call}`, { email }, visitor(freshAddress())));
+        const stranger = await allowance(() =>
+          postJson(`${app.api}${call}`, { email: unknown }, visitor(freshAddress())),
+        );
+        expect([call, known]).toEqual([call, 3]);
+        expect([call, stranger]).toEqual([call, 3]);
+      }
+    });
+
+    it("forgot-password and code requests: 10 per address in 15 minutes", async () => {
+      const address = freshAddress();
+      const tries = await allowance((attempt) =>
+        postJson(
+          `${app.api}/auth/${attempt % 2 === 0 ? "forgot-password" : "sign-in-code"}`,
+          { email: freshEmail() },
+          visitor(address),
+        ),
+      );
+      expect(tries).toBe(10);
+    });
+
+    it("registration: 10 accounts an hour per address", async () => {
+      const address = freshAddress();
+      const tries = await allowance(() =>
+        postJson(`${app.api}/auth/local/register`, { email: freshEmail(), password: GOOD_PASSWORD }, visitor(address)),
+      );
+      expect(tries).toBe(10);
+    });
+
+    it("code sign-in counts against the same allowances as the password", async () => {
+      const address = freshAddress();
+      const tries = await allowance(() =>
+        postJson(`${app.api}/auth/sign-in-code/verify`, { email: freshEmail(), code: "123456" }, visitor(address)),
+      );
+      expect(tries).toBe(10);
+    });
+
+    it("racing requests get no more than the allowance", async () => {
+      const address = freshAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, () =>
+          postJson(`${app.api}/auth/local`, { identifier: freshEmail(), password: "Wrong-123" }, visitor(address)),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 400)).toHaveLength(10);
+      expect(answers.filter((answer) => answer.status === 429)).toHaveLength(15);
+    });
+  });
+}
+
+suite("memory (one process)", () => ({}));
+
+const redisUrl = process.env.TEST_REDIS_URL?.trim();
+describe.skipIf(!redisUrl)("Redis (shared by every process)", () => {
+  // A key prefix of its own per run would need configuration; instead the tests use fresh addresses
+  // and e-mail addresses, and Redis's keys expire with their windows.
+  suite("Redis store", () => ({ REDIS_URL: redisUrl ?? "" }));
+
+  it("shares one count between two CMS processes", async () => {
+    const { RateLimiterRedis } = await import("rate-limiter-flexible");
+    const { default: Redis } = await import("ioredis");
+    const client = new Redis(redisUrl ?? "");
+    try {
+      // A second process's limiter, built exactly as src/services/rate-limits.ts builds it.
+      const other = new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix: "shop:limit:signInPerAddress",
+        points: 10,
+        duration: 60,
+      });
+      const app = await startStrapi({
+        SEED_DEMO_DATA: "false",
+        USERS_PERMISSIONS_RATELIMIT: "true",
+        REDIS_URL: redisUrl ?? "",
+      });
+      try {
+        const address = freshAddress();
+        // The key the CMS counts by: the client's /64.
+        const key = `${address.split("::")[0]}::/64`;
+        await other.delete(key);
+        for (let i = 0; i < 6; i++) await other.consume(key);
+        const tries = await allowance(() =>
+          postJson(`${app.api}/auth/local`, { identifier: freshEmail(), password: "Wrong-123" }, visitor(address)),
+        );
+        expect(tries).toBe(4);
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      client.disconnect();
+    }
+  });
+});

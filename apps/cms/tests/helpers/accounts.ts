@@ -1,0 +1,75 @@
+import { getJson, postJson, type JsonResponse } from "./http";
+import { readOutbox } from "./strapi";
+
+/** A mail of the outbox, decoded enough to read links and codes (quoted-printable soft breaks, =3D). */
+export function decodeMail(content: string): string {
+  return content.replace(/=\r?\n/g, "").replaceAll("=3D", "=");
+}
+
+/** Waits for the first mail to `to` that `matches` (account mails go out just after the answer). */
+export async function waitForMail(outboxDir: string, to: string, matches: RegExp, timeoutMs = 10_000): Promise<string> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    for (const mail of readOutbox(outboxDir)) {
+      const text = decodeMail(mail.content);
+      if (text.includes(`To: ${to}`) && matches.test(text)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No mail to ${to} matching ${matches} within ${timeoutMs} ms`);
+}
+
+/** The mails sent to an address so far. */
+export function mailsTo(outboxDir: string, to: string): string[] {
+  return readOutbox(outboxDir)
+    .map((mail) => decodeMail(mail.content))
+    .filter((text) => text.includes(`To: ${to}`));
+}
+
+export function bearer(jwt: string): Record<string, string> {
+  return { authorization: `Bearer ${jwt}` };
+}
+
+export function send(method: string, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return getJson(url, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(payload),
+  });
+}
+
+export interface AuthBody {
+  jwt: string;
+  user: { id: number; email: string; confirmed: boolean } & Record<string, unknown>;
+}
+
+export function authBody(response: JsonResponse): AuthBody {
+  if (response.status !== 200)
+    throw new Error(`expected 200, got ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body as AuthBody;
+}
+
+let counter = 0;
+
+/** An e-mail address no other test uses. */
+export function freshEmail(label = "cliente"): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** A password the rule accepts. */
+export const GOOD_PASSWORD = "Kiwi-Tractor-93!";
+
+export async function registerCustomer(
+  api: string,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const email = freshEmail();
+  const response = await postJson(
+    `${api}/auth/local/register`,
+    { email, password: GOOD_PASSWORD, firstName: "Ana", preferredLocale: "es", ...overrides },
+    headers,
+  );
+  return { email, ...authBody(response) };
+}
