@@ -1,13 +1,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { shopSettingsAnswerSchema, type ShopSettings } from "@shop/contracts";
+import {
+  impactMetricAnswerSchema,
+  shopSettingsAnswerSchema,
+  toImpactNotes,
+  type ImpactNotes,
+  type ShopSettings,
+} from "@shop/contracts";
 import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
 import { LOCALE_COOKIE, LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
-import { messagesFor } from "../apps/storefront/app/i18n";
+import { longDate, weekDates } from "../apps/storefront/app/dates";
+import { format, messagesFor, pageTextsFor } from "../apps/storefront/app/i18n";
 import { shopDetails } from "../apps/storefront/app/shop-details";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { useBrowserSession } from "./support/browser";
@@ -21,9 +28,11 @@ const cmsUrl = inject("cmsUrl");
 const session = useBrowserSession(base);
 
 let settings: ShopSettings;
+let notes: ImpactNotes;
 
 beforeAll(async () => {
   settings = shopSettingsAnswerSchema.parse(await (await fetch(`${cmsUrl}/api/shop-setting`)).json()).data;
+  notes = toImpactNotes(impactMetricAnswerSchema.parse(await (await fetch(`${cmsUrl}/api/impact-metric`)).json()));
 });
 
 /** Text as a reader sees it: one plain space between words (ICU writes thin and no-break spaces). */
@@ -235,3 +244,37 @@ describe.each(LOCALES)("blog and press links (%s)", (locale) => {
   });
 });
 
+describe.each(LOCALES)("the impact figures (%s)", (locale) => {
+  const messages = messagesFor(locale);
+
+  it("say as of when they were counted and lead to how they are measured", async () => {
+    const asOf = format(messages.impact.asOf, { date: longDate(notes.asOf ?? "", locale) ?? "" });
+    await session.page.goto(pathTo("home", locale));
+    const home = session.page.getByRole("heading", { name: messages.home.impactHeading }).locator("xpath=../..");
+    await expect.poll(async () => plain(await home.textContent())).toContain(plain(asOf));
+    await home.getByRole("link", { name: messages.impact.howMeasured }).click();
+    await session.page.waitForURL((url) => url.pathname === pathTo("impact", locale) && url.hash !== "");
+    const method = session.page.getByRole("region", { name: messages.impact.methodHeading });
+    await expect.poll(() => method.isVisible()).toBe(true);
+    const firstLine = (notes.method[locale] ?? "").split("\n")[0]?.replace(/^- |\*\*/g, "") ?? "";
+    expect(plain(await method.textContent())).toContain(plain(firstLine).slice(0, 40));
+    expect(plain(await session.page.locator("main").textContent())).toContain(plain(asOf));
+  });
+});
+
+describe.each(LOCALES)("what is in the box this week (%s)", (locale) => {
+  it("names the week's dates", async () => {
+    const answer = (await (await fetch(`${cmsUrl}/api/box-contents?pagination[pageSize]=100`)).json()) as {
+      data: { weekStart: string }[];
+    };
+    const newest =
+      answer.data
+        .map((entry) => entry.weekStart)
+        .sort()
+        .at(-1) ?? "";
+    const week = format(pageTextsFor(locale, "whatsInTheBox").week, { dates: weekDates(newest, locale) ?? "" });
+    await session.page.goto(pathTo("whatsInTheBox", locale));
+    const intro = plain(await session.page.locator("main section").first().textContent());
+    expect(intro).toContain(plain(week));
+  });
+});

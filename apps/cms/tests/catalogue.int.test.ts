@@ -1,3 +1,4 @@
+import { impactMetricAnswerSchema, toImpactNotes } from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_COLLECTIONS } from "../src/catalogue/collections";
 import {
@@ -18,6 +19,7 @@ import {
   FAQS,
   ITEMS,
   METRICS,
+  METRICS_METHOD,
   NEWSROOM,
   REVIEWS,
   SEASONAL_BOXES,
@@ -370,6 +372,13 @@ describe("generic collection routes", () => {
     const response = await getJson<{ data: Record<string, unknown> }>(`${app.api}/impact-metric`);
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ id: expect.any(Number) });
+  });
+
+  it("says as of when the demo figures were counted (the end of last month) and how, in every language", async () => {
+    const notes = toImpactNotes(impactMetricAnswerSchema.parse((await getJson(`${app.api}/impact-metric`)).body));
+    const now = new Date();
+    expect(notes.asOf).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10));
+    expect(notes.method).toEqual(METRICS_METHOD);
   });
 
   it("keeps writes for staff: the public and customers get 403", async () => {

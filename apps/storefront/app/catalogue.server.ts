@@ -1,4 +1,10 @@
-import { parseProductList, toProduct } from "@shop/contracts";
+import {
+  impactMetricAnswerSchema,
+  parseProductList,
+  toImpactNotes,
+  toProduct,
+  type ImpactNotes,
+} from "@shop/contracts";
 import {
   EMPTY_METRICS,
   mapPosts,
@@ -16,7 +22,8 @@ import {
 } from "@shop/domain";
 import { LOCALES, type Locale } from "@shop/routing";
 import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS } from "./cache.server";
-import { cmsGet } from "./cms.server";
+import { CmsAnswerError, cmsGet } from "./cms.server";
+import { impactView, type ImpactView } from "./impact";
 import { warmImageVariants } from "../server/images";
 
 type ProductsByLocale = Readonly<Record<Locale, readonly Product[]>>;
@@ -85,6 +92,23 @@ const metrics = cachedResource<ImpactMetrics>({
   onError: (previous) => previous ?? lastMetrics,
 });
 
+/** When and how the figures were counted (GET /impact-metric): null until staff save them, or while the CMS fails. */
+const impactNotes = cachedResource<ImpactNotes | null>({
+  name: "impact notes",
+  freshMs: CMS_DATA_FRESH_MS,
+  maxStaleMs: CMS_DATA_MAX_STALE_MS,
+  async load() {
+    try {
+      return toImpactNotes(await cmsGet("/impact-metric", impactMetricAnswerSchema));
+    } catch (error) {
+      if (error instanceof CmsAnswerError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  // An outage keeps the last notes; the figures never wait for or fail on them.
+  onError: (previous) => previous ?? null,
+});
+
 export async function getProducts(locale: Locale): Promise<readonly Product[]> {
   return (await products.get())[locale];
 }
@@ -97,3 +121,9 @@ export async function catalogueUnavailable(): Promise<boolean> {
 export const getReviews = () => reviews.get();
 export const getPosts = () => posts.get();
 export const getMetrics = () => metrics.get();
+
+/** The figures with as of when and how they are measured, in `locale`. Never rejects. */
+export async function getImpact(locale: Locale): Promise<ImpactView> {
+  const [figures, notes] = await Promise.all([metrics.get(), impactNotes.get()]);
+  return impactView(figures, notes, locale);
+}

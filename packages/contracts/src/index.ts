@@ -3,3 +3,4 @@ export * from "./internal-api";
 export * from "./product";
 export * from "./account";
 export * from "./shop-settings";
+export * from "./impact";

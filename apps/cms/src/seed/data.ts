@@ -1057,6 +1057,17 @@ export const METRICS = {
 };
 
 /**
+ * How the figures above are measured, shown beside them (the impact page says it in full). CO₂ and
+ * water are estimates per kilo rescued, which is how the demo figures were made: 0.5 kg of CO₂ and
+ * 30 litres of water per kilo; bags are one per delivery.
+ */
+export const METRICS_METHOD: Texts = {
+  es: "- **Kilos rescatados:** la fruta y la verdura que compramos a los agricultores porque el mercado la rechazaba, pesada en nuestro almacén al llegar.\n- **Bolsas de plástico evitadas:** una por entrega, porque cada pedido viaja en una caja de cartón y no en bolsas.\n- **CO₂ evitado:** una estimación de 0,5 kg de CO₂ por kilo rescatado, lo que se emite al producir y transportar comida que acaba tirada.\n- **Agua recuperada:** una estimación de 30 litros por kilo rescatado, el agua de riego que esa cosecha ya había gastado.\n- **Agricultores colaboradores:** las fincas a las que hemos comprado al menos una vez.\n- **Personas que han recibido una caja:** clientes distintos con al menos una entrega.\n\nSon cifras acumuladas desde nuestra primera entrega y las actualizamos cada mes. El CO₂ y el agua usan factores medios y prudentes: son estimaciones, no una auditoría externa.",
+  ca: "- **Quilos rescatats:** la fruita i la verdura que comprem als pagesos perquè el mercat la rebutjava, pesada al nostre magatzem quan arriba.\n- **Bosses de plàstic evitades:** una per lliurament, perquè cada comanda viatja en una caixa de cartró i no en bosses.\n- **CO₂ evitat:** una estimació de 0,5 kg de CO₂ per quilo rescatat, el que s'emet en produir i transportar menjar que acaba llençat.\n- **Aigua recuperada:** una estimació de 30 litres per quilo rescatat, l'aigua de reg que aquella collita ja havia gastat.\n- **Pagesos col·laboradors:** les finques a les quals hem comprat almenys una vegada.\n- **Persones que han rebut una caixa:** clients diferents amb almenys un lliurament.\n\nSón xifres acumulades des del nostre primer lliurament i les actualitzem cada mes. El CO₂ i l'aigua fan servir factors mitjans i prudents: són estimacions, no una auditoria externa.",
+  pt: "- **Quilos resgatados:** a fruta e os legumes que compramos aos agricultores porque o mercado os rejeitava, pesados no nosso armazém à chegada.\n- **Sacos de plástico evitados:** um por entrega, porque cada encomenda viaja numa caixa de cartão e não em sacos.\n- **CO₂ evitado:** uma estimativa de 0,5 kg de CO₂ por quilo resgatado, o que se emite ao produzir e transportar comida que acaba no lixo.\n- **Água recuperada:** uma estimativa de 30 litros por quilo resgatado, a água de rega que essa colheita já tinha gasto.\n- **Agricultores parceiros:** as quintas a quem comprámos pelo menos uma vez.\n- **Pessoas que receberam uma caixa:** clientes diferentes com pelo menos uma entrega.\n\nSão números acumulados desde a nossa primeira entrega e atualizamo-los todos os meses. O CO₂ e a água usam fatores médios e prudentes: são estimativas, não uma auditoria externa.",
+};
+
+/**
  * The demo company's details (the "Shop settings" single type): the footer, the contact page and
  * the legal notice show them. A demo company: the street, the tax id and the registry entry are made
  * up (the tax id has a valid check digit); staff replace them, and the social links, with the

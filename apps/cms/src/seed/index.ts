@@ -24,6 +24,7 @@ import {
   LABELS,
   LEGAL_PAGES,
   METRICS,
+  METRICS_METHOD,
   NEWSROOM,
   PRODUCE_NAMES,
   REVIEWS,
@@ -370,7 +371,13 @@ async function insertHomeContent(strapi: Core.Strapi, now: Date): Promise<void> 
       date: daysBefore(now, post.daysAgo),
     });
   }
-  await create("api::impact-metric.impact-metric", { ...METRICS });
+  // Staff update the figures monthly: the demo's were counted up to the end of last month.
+  const endOfLastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+  await create("api::impact-metric.impact-metric", {
+    ...METRICS,
+    asOf: endOfLastMonth,
+    ...perLanguage("method", METRICS_METHOD),
+  });
 }
 
 /** Team, farmers, newsroom, legal pages and FAQs. */

@@ -1,4 +1,8 @@
+import { Link } from "react-router";
+import { pathTo } from "@shop/routing";
 import type { ImpactMetrics } from "@shop/domain";
+import { format } from "~/i18n";
+import type { ImpactView } from "~/impact";
 import { usePageLanguage } from "~/root-data";
 
 const ORDER = [
@@ -10,20 +14,40 @@ const ORDER = [
   "peopleWithBoxRecieved",
 ] as const satisfies readonly (keyof ImpactMetrics)[];
 
-export function ImpactFigures({ metrics }: { metrics: ImpactMetrics }) {
-  const { messages, tag } = usePageLanguage();
+/** Id of the impact page's section that explains how the figures are measured. */
+export const IMPACT_METHOD_ID = "how-we-measure";
+
+/** The figures, then as of when they were counted and a link to how they are measured (when staff said so). */
+export function ImpactFigures({ impact }: { impact: ImpactView }) {
+  const { messages, tag, locale } = usePageLanguage();
   const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
   return (
-    <dl className="grid grid-cols-2 gap-4 md:grid-cols-3">
-      {ORDER.map((key) => (
-        <div key={key} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200">
-          <dt className="text-sm text-sand-700">{messages.impact[key]}</dt>
-          <dd className="order-first font-display text-2xl font-semibold [overflow-wrap:anywhere] text-leaf-700 sm:text-3xl">
-            {number.format(metrics[key])}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div>
+      <dl className="grid grid-cols-2 gap-4 md:grid-cols-3">
+        {ORDER.map((key) => (
+          <div key={key} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200">
+            <dt className="text-sm text-sand-700">{messages.impact[key]}</dt>
+            <dd className="order-first font-display text-2xl font-semibold [overflow-wrap:anywhere] text-leaf-700 sm:text-3xl">
+              {number.format(impact.figures[key])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {impact.asOf || impact.method ? (
+        <p className="mt-3 text-sm text-sand-700">
+          {impact.asOf ? format(messages.impact.asOf, { date: impact.asOf }) : null}
+          {impact.asOf && impact.method ? " " : null}
+          {impact.method ? (
+            <Link
+              to={`${pathTo("impact", locale)}#${IMPACT_METHOD_ID}`}
+              className="font-semibold text-leaf-700 underline hover:text-leaf-800"
+            >
+              {messages.impact.howMeasured}
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

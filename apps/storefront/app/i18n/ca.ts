@@ -116,6 +116,9 @@ export const ca = {
     waterLitersRecovered: "litres d'aigua recuperats",
     farmersCollaborating: "pagesos col·laboradors",
     peopleWithBoxRecieved: "persones han rebut una caixa",
+    asOf: "Xifres acumulades fins al {date}.",
+    howMeasured: "Com les mesurem",
+    methodHeading: "Com mesurem aquestes xifres",
   },
   reviews: {
     rating: "{rating} de 5 estrelles",
@@ -644,5 +647,8 @@ export const caPages = {
   contact: {
     faqHeading: "Preguntes freqüents",
     formHeading: "Escriu-nos",
+  },
+  whatsInTheBox: {
+    week: "Setmana del {dates}",
   },
 } satisfies PagesMessages;

@@ -132,6 +132,10 @@ export const es = {
     waterLitersRecovered: "litros de agua recuperados",
     farmersCollaborating: "agricultores colaboradores",
     peopleWithBoxRecieved: "personas han recibido una caja",
+    /** Under the figures: as of when they were counted ({date}: "31 de octubre de 2026"). */
+    asOf: "Cifras acumuladas hasta el {date}.",
+    howMeasured: "Cómo las medimos",
+    methodHeading: "Cómo medimos estas cifras",
   },
   reviews: {
     rating: "{rating} de 5 estrellas",
@@ -669,6 +673,10 @@ export const esPages = {
   contact: {
     faqHeading: "Preguntas frecuentes",
     formHeading: "Escríbenos",
+  },
+  whatsInTheBox: {
+    /** The week the contents are for ({dates}: "16–22 de noviembre de 2026"). */
+    week: "Semana del {dates}",
   },
 };
 

@@ -116,6 +116,9 @@ export const pt = {
     waterLitersRecovered: "litros de água recuperados",
     farmersCollaborating: "agricultores parceiros",
     peopleWithBoxRecieved: "pessoas receberam uma caixa",
+    asOf: "Números acumulados até {date}.",
+    howMeasured: "Como os medimos",
+    methodHeading: "Como medimos estes números",
   },
   reviews: {
     rating: "{rating} de 5 estrelas",
@@ -645,5 +648,8 @@ export const ptPages = {
   contact: {
     faqHeading: "Perguntas frequentes",
     formHeading: "Escreva-nos",
+  },
+  whatsInTheBox: {
+    week: "Semana de {dates}",
   },
 } satisfies PagesMessages;

@@ -6,7 +6,7 @@ import { ImpactFigures, ImpactFiguresPlaceholder } from "~/components/impact-fig
 import { Later } from "~/components/later";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
-import { getMetrics } from "~/catalogue.server";
+import { getImpact } from "~/catalogue.server";
 import { pageTextsFor } from "~/i18n";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
@@ -18,7 +18,7 @@ export const meta = screenMeta;
  * figures stream in after the text (the promise never rejects: a failure keeps the last figures).
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { text: pageTextsFor(context.locale, "foodWaste"), metrics: getMetrics() };
+  return { text: pageTextsFor(context.locale, "foodWaste"), impact: getImpact(context.locale) };
 }
 
 export default function FoodWaste({ loaderData }: Route.ComponentProps) {
@@ -51,12 +51,12 @@ export default function FoodWaste({ loaderData }: Route.ComponentProps) {
 
       <ContentSection title={text.actionHeading}>
         <Paragraphs paragraphs={[text.action.buy, text.action.plan]} />
-        <Later value={loaderData.metrics} fallback={<ImpactFiguresPlaceholder className="mt-6" />}>
-          {(metrics) =>
-            metricsAreEmpty(metrics) ? null : (
+        <Later value={loaderData.impact} fallback={<ImpactFiguresPlaceholder className="mt-6" />}>
+          {(impact) =>
+            metricsAreEmpty(impact.figures) ? null : (
               <div className="mt-6">
                 <h3 className="mb-4 text-lg font-bold text-sand-900">{messages.home.impactHeading}</h3>
-                <ImpactFigures metrics={metrics} />
+                <ImpactFigures impact={impact} />
               </div>
             )
           }

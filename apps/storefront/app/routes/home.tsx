@@ -13,7 +13,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { LanguageNote } from "~/components/language-note";
 import { ReviewsList } from "~/components/reviews-list";
 import { ScreenLink } from "~/components/screen-link";
-import { getMetrics, getPosts, getProducts, getReviews } from "~/catalogue.server";
+import { getImpact, getPosts, getProducts, getReviews } from "~/catalogue.server";
 import { usePageLanguage } from "~/root-data";
 import { inPageLanguage } from "~/site-links";
 import { screenMeta } from "~/seo";
@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     posts: getPosts().then((posts) =>
       posts.slice(0, 3).map((post) => ({ ...post, link: inPageLanguage(post.link, context.locale) })),
     ),
-    metrics: getMetrics(),
+    impact: getImpact(context.locale),
   };
 }
 
@@ -104,8 +104,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ScreenLink>
         }
       >
-        <Later value={loaderData.metrics} fallback={<ImpactFiguresPlaceholder />}>
-          {(metrics) => <ImpactFigures metrics={metrics} />}
+        <Later value={loaderData.impact} fallback={<ImpactFiguresPlaceholder />}>
+          {(impact) => <ImpactFigures impact={impact} />}
         </Later>
       </Section>
 

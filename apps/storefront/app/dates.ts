@@ -1,0 +1,30 @@
+import { LOCALE_TAGS, type Locale } from "@shop/routing";
+
+// Calendar days (YYYY-MM-DD) as a page says them. Worked out on the server and sent as text: the
+// browser's ICU may punctuate date ranges differently from Node's, and hydration would then differ.
+
+function utcDay(isoDate: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return null;
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const longDates = (locale: Locale) =>
+  new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "31 de octubre de 2026", "31 d’octubre del 2026"; null for anything that is not a calendar day. */
+export function longDate(isoDate: string, locale: Locale): string | null {
+  const day = utcDay(isoDate);
+  return day ? longDates(locale).format(day) : null;
+}
+
+/**
+ * The seven days of the week starting on `weekStart` (a Monday): "16–22 de noviembre de 2026",
+ * "30 de noviembre – 6 de diciembre de 2026" across months, with the year on both sides across years.
+ */
+export function weekDates(weekStart: string, locale: Locale): string | null {
+  const first = utcDay(weekStart);
+  if (!first) return null;
+  const last = new Date(first.getTime() + 6 * 86_400_000);
+  return longDates(locale).formatRange(first, last);
+}
