@@ -24,6 +24,8 @@ export const ca = {
     language: "Idioma",
     backToShop: "Torna a la botiga",
     accountMenu: "El teu compte",
+    closeMenu: "Tanca el menú",
+    sections: "Totes les seccions",
   },
   footer: {
     shop: "Botiga",
@@ -164,6 +166,8 @@ export const ca = {
     serverError: "No hem pogut enviar el formulari. Torna-ho a provar d'aquí a uns minuts.",
     tooMany:
       "Hem rebut molts missatges teus en poc temps. Torna-ho a provar d'aquí a una hora o escriu-nos per correu.",
+    privacyNote: "Només farem servir aquestes dades per respondre't.",
+    privacyLink: "Llegeix la nostra política de privacitat",
   },
   referral: {
     step1Title: "Comparteix el teu codi",

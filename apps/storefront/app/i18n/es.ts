@@ -35,6 +35,8 @@ export const es = {
     language: "Idioma",
     backToShop: "Volver a la tienda",
     accountMenu: "Tu cuenta",
+    closeMenu: "Cerrar el menú",
+    sections: "Todas las secciones",
   },
   footer: {
     shop: "Tienda",
@@ -182,6 +184,8 @@ export const es = {
     serverError: "No hemos podido enviar el formulario. Inténtalo de nuevo en unos minutos.",
     tooMany:
       "Hemos recibido muchos mensajes tuyos en poco tiempo. Inténtalo de nuevo dentro de una hora o escríbenos por correo.",
+    privacyNote: "Solo usaremos estos datos para responderte.",
+    privacyLink: "Lee nuestra política de privacidad",
   },
   referral: {
     step1Title: "Comparte tu código",

@@ -24,6 +24,8 @@ export const pt = {
     language: "Idioma",
     backToShop: "Voltar à loja",
     accountMenu: "A sua conta",
+    closeMenu: "Fechar o menu",
+    sections: "Todas as secções",
   },
   footer: {
     shop: "Loja",
@@ -164,6 +166,8 @@ export const pt = {
     serverError: "Não foi possível enviar o formulário. Tente novamente dentro de alguns minutos.",
     tooMany:
       "Recebemos muitas mensagens suas em pouco tempo. Tente novamente dentro de uma hora ou escreva-nos por e-mail.",
+    privacyNote: "Só usaremos estes dados para lhe responder.",
+    privacyLink: "Leia a nossa política de privacidade",
   },
   referral: {
     step1Title: "Partilhe o seu código",
