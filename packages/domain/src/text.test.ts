@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contentAfterLead, slugify, splitByPhrases } from "./text";
+import { contentAfterLead, slugify, splitByPhrases, stripInlineMarkdown } from "./text";
 
 describe("slugify", () => {
   it("turns names in any of our languages into URL segments", () => {
@@ -71,5 +71,19 @@ describe("splitByPhrases", () => {
         expect(parts.every((part) => part.text !== "")).toBe(true);
       }),
     );
+  });
+});
+
+describe("stripInlineMarkdown", () => {
+  it.each([
+    ["**Cookies** we set", "Cookies we set"],
+    ["the `shop_session` cookie", "the shop_session cookie"],
+    ["shop_session and lang", "shop_session and lang"],
+    ["_only_ while signed in", "only while signed in"],
+    ["__twice__ and *once*", "twice and once"],
+    ["2*3 = 6 and a_b_c", "2*3 = 6 and a_b_c"],
+    ["<b>bold</b> text", "bold text"],
+  ])("%j -> %j", (source, expected) => {
+    expect(stripInlineMarkdown(source)).toBe(expected);
   });
 });

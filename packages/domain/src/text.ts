@@ -19,12 +19,7 @@ function blocksOf(markdown: string): string[] {
 
 /** Text as a reader compares it: no emphasis marks or tags, one space between words, any case. */
 function comparable(value: string): string {
-  return value
-    .replace(/<[^>]*>/g, "")
-    .replace(/(\*\*|__|\*|_|`)/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLocaleLowerCase();
+  return stripInlineMarkdown(value).replace(/\s+/g, " ").trim().toLocaleLowerCase();
 }
 
 /**
@@ -74,4 +69,17 @@ export function splitByPhrases(value: string, phrases: readonly string[]): TextP
   }
   if (plainStart < value.length) parts.push({ text: value.slice(plainStart), phrase: null });
   return parts;
+}
+
+/**
+ * Staff-written inline Markdown as plain text: tags and the marks of emphasis and code are dropped,
+ * their text kept. A mark counts only where it opens or closes a span (`**bold**`, `_word_`), so
+ * underscores and asterisks inside words stay: cookie names such as `shop_session`, "2*3".
+ */
+export function stripInlineMarkdown(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, "")
+    .replace(/`([^`]+)`/g, "$1")
+    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
+    .replace(/(?<![\p{L}\p{N}*_])([*_])(?=\S)([\s\S]*?\S)\1(?![\p{L}\p{N}*_])/gu, "$2");
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { splitByPhrases } from "@shop/domain";
+import { splitByPhrases, stripInlineMarkdown } from "@shop/domain";
 import type { ScreenId } from "@shop/routing";
 import { ScreenLink } from "./screen-link";
 
@@ -16,7 +16,7 @@ export interface ScreenMention {
  */
 export function PlainMarkdown({ source, mentions = [] }: { source: string; mentions?: readonly ScreenMention[] }) {
   const blocks = source.replace(/\r\n/g, "\n").split(/\n{2,}/);
-  const inline = (text: string) => withLinks(strip(text), mentions);
+  const inline = (text: string) => withLinks(stripInlineMarkdown(text), mentions);
   return (
     <div className="grid gap-3 text-sand-900">
       {blocks.map((block, index) => {
@@ -25,7 +25,7 @@ export function PlainMarkdown({ source, mentions = [] }: { source: string; menti
         if (heading) {
           return (
             <h2 key={index} className="mt-3 font-display text-xl font-semibold text-leaf-800">
-              {strip(heading[2] ?? "")}
+              {stripInlineMarkdown(heading[2] ?? "")}
             </h2>
           );
         }
@@ -47,11 +47,6 @@ export function PlainMarkdown({ source, mentions = [] }: { source: string; menti
       })}
     </div>
   );
-}
-
-/** Emphasis marks and inline tags are dropped, their text kept. */
-function strip(text: string): string {
-  return text.replace(/<[^>]*>/g, "").replace(/(\*\*|__|\*|_|`)/g, "");
 }
 
 function withLinks(text: string, mentions: readonly ScreenMention[]): ReactNode {
