@@ -69,6 +69,7 @@ describe("the product page", () => {
 describe("size badges", () => {
   it.each(LOCALES)("read S, M and XL with the size in words, never the stored code IM (%s)", async (locale) => {
     const box = mediumBox();
+    expect(box[`name_${locale}`]).not.toMatch(/\bIM\b/);
     const catalogue = messagesFor(locale).catalogue;
     await session.page.goto(pathTo("boxes", locale));
     const badges = session.page.getByRole("main").locator("[data-size]");

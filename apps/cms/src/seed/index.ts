@@ -1,5 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import { LOCALES, slugify, type Locale } from "@shop/domain";
+import { LOCALES, sizeOf, slugify, type Locale } from "@shop/domain";
 import { documents } from "../catalogue/strapi-loose";
 import { withStartupLock } from "../bootstrap/lock";
 import {
@@ -161,7 +161,8 @@ async function insertBoxes(strapi: Core.Strapi, taxonomy: Taxonomy): Promise<See
   for (const type of BOX_TYPES) {
     for (const size of Object.keys(SIZES) as SizeCode[]) {
       const { weight, people } = SIZES[size];
-      const name = mapTexts(type.name, (text) => `${text} ${size}`);
+      // Customers read M, not the specification's code IM, in names and slugs as on the badges.
+      const name = mapTexts(type.name, (text) => `${text} ${sizeOf(size)?.badge ?? size}`);
       const sku = `BOX-${type.key}-${size}`;
       const main = await upload(strapi, `${sku.toLowerCase()}.svg`, boxArt(type.kinds, size, sku), name.es);
       const detail = await upload(
