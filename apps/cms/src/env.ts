@@ -133,6 +133,9 @@ const rawSchema = z.object({
 
   USERS_PERMISSIONS_RATELIMIT: boolString(true),
   REDIS_URL: optionalString,
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_JWKS_URL: urlString,
+  APPLE_REDIRECT_URI: urlString,
   LOG_LEVEL: optionalString.pipe(
     z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).default("http"),
   ),
@@ -294,6 +297,18 @@ export function parseEnv(source: Record<string, string | undefined>) {
     authRateLimits: raw.USERS_PERMISSIONS_RATELIMIT ?? true,
     /** Where every CMS process keeps the shared allowances; unset: each process counts alone. */
     redisUrl: raw.REDIS_URL,
+    /**
+     * Sign in with Apple: offered only when APPLE_CLIENT_ID (the identity token's audience) is set.
+     * The keys that sign the tokens come from APPLE_JWKS_URL (Apple's by default; tests serve their own).
+     */
+    apple:
+      raw.APPLE_CLIENT_ID === undefined
+        ? undefined
+        : {
+            clientId: raw.APPLE_CLIENT_ID,
+            jwksUrl: raw.APPLE_JWKS_URL ?? "https://appleid.apple.com/auth/keys",
+            redirectUri: raw.APPLE_REDIRECT_URI,
+          },
     logLevel: raw.LOG_LEVEL,
   };
 }

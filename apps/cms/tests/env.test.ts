@@ -136,6 +136,17 @@ describe("parseEnv", () => {
     ]);
   });
 
+  it("offers Sign in with Apple only with a client id, against Apple's keys unless told otherwise", () => {
+    expect(parseEnv({}).apple).toBeUndefined();
+    expect(parseEnv({ APPLE_CLIENT_ID: "es.shop.web" }).apple).toEqual({
+      clientId: "es.shop.web",
+      jwksUrl: "https://appleid.apple.com/auth/keys",
+      redirectUri: undefined,
+    });
+    expect(() => parseEnv({ APPLE_CLIENT_ID: "x", APPLE_JWKS_URL: "file:///etc/keys" })).toThrow(/APPLE_JWKS_URL/);
+    expect(() => parseEnv({ REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL/);
+  });
+
   it("derives the default PUBLIC_URL from PORT", () => {
     expect(parseEnv({ PORT: "1400" }).publicUrl).toBe("http://localhost:1400");
   });

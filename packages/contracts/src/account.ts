@@ -334,3 +334,13 @@ export const newsletterAnswerSchema = z.object({
   ),
 });
 export type NewsletterAnswer = z.output<typeof newsletterAnswerSchema>;
+
+// ---- Sign in with Apple --------------------------------------------------------------------------
+
+/** POST /users-permissions/apple/login: the identity token Apple gave the browser or the app. */
+export const appleLoginBody = z.strictObject({
+  accessToken: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(8192, tooLong(8192)),
+});
+
+/** GET /users-permissions/get-apple-url: where to send the customer to sign in with Apple. */
+export const appleUrlAnswerSchema = z.object({ url: z.string().url(), state: z.string() });

@@ -273,16 +273,13 @@ export async function requestSignInCode(strapi: Core.Strapi, input: EmailRequest
 
 /** Sign-in with an e-mailed code, which also proves the address is the customer's. */
 export async function signInWithCode(strapi: Core.Strapi, input: SignInCodeBody, caller: Caller): Promise<AuthAnswer> {
+  // Not the password's failure count: a guesser who locks password sign-in must not lock this way out
+  // too. A code allows 5 tries, and 3 codes an hour can be asked for an address.
   await takeAllowance("signInPerAddress", caller.address);
-  await checkAllowance("signInFailuresPerAccount", input.email);
   const user = await findUser(strapi, { email: input.email });
   const valid = user !== null && (await spendSignInCode(strapi, user.id, input.code));
-  if (!user || !valid) {
-    await countFailure(input.email);
-    throw new AccountError("invalidCode", "This code is not valid: ask for a new one", "code");
-  }
+  if (!user || !valid) throw new AccountError("invalidCode", "This code is not valid: ask for a new one", "code");
   if (user.blocked === true) throw new AccountError("blocked", "Your account has been blocked by an administrator");
-  await clearAllowance("signInFailuresPerAccount", input.email);
   return answerWithSession(strapi, await markConfirmed(strapi, user), "code", caller);
 }
 

@@ -24,7 +24,10 @@ export type AccountErrorCode =
   | "samePassword"
   | "invalidToken"
   | "invalidCode"
-  | "tooManyAddresses";
+  | "tooManyAddresses"
+  | "providerUnavailable"
+  | "emailNotVerified"
+  | "accountExists";
 
 /** An account call the caller cannot make as asked (a wrong password, a spent link, a taken address). */
 export class AccountError extends Error {

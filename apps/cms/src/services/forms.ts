@@ -1,11 +1,12 @@
 import type { Core } from "@strapi/strapi";
 import type { CompanyLeadPayload, ContactMessagePayload } from "@shop/contracts";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { documents } from "../catalogue/strapi-loose";
 import { sendEmail } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import { getEnv } from "../env";
 import { RateLimitedError } from "./errors";
+import { buildLimiter } from "./rate-limits";
 
 /** Who sent a message: the client address src/middlewares/client-ip.ts decided. */
 export interface Sender {
@@ -53,11 +54,11 @@ const companyLeadForm: FormDefinition<CompanyLeadPayload, "staffCompanyLead"> = 
 /**
  * At most FORM_SUBMISSIONS_PER_HOUR messages per client address and form: a brake on spam, not a
  * quota. It lives here, where every message enters (through the storefront's pages or straight
- * to /api/contact-messages), and counts by the address the caller names. Per process: N processes
- * allow up to N times the limit, which still stops a flood.
+ * to /api/contact-messages), and counts by the address the caller names. Shared by every process
+ * through Redis when REDIS_URL is set (src/services/rate-limits.ts), per process otherwise.
  */
 function createSubmissionLimit(perHour: number) {
-  const limiter = new RateLimiterMemory({ points: perHour, duration: 60 * 60 });
+  const limiter = buildLimiter("forms", { points: perHour, duration: 60 * 60 });
   return {
     /** Counts a message; the seconds to wait when this key has used up its hour, else null. */
     async take(key: string): Promise<number | null> {

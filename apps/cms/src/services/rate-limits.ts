@@ -54,26 +54,33 @@ function redisClient(url: string): Redis {
   return redis;
 }
 
-function limiterFor(name: LimitName): RateLimiterAbstract {
-  let limiter = limiters.get(name);
-  if (limiter) return limiter;
-  const rule: LimitRule = LIMITS[name];
+/**
+ * A limiter counting in Redis when REDIS_URL is set (falling back to this process's memory while
+ * Redis does not answer), in memory otherwise. Keys are prefixed `shop:limit:<prefix>`.
+ */
+export function buildLimiter(prefix: string, rule: LimitRule): RateLimiterAbstract {
   const options = {
-    keyPrefix: `shop:limit:${name}`,
+    keyPrefix: `shop:limit:${prefix}`,
     points: rule.points,
     duration: rule.duration,
     blockDuration: rule.blockDuration ?? 0,
   };
   const { redisUrl } = getEnv();
-  limiter =
-    redisUrl === undefined
-      ? new RateLimiterMemory(options)
-      : new RateLimiterRedis({
-          ...options,
-          storeClient: redisClient(redisUrl),
-          insuranceLimiter: new RateLimiterMemory(options),
-        });
-  limiters.set(name, limiter);
+  return redisUrl === undefined
+    ? new RateLimiterMemory(options)
+    : new RateLimiterRedis({
+        ...options,
+        storeClient: redisClient(redisUrl),
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
+}
+
+function limiterFor(name: LimitName): RateLimiterAbstract {
+  let limiter = limiters.get(name);
+  if (!limiter) {
+    limiter = buildLimiter(name, LIMITS[name]);
+    limiters.set(name, limiter);
+  }
   return limiter;
 }
 

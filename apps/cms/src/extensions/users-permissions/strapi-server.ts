@@ -38,6 +38,8 @@ export const PROFILE_ATTRIBUTES = {
   companyName: text(160),
   taxId: text(20),
   newsletter: { type: "boolean", default: false },
+  /** Apple's stable id of the customer ("sub"), once they have signed in with Apple. */
+  appleSubject: { type: "string", private: true, configurable: false },
   addresses: {
     type: "relation",
     relation: "oneToMany",

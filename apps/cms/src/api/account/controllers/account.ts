@@ -1,6 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import {
   addressBody,
+  appleLoginBody,
   changePasswordBody,
   emailConfirmationBody,
   emailRequestBody,
@@ -28,6 +29,7 @@ import {
   type Caller,
 } from "../../../services/accounts";
 import { AccountError, RateLimitedError } from "../../../services/errors";
+import { appleAuthorizationUrl, signInWithApple } from "../../../services/social";
 import {
   createAddress,
   deleteAddress,
@@ -163,9 +165,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = OK;
   }),
 
+  appleLogin: action(async (ctx) => {
+    const body = parse(ctx, appleLoginBody);
+    if (body) ctx.body = await signInWithApple(strapi, body.accessToken, callerOf(ctx));
+  }),
+
+  appleUrl: action(async (ctx) => {
+    ctx.body = appleAuthorizationUrl();
+  }),
+
   socialCallback: action(async (ctx) => {
-    // Sign-in with google, facebook, microsoft and apple is not offered yet (docs/decisions/011):
-    // a clear refusal rather than the plugin's token without a session.
+    // Sign-in with google, facebook and microsoft is not offered yet (docs/decisions/011): a clear
+    // refusal rather than the plugin's token without a session.
     sendError(ctx, 400, "ApplicationError", `Sign-in with ${ctx.params.provider ?? "this provider"} is not available`);
   }),
 

@@ -25,6 +25,8 @@ export default {
     route("POST", "/auth/sign-in-code/verify", "signInWithCode"),
     route("POST", "/auth/logout", "signOut"),
     route("GET", "/auth/:provider/callback", "socialCallback"),
+    route("POST", "/users-permissions/apple/login", "appleLogin"),
+    route("GET", "/users-permissions/get-apple-url", "appleUrl"),
     route("GET", "/users/me", "me"),
     route("PUT", "/users/me", "updateMe"),
     route("GET", "/users/me/addresses", "listAddresses"),
