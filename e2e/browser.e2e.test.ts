@@ -211,8 +211,8 @@ describe("the site menu without JavaScript", () => {
         .locator(target)
         .getByRole("link")
         .evaluateAll((links) => links.map((each) => each.getAttribute("href")));
-      // The logo leads home. What's in the box is missing from the footer (its own issue).
-      const inFooter = PUBLIC_SECTIONS.filter((id) => id !== "home" && id !== "whatsInTheBox");
+      // The logo leads home.
+      const inFooter = PUBLIC_SECTIONS.filter((id) => id !== "home");
       for (const id of inFooter) expect(hrefs).toContain(pathTo(id, "ca"));
       await link.click();
       await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(target);

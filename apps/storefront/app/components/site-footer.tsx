@@ -11,7 +11,10 @@ import type { SocialNetwork } from "@shop/contracts";
 type FooterGroup = readonly [keyof Messages["footer"], readonly ScreenId[]];
 
 const GROUPS: readonly FooterGroup[] = [
-  ["shop", ["boxes", "seasonalBoxes", "complementaryProducts", "giftCardCreate", "companies", "referAFriend"]],
+  [
+    "shop",
+    ["boxes", "seasonalBoxes", "whatsInTheBox", "complementaryProducts", "giftCardCreate", "companies", "referAFriend"],
+  ],
   ["company", ["about", "team", "farmers", "newsroom", "contact"]],
   ["sustainability", ["impact", "commitment", "foodWaste"]],
   ["legal", ["legalNotice", "cookiesPolicy", "privacyPolicy", "termsAndConditions"]],
@@ -45,15 +48,16 @@ export function SiteFooter() {
     .join(" · ");
   return (
     <footer className="mt-16 bg-leaf-900 text-leaf-50">
+      {/* On a phone the sections come first: the menu button leads here when its panel cannot open. */}
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-6">
-        <div className="lg:col-span-1">
+        <div className="max-sm:order-last lg:col-span-1">
           <div className="flex items-center gap-2">
             <LogoMark />
             <span className="font-display text-xl font-semibold">{messages.site.name}</span>
           </div>
           <p className="mt-3 text-sm text-leaf-100">{messages.footer.madeFor}</p>
         </div>
-        <section aria-labelledby="footer-help">
+        <section aria-labelledby="footer-help" className="max-sm:order-last">
           <h2 id="footer-help" className="text-sm font-bold uppercase tracking-wide text-carrot-400">
             {messages.footer.help}
           </h2>
