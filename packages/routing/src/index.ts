@@ -1,5 +1,6 @@
 export * from "./locales";
 export * from "./table";
+export * from "./screens";
 export * from "./paths";
 export * from "./seo";
 export * from "./guards";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { alternatesOf, matchScreen, MissingRouteParamError, pathTo, toRouterPattern } from "./paths";
 import { LOCALES } from "./locales";
-import { SCREEN_IDS, SCREENS, type ScreenId } from "./table";
+import { SCREENS } from "./screens";
+import { SCREEN_IDS, type ScreenId } from "./table";
 
 type Row = readonly [ScreenId, es: string, ca: string, pt: string];
 

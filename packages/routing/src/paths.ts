@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from "./locales";
-import { SCREEN_IDS, SCREENS, type ScreenId } from "./table";
+import { SCREEN_IDS, SCREEN_PATHS, type ScreenId } from "./table";
 
 export type RouteParams = Readonly<Record<string, string | undefined>>;
 
@@ -56,14 +56,23 @@ function scoreOf(segments: readonly Segment[]): number {
   );
 }
 
-const COMPILED: readonly CompiledPattern[] = SCREEN_IDS.flatMap((id) =>
-  LOCALES.flatMap((locale) =>
-    SCREENS[id].paths[locale].map((pattern, index) => {
-      const segments = compile(pattern);
-      return { id, locale, pattern, canonical: index === 0, segments, score: scoreOf(segments) };
-    }),
-  ),
-).sort((a, b) => b.score - a.score);
+let compiled: readonly CompiledPattern[] | undefined;
+
+/**
+ * Every pattern of the table, most specific first. Compiled on the first match rather than when
+ * the module loads: the browser only builds paths, so its bundle leaves this out (decision 006).
+ */
+function compiledPatterns(): readonly CompiledPattern[] {
+  compiled ??= SCREEN_IDS.flatMap((id) =>
+    LOCALES.flatMap((locale) =>
+      SCREEN_PATHS[id][locale].map((pattern, index) => {
+        const segments = compile(pattern);
+        return { id, locale, pattern, canonical: index === 0, segments, score: scoreOf(segments) };
+      }),
+    ),
+  ).sort((a, b) => b.score - a.score);
+  return compiled;
+}
 
 function matchSegments(segments: readonly Segment[], parts: readonly string[]): Record<string, string> | null {
   const params: Record<string, string> = {};
@@ -93,7 +102,7 @@ export function matchScreen(pathname: string): ScreenMatch | null {
     if (decoded === null) return null;
     parts.push(decoded);
   }
-  for (const candidate of COMPILED) {
+  for (const candidate of compiledPatterns()) {
     const params = matchSegments(candidate.segments, parts);
     if (params) {
       return {
@@ -117,7 +126,7 @@ export class MissingRouteParamError extends Error {
 
 /** Builds the canonical, percent-encoded path of a screen in a language. */
 export function pathTo(id: ScreenId, locale: Locale, params: RouteParams = {}): string {
-  const pattern = SCREENS[id].paths[locale][0];
+  const pattern = SCREEN_PATHS[id][locale][0];
   const built = splitPath(pattern).flatMap((raw) => {
     if (!raw.startsWith(":")) return [raw];
     const optional = raw.endsWith("?");

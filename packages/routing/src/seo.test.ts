@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { detectLocale, LOCALES, serializeLocaleCookie } from "./locales";
 import { canonicalUrl, hreflangLinks, renderRobotsTxt, renderSitemap, staticSitemapEntries } from "./seo";
-import { SCREEN_IDS, SCREENS } from "./table";
+import { SCREENS } from "./screens";
+import { SCREEN_IDS } from "./table";
 
 describe("language", () => {
   it("takes the language from the first two-letter segment, then the cookie, then Spanish", () => {

@@ -1,6 +1,7 @@
 import { LOCALE_TAGS, LOCALES, DEFAULT_LOCALE, type Locale } from "./locales";
 import { alternatesOf, type RouteParams } from "./paths";
-import { API_PREFIX, CANONICAL_QUERY_PARAMS, RESOURCE_PATHS, SCREEN_IDS, SCREENS, type ScreenId } from "./table";
+import { SCREENS } from "./screens";
+import { API_PREFIX, CANONICAL_QUERY_PARAMS, RESOURCE_PATHS, SCREEN_IDS, type ScreenId } from "./table";
 
 function trimOrigin(origin: string): string {
   return origin.replace(/\/+$/, "");
