@@ -126,7 +126,7 @@ async function signedInCookie() {
   const response = await fetch(`${cmsUrl}/api/auth/local/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: `bench-${id}`, email: `bench-${id}@example.test`, password: `Bench-${id}-pass` }),
+    body: JSON.stringify({ email: `bench-${id}@example.test`, password: `Bench-${id}-pass` }),
   });
   if (!response.ok) throw new Error(`Could not register the benchmark's customer: ${response.status}`);
   const { jwt } = await response.json();
