@@ -1,12 +1,12 @@
 import { parseProductList, type PublicProduct } from "@shop/contracts";
-import type { Locale } from "@shop/routing";
+import { LOCALES, type Locale } from "@shop/routing";
 import { expect } from "vitest";
 
 /** A product with a name and a slug in every language, as the demo catalogue's products have. */
 export type TranslatedProduct = PublicProduct & Record<`${"name" | "slug"}_${Locale}`, string>;
 
 const isTranslated = (product: PublicProduct): product is TranslatedProduct =>
-  (["es", "ca", "pt"] as const).every((locale) => product[`name_${locale}`] && product[`slug_${locale}`]);
+  LOCALES.every((locale) => product[`name_${locale}`] && product[`slug_${locale}`]);
 
 /**
  * The CMS's real product list, read through the contract the storefront reads it with: every product

@@ -1,3 +1,4 @@
+import { listAnswerSchema } from "@shop/contracts";
 import {
   mapBoxContents,
   mapFaqs,
@@ -13,7 +14,6 @@ import type { Locale } from "@shop/routing";
 import { data } from "react-router";
 import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS, type CachedResource } from "./cache.server";
 import { cmsGet } from "./cms.server";
-import { listAnswerSchema } from "@shop/contracts";
 
 /** Staff-edited pages: cached like the catalogue, so an edit shows within a minute. */
 const resources = new Map<string, CachedResource<unknown>>();

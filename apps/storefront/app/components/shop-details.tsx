@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { usePageLanguage, useRootData } from "~/root-data";
+import type { Messages } from "~/i18n";
 import type { ShopDetails } from "~/shop-details";
 
 /** The shop's details from the root loader; null while the CMS has none to give. */
@@ -38,30 +39,40 @@ function Address({ lines }: { lines: readonly string[] }) {
   );
 }
 
+/** The rows both lists show: how to write or call the shop, and where it is. */
+function reachRows(shop: ShopDetails, info: Messages["shopInfo"]) {
+  return {
+    email: shop.email
+      ? ([
+          info.email,
+          <a key="email" href={`mailto:${shop.email}`} className={LINK}>
+            {shop.email}
+          </a>,
+        ] as const)
+      : null,
+    phone: shop.phone
+      ? ([
+          info.phone,
+          <a key="phone" href={shop.phone.href} className={`${LINK} whitespace-nowrap`}>
+            {shop.phone.text}
+          </a>,
+        ] as const)
+      : null,
+    address: shop.address.length > 0 ? ([info.address, <Address key="address" lines={shop.address} />] as const) : null,
+  };
+}
+
 /** E-mail, phone, opening hours and address: the contact page's ways to reach the shop besides the form. */
 export function ContactDetails({ shop }: { shop: ShopDetails }) {
   const info = usePageLanguage().messages.shopInfo;
+  const reach = reachRows(shop, info);
   return (
     <DetailsList
       rows={[
-        shop.email
-          ? [
-              info.email,
-              <a key="email" href={`mailto:${shop.email}`} className={LINK}>
-                {shop.email}
-              </a>,
-            ]
-          : null,
-        shop.phone
-          ? [
-              info.phone,
-              <a key="phone" href={shop.phone.href} className={`${LINK} whitespace-nowrap`}>
-                {shop.phone.text}
-              </a>,
-            ]
-          : null,
+        reach.email,
+        reach.phone,
         shop.openingHours ? [info.openingHours, shop.openingHours] : null,
-        shop.address.length > 0 ? [info.address, <Address key="address" lines={shop.address} />] : null,
+        reach.address,
       ]}
     />
   );
@@ -70,29 +81,16 @@ export function ContactDetails({ shop }: { shop: ShopDetails }) {
 /** Who runs the site, as the law asks a legal notice to say (LSSI-CE, art. 10). */
 export function OwnerDetails({ shop }: { shop: ShopDetails }) {
   const info = usePageLanguage().messages.shopInfo;
+  const reach = reachRows(shop, info);
   return (
     <DetailsList
       rows={[
         shop.legalName ? [info.legalName, shop.legalName] : null,
         shop.taxId ? [info.taxId, shop.taxId] : null,
-        shop.address.length > 0 ? [info.address, <Address key="address" lines={shop.address} />] : null,
+        reach.address,
         shop.registration ? [info.registration, shop.registration] : null,
-        shop.email
-          ? [
-              info.email,
-              <a key="email" href={`mailto:${shop.email}`} className={LINK}>
-                {shop.email}
-              </a>,
-            ]
-          : null,
-        shop.phone
-          ? [
-              info.phone,
-              <a key="phone" href={shop.phone.href} className={`${LINK} whitespace-nowrap`}>
-                {shop.phone.text}
-              </a>,
-            ]
-          : null,
+        reach.email,
+        reach.phone,
       ]}
     />
   );
