@@ -18,6 +18,7 @@ import { env } from "./env.server";
 import { messagesFor, pageMessages } from "./i18n";
 import { useNonce } from "./nonce";
 import { usePageLanguage } from "./root-data";
+import { takeFlash } from "./flash.server";
 import { clearSessionCookie, getSession } from "./session.server";
 import { shopDetails } from "./shop-details";
 import { getShopSettings } from "./shop-settings.server";
@@ -36,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [session, shopSettings] = await Promise.all([getSession(request), getShopSettings()]);
   const headers = new Headers();
   if (session.clearCookie) headers.append("Set-Cookie", clearSessionCookie());
+  const flash = takeFlash(request);
+  if (flash.spend) headers.append("Set-Cookie", flash.spend);
 
   if (screen) {
     const outcome = runGuard(SCREENS[screen.id].guard, {
@@ -50,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale,
       messages: pageMessages(messagesFor(locale), screen?.id ?? null),
-      user: session.user ? { email: session.user.email, username: session.user.username } : null,
+      user: session.user ? { email: session.user.email, firstName: session.user.firstName } : null,
+      flash: flash.code,
       shop: shopDetails(shopSettings, locale),
       screen,
       alternates: screen ? alternatesOf(screen.id, screen.params) : null,

@@ -4,7 +4,7 @@ import { forgetSession, getSession, SESSION_CACHE_TTL_MS } from "./session.serve
 const cmsFetch = vi.hoisted(() => vi.fn());
 vi.mock("./cms.server", () => ({ cmsFetch }));
 
-const ana = { id: 7, email: "ana@example.test", username: "ana" };
+const ana = { id: 7, email: "ana@example.test", firstName: "Ana" };
 
 function withCookie(token: string): Request {
   return new Request("http://shop.test/mi-cuenta", { headers: { Cookie: `shop_session=${token}` } });
@@ -35,7 +35,7 @@ describe("the signed-in customer", () => {
 
   it("keeps each token's own customer", async () => {
     cmsFetch.mockImplementation(async (_path: string, { token }: { token: string }) =>
-      Response.json(token === "token-c" ? ana : { id: 8, email: "bea@example.test", username: "bea" }),
+      Response.json(token === "token-c" ? ana : { id: 8, email: "bea@example.test", firstName: null }),
     );
     expect((await getSession(withCookie("token-c"))).user?.email).toBe("ana@example.test");
     expect((await getSession(withCookie("token-d"))).user?.email).toBe("bea@example.test");

@@ -11,7 +11,7 @@ const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export interface SessionUser {
   readonly id: number;
   readonly email: string;
-  readonly username: string;
+  readonly firstName: string | null;
 }
 
 export function readCookies(cookieHeader: string | null | undefined): Record<string, string | undefined> {
@@ -87,8 +87,8 @@ async function lookUpSession(token: string): Promise<{ state: SessionState; cach
     if (!response.ok) return { state: { user: null, clearCookie: false }, cacheable: false };
     const answer = sessionUserSchema.safeParse(await response.json());
     if (!answer.success) return { state: { user: null, clearCookie: true }, cacheable: true };
-    const { id, email, username } = answer.data;
-    const user = { id, email, username: username ?? email };
+    const { id, email, firstName } = answer.data;
+    const user = { id, email, firstName: firstName ?? null };
     return { state: { user, clearCookie: false }, cacheable: true };
   } catch {
     return { state: { user: null, clearCookie: false }, cacheable: false };

@@ -38,5 +38,6 @@ export const sessionUserSchema = z.object({
   id: z.number().int().positive(),
   email: z.string().min(1),
   username: z.string().nullish(),
+  firstName: z.string().nullish(),
 });
 export type SessionUserAnswer = z.output<typeof sessionUserSchema>;

@@ -60,6 +60,9 @@ const SCREEN_OPTIONS = {
 
   login: { layout: "auth", guard: "guest", file: "routes/login.tsx", indexable: false },
   passwordRecovery: { layout: "auth", guard: "guest", file: "routes/password-recovery.tsx", indexable: false },
+  register: { layout: "auth", guard: "guest", file: "routes/register.tsx", indexable: false },
+  newsletterConfirm: { layout: "auth", guard: "none", file: "routes/newsletter-confirm.tsx", indexable: false },
+  newsletterUnsubscribe: { layout: "auth", guard: "none", file: "routes/newsletter-unsubscribe.tsx", indexable: false },
 
   newOrder: { layout: "buy-process", guard: "none", file: "routes/new-order.tsx", indexable: true },
   orderPay: { layout: "buy-process", guard: "auth", file: "routes/order-pay.tsx", indexable: false },

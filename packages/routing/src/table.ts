@@ -140,6 +140,23 @@ export const SCREEN_PATHS = {
     ca: ["/ca/recuperar-contrasenya"],
     pt: ["/pt/auth/recovery"],
   },
+  // Not in the specification's table, which has no registration screen (docs/decisions/013).
+  register: {
+    es: ["/registro"],
+    ca: ["/ca/registre"],
+    pt: ["/pt/auth/register"],
+  },
+  // Where the newsletter's e-mails lead (docs/decisions/013): open to visitors without an account.
+  newsletterConfirm: {
+    es: ["/newsletter/confirmar"],
+    ca: ["/ca/newsletter/confirmar"],
+    pt: ["/pt/newsletter/confirm"],
+  },
+  newsletterUnsubscribe: {
+    es: ["/newsletter/baja"],
+    ca: ["/ca/newsletter/baixa"],
+    pt: ["/pt/newsletter/unsubscribe"],
+  },
 
   newOrder: {
     es: ["/nuevo-pedido"],

@@ -169,6 +169,16 @@ export const ca = {
     privacyNote: "Només farem servir aquestes dades per respondre't.",
     privacyLink: "Llegeix la nostra política de privacitat",
   },
+  flash: {
+    signedIn: "Has iniciat sessió.",
+    signedOut: "Has tancat la sessió.",
+    registered: "El teu compte està creat. T'hem enviat un correu per confirmar l'adreça.",
+    passwordReset: "La contrasenya nova està desada i has iniciat sessió. Hem tancat la sessió als altres dispositius.",
+    passwordChanged: "La contrasenya ha canviat. Hem tancat la sessió als altres dispositius.",
+    emailConfirmed: "El teu correu està confirmat.",
+    accountDeleted: "Hem esborrat el teu compte. T'hem enviat un correu amb els detalls.",
+    close: "Tanca l'avís",
+  },
   referral: {
     step1Title: "Comparteix el teu codi",
     step1Body: "Al teu compte hi trobaràs un codi personal per enviar a qui vulguis.",
@@ -354,6 +364,24 @@ export const ca = {
       description: "Recupera l'accés al teu compte.",
       heading: "Recupera la contrasenya",
       intro: "T'enviarem un enllaç per crear una contrasenya nova.",
+    },
+    register: {
+      title: "Crear un compte",
+      description: "Obre el teu compte per demanar, seguir les entregues i gestionar les subscripcions.",
+      heading: "Crea el teu compte",
+      intro: "Només cal el teu correu electrònic i una contrasenya.",
+    },
+    newsletterConfirm: {
+      title: "Confirmar la subscripció",
+      description: "Confirma que vols rebre el nostre butlletí.",
+      heading: "Confirma la subscripció",
+      intro: "Un pas més per rebre les nostres novetats i receptes.",
+    },
+    newsletterUnsubscribe: {
+      title: "Donar-se de baixa del butlletí",
+      description: "Deixa de rebre el nostre butlletí.",
+      heading: "Donar-te de baixa del butlletí",
+      intro: "Deixaràs de rebre les nostres novetats per correu.",
     },
     newOrder: {
       title: "Nova comanda",

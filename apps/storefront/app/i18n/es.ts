@@ -187,6 +187,17 @@ export const es = {
     privacyNote: "Solo usaremos estos datos para responderte.",
     privacyLink: "Lee nuestra política de privacidad",
   },
+  flash: {
+    signedIn: "Has iniciado sesión.",
+    signedOut: "Has cerrado la sesión.",
+    registered: "Tu cuenta está creada. Te hemos enviado un correo para confirmar tu dirección.",
+    passwordReset:
+      "Tu contraseña nueva está guardada y has iniciado sesión. Hemos cerrado la sesión en tus otros dispositivos.",
+    passwordChanged: "Tu contraseña ha cambiado. Hemos cerrado la sesión en tus otros dispositivos.",
+    emailConfirmed: "Tu correo está confirmado.",
+    accountDeleted: "Hemos borrado tu cuenta. Te hemos enviado un correo con los detalles.",
+    close: "Cerrar el aviso",
+  },
   referral: {
     step1Title: "Comparte tu código",
     step1Body: "En tu cuenta encontrarás un código personal para enviar a quien quieras.",
@@ -372,6 +383,24 @@ export const es = {
       description: "Recupera el acceso a tu cuenta.",
       heading: "Recupera tu contraseña",
       intro: "Te enviaremos un enlace para crear una contraseña nueva.",
+    },
+    register: {
+      title: "Crear una cuenta",
+      description: "Abre tu cuenta para pedir, seguir tus entregas y gestionar tus suscripciones.",
+      heading: "Crea tu cuenta",
+      intro: "Solo necesitas tu correo electrónico y una contraseña.",
+    },
+    newsletterConfirm: {
+      title: "Confirmar la suscripción",
+      description: "Confirma que quieres recibir nuestra newsletter.",
+      heading: "Confirma tu suscripción",
+      intro: "Un paso más para recibir nuestras novedades y recetas.",
+    },
+    newsletterUnsubscribe: {
+      title: "Darse de baja de la newsletter",
+      description: "Deja de recibir nuestra newsletter.",
+      heading: "Darte de baja de la newsletter",
+      intro: "Dejarás de recibir nuestras novedades por correo.",
     },
     newOrder: {
       title: "Nuevo pedido",

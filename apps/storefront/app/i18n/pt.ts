@@ -169,6 +169,16 @@ export const pt = {
     privacyNote: "Só usaremos estes dados para lhe responder.",
     privacyLink: "Leia a nossa política de privacidade",
   },
+  flash: {
+    signedIn: "Iniciou sessão.",
+    signedOut: "Terminou a sessão.",
+    registered: "A sua conta foi criada. Enviámos um e-mail para confirmar o endereço.",
+    passwordReset: "A nova palavra-passe foi guardada e iniciou sessão. Terminámos a sessão nos outros dispositivos.",
+    passwordChanged: "A palavra-passe foi alterada. Terminámos a sessão nos outros dispositivos.",
+    emailConfirmed: "O seu e-mail está confirmado.",
+    accountDeleted: "Apagámos a sua conta. Enviámos um e-mail com os detalhes.",
+    close: "Fechar o aviso",
+  },
   referral: {
     step1Title: "Partilhe o seu código",
     step1Body: "Na sua conta encontra um código pessoal para enviar a quem quiser.",
@@ -355,6 +365,24 @@ export const pt = {
       description: "Recupere o acesso à sua conta.",
       heading: "Recupere a sua palavra-passe",
       intro: "Enviamos-lhe uma ligação para criar uma palavra-passe nova.",
+    },
+    register: {
+      title: "Criar uma conta",
+      description: "Abra a sua conta para encomendar, acompanhar as entregas e gerir as subscrições.",
+      heading: "Crie a sua conta",
+      intro: "Só precisa do seu e-mail e de uma palavra-passe.",
+    },
+    newsletterConfirm: {
+      title: "Confirmar a subscrição",
+      description: "Confirme que quer receber a nossa newsletter.",
+      heading: "Confirme a sua subscrição",
+      intro: "Mais um passo para receber as nossas novidades e receitas.",
+    },
+    newsletterUnsubscribe: {
+      title: "Cancelar a newsletter",
+      description: "Deixe de receber a nossa newsletter.",
+      heading: "Cancelar a subscrição da newsletter",
+      intro: "Deixará de receber as nossas novidades por e-mail.",
     },
     newOrder: {
       title: "Nova encomenda",

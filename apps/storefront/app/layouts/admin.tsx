@@ -1,4 +1,5 @@
 import { Form, NavLink, Outlet } from "react-router";
+import { FlashNotice } from "~/components/flash-notice";
 import { pathTo, RESOURCE_PATHS, type ScreenId } from "@shop/routing";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader, SITE_SECTIONS_ID } from "~/components/site-header";
@@ -41,6 +42,7 @@ export default function AccountLayout() {
           </nav>
         </aside>
         <main id="main">
+          <FlashNotice />
           <Outlet />
         </main>
       </div>

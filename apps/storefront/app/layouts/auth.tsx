@@ -1,3 +1,4 @@
+import { FlashNotice } from "~/components/flash-notice";
 import { Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
@@ -14,7 +15,8 @@ export default function AuthLayout() {
         <LanguageSwitcher />
       </header>
       <main id="main" className="mx-auto w-full max-w-lg flex-1 px-4 pb-10">
-        <div className="rounded-3xl bg-white pb-8 shadow-sm ring-1 ring-sand-200">
+        <FlashNotice />
+        <div className="mt-4 rounded-3xl bg-white pb-8 shadow-sm ring-1 ring-sand-200">
           <Outlet />
         </div>
         <p className="mt-6 text-center">

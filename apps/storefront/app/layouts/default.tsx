@@ -1,3 +1,4 @@
+import { FlashNotice } from "~/components/flash-notice";
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader, SITE_SECTIONS_ID } from "~/components/site-header";
@@ -7,6 +8,7 @@ export default function DefaultLayout() {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
       <main id="main" className="flex-1">
+        <FlashNotice />
         <Outlet />
       </main>
       <div id={SITE_SECTIONS_ID}>

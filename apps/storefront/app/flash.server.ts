@@ -1,0 +1,25 @@
+import { serialize } from "cookie";
+import { secureCookies } from "./env.server";
+import { isFlashCode, type FlashCode } from "./flash";
+import { readCookies } from "./session.server";
+
+const FLASH_COOKIE = "shop_flash";
+/** Long enough for the redirect that follows, short enough that a notice never surfaces days later. */
+const FLASH_MAX_AGE_SECONDS = 60;
+
+const cookieOptions = { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/" } as const;
+
+/** The Set-Cookie value that carries a notice to the next page. */
+export function flashCookie(code: FlashCode): string {
+  return serialize(FLASH_COOKIE, code, { ...cookieOptions, maxAge: FLASH_MAX_AGE_SECONDS });
+}
+
+/** The notice waiting for this request, if any, and the Set-Cookie that spends it. */
+export function takeFlash(request: Request): { code: FlashCode | null; spend: string | null } {
+  const value = readCookies(request.headers.get("Cookie"))[FLASH_COOKIE];
+  if (value === undefined) return { code: null, spend: null };
+  return {
+    code: isFlashCode(value) ? value : null,
+    spend: serialize(FLASH_COOKIE, "", { ...cookieOptions, maxAge: 0 }),
+  };
+}
