@@ -117,11 +117,22 @@ export function refuseForm(
   );
 }
 
+/** Refuses a form whose fields broke the contract, before any call to the CMS. */
+export function refuseInvalid(
+  errors: AccountFieldErrors,
+  values: Record<string, string>,
+  intent: string | null = null,
+) {
+  return refuseForm({ ok: false, status: "invalid", errors }, { values, intent });
+}
+
 /** Fields whose value never travels back to the page. */
 const SECRET_FIELDS = new Set(["password", "passwordConfirmation", "currentPassword", "code"]);
 
 export interface PostedForm {
-  /** Every text field as posted. */
+  /** The form as posted (for fields posted more than once). */
+  readonly form: FormData;
+  /** Every text field as posted (the last value of a repeated one). */
   readonly fields: Record<string, string>;
   /** The fields the page may show again after a refusal, each cut at its limit. */
   readonly values: Record<string, string>;
@@ -138,7 +149,7 @@ export async function readAccountForm(request: Request, echoable: readonly strin
     echoable.filter((name) => !SECRET_FIELDS.has(name)),
     ACCOUNT_FIELD_MAX,
   );
-  return { fields, values };
+  return { form, fields, values };
 }
 
 /** The signed-in customer's token, from the cookie. */

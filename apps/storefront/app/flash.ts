@@ -10,7 +10,9 @@ export const FLASH_CODES = [
   "passwordReset",
   "passwordChanged",
   "emailConfirmed",
+  "confirmationFailed",
   "accountDeleted",
+  "newsletterRequested",
 ] as const;
 
 export type FlashCode = (typeof FLASH_CODES)[number];

@@ -18,6 +18,7 @@ import { env } from "./env.server";
 import { messagesFor, pageMessages } from "./i18n";
 import { useNonce } from "./nonce";
 import { usePageLanguage } from "./root-data";
+import { confirmEmailFromLink } from "./email-confirmation.server";
 import { takeFlash } from "./flash.server";
 import { clearSessionCookie, getSession } from "./session.server";
 import { shopDetails } from "./shop-details";
@@ -39,6 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (session.clearCookie) headers.append("Set-Cookie", clearSessionCookie());
   const flash = takeFlash(request);
   if (flash.spend) headers.append("Set-Cookie", flash.spend);
+
+  if (screen?.id === "login") {
+    const confirmation = await confirmEmailFromLink(url, { locale, signedIn: session.user !== null });
+    if (confirmation) throw confirmation;
+  }
 
   if (screen) {
     const outcome = runGuard(SCREENS[screen.id].guard, {

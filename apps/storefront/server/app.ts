@@ -1,6 +1,13 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { canonicalRedirect, LOCALE_COOKIE, RESOURCE_PATHS, serializeLocaleCookie } from "@shop/routing";
+import {
+  canonicalRedirect,
+  LOCALE_COOKIE,
+  LOCALES,
+  pathTo,
+  RESOURCE_PATHS,
+  serializeLocaleCookie,
+} from "@shop/routing";
 import { env, secureCookies } from "../app/env.server";
 import { readCookies } from "../app/session.server";
 import { apiProxy } from "./api-proxy";
@@ -41,7 +48,18 @@ app.get("/readyz", async (_req, res) => {
 
 app.get(RESOURCE_PATHS.image, imageProxy(env.CMS_URL));
 
-app.use(sameOriginWrites(env.SITE_URL));
+/** Sign in with Apple posts its answer from its own site (response_mode form_post). */
+const APPLE_ORIGIN = "https://appleid.apple.com";
+app.use(
+  sameOriginWrites(env.SITE_URL, {
+    crossSitePosts: [
+      {
+        origin: APPLE_ORIGIN,
+        paths: LOCALES.map((locale) => pathTo("connectRedirect", locale, { provider: "apple" })),
+      },
+    ],
+  }),
+);
 app.use(apiProxy({ cmsUrl: env.CMS_URL, proxySecret: env.PROXY_SECRET }));
 app.use(pageMethods);
 app.use(formPosts({ maxBytes: MAX_FORM_BYTES }));

@@ -72,15 +72,30 @@ const PERMISSIONS_POLICY = [
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * A form another site is expected to post to one of our paths (Sign in with Apple answers with a
+ * form post from appleid.apple.com); the route itself must then prove the post was asked for (a
+ * state kept in a cookie).
+ */
+export interface CrossSitePost {
+  readonly origin: string;
+  readonly paths: readonly string[];
+}
+
+/**
  * Cookie-authenticated writes must come from our own pages. Browsers say where a request
  * comes from (Sec-Fetch-Site, Origin); a request that says nothing is not a browser's and
  * carries no ambient cookie risk.
  */
-export function sameOriginWrites(siteOrigin: string) {
+export function sameOriginWrites(
+  siteOrigin: string,
+  { crossSitePosts = [] }: { crossSitePosts?: readonly CrossSitePost[] } = {},
+) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const fetchSite = req.get("Sec-Fetch-Site");
     const origin = req.get("Origin");
+    const expected = crossSitePosts.some((post) => post.origin === origin && post.paths.includes(req.path));
+    if (req.method === "POST" && expected) return next();
+    const fetchSite = req.get("Sec-Fetch-Site");
     const requestOrigin = `${req.protocol}://${req.get("Host") ?? ""}`;
     // "null" is what a sandboxed frame or a data: page sends: never one of our pages.
     const crossSite = fetchSite

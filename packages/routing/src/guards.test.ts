@@ -37,6 +37,11 @@ describe("route guards", () => {
     expect(safeRedirectTarget("/\\evil.example")).toBeNull();
     expect(safeRedirectTarget("https://evil.example")).toBeNull();
     expect(safeRedirectTarget(null)).toBeNull();
+    expect(safeRedirectTarget("/\t/evil.example")).toBeNull();
+    expect(safeRedirectTarget("/a\\b")).toBeNull();
+    expect(safeRedirectTarget("/x\u0000")).toBeNull();
+    expect(safeRedirectTarget(`/${"a".repeat(2000)}`)).toBeNull();
+    expect(safeRedirectTarget("/mi-cuenta/pedidos?page=2")).toBe("/mi-cuenta/pedidos?page=2");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Locale } from "./locales";
 import { pathTo } from "./paths";
+import { isSameSitePath } from "./redirects";
 import type { GuardName } from "./table";
 
 export interface GuardContext {
@@ -56,9 +57,13 @@ export function runGuard(name: string, context: GuardContext): GuardOutcome {
 
 /**
  * Only same-site paths are accepted as a post-login destination, so a crafted link cannot
- * send a customer to another site after they sign in.
+ * send a customer to another site after they sign in: no scheme, no `//` or `/\\` (which browsers
+ * read as another host), no backslash or control character anywhere (some browsers drop or turn
+ * them into slashes), and no longer than the guard would have recorded.
  */
 export function safeRedirectTarget(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (!value || value.length > MAX_REDIRECT_TARGET_LENGTH || !isSameSitePath(value)) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
   return value;
 }

@@ -84,7 +84,7 @@ type Strength = "weak" | "medium" | "strong";
 
 const STRENGTH_STYLE: Record<Strength, string> = {
   weak: "w-1/3 bg-carrot-600",
-  medium: "w-2/3 bg-yellow-500",
+  medium: "w-2/3 bg-carrot-400",
   strong: "w-full bg-leaf-600",
 };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { PRIMARY_BUTTON } from "./button-styles";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "./button-styles";
 import { errorText } from "./account-fields";
 import { FORM_FIELD, type AccountFormRefusal } from "~/account-forms";
 import type { AuthTexts } from "~/i18n/auth";
@@ -15,6 +15,8 @@ interface AccountFormProps {
   readonly intent?: string;
   readonly action?: string;
   readonly className?: string;
+  /** A second, quieter action of the page (send another code): an outlined button. */
+  readonly secondary?: boolean;
   readonly children: ReactNode;
 }
 
@@ -32,7 +34,16 @@ function problemOf(texts: AuthTexts, refusal: AccountFormRefusal | undefined): s
  * summarised at the top and announced, focus moved to the first field in error or else to that
  * summary, and the button busy while it is on its way.
  */
-export function AccountForm({ texts, refusal, submitLabel, intent, action, className, children }: AccountFormProps) {
+export function AccountForm({
+  texts,
+  refusal,
+  submitLabel,
+  intent,
+  action,
+  className,
+  secondary = false,
+  children,
+}: AccountFormProps) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const busy =
@@ -57,7 +68,11 @@ export function AccountForm({ texts, refusal, submitLabel, intent, action, class
         </p>
       ) : null}
       {children}
-      <button type="submit" disabled={busy} className={`${PRIMARY_BUTTON} w-full disabled:opacity-60`}>
+      <button
+        type="submit"
+        disabled={busy}
+        className={`${secondary ? SECONDARY_BUTTON : PRIMARY_BUTTON} w-full disabled:opacity-60`}
+      >
         {busy ? texts.form.sending : submitLabel}
       </button>
     </Form>

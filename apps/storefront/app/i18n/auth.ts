@@ -73,7 +73,6 @@ const es = {
     resendCode: "Enviarme otro código",
     otherEmail: "Usar otro correo",
     confirmed: "Tu correo está confirmado. Ya puedes iniciar sesión.",
-    socialFailed: "No hemos podido iniciar sesión con {provider}.",
   },
   register: {
     submit: "Crear mi cuenta",
@@ -170,7 +169,6 @@ const ca: AuthTexts = {
     resendCode: "Envia'm un altre codi",
     otherEmail: "Fes servir un altre correu",
     confirmed: "El teu correu està confirmat. Ja pots iniciar sessió.",
-    socialFailed: "No hem pogut iniciar sessió amb {provider}.",
   },
   register: {
     submit: "Crea el meu compte",
@@ -264,7 +262,6 @@ const pt: AuthTexts = {
     resendCode: "Enviar-me outro código",
     otherEmail: "Usar outro e-mail",
     confirmed: "O seu e-mail está confirmado. Já pode iniciar sessão.",
-    socialFailed: "Não foi possível iniciar sessão com {provider}.",
   },
   register: {
     submit: "Criar a minha conta",

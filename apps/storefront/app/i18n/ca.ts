@@ -169,7 +169,21 @@ export const ca = {
     privacyNote: "Només farem servir aquestes dades per respondre't.",
     privacyLink: "Llegeix la nostra política de privacitat",
   },
+  /** The newsletter signup in every page's footer: the e-mailed link confirms it (double opt-in). */
+  newsletterSignup: {
+    heading: "Newsletter",
+    intro: "Novetats de la botiga, receptes d'aprofitament i ofertes, al teu correu.",
+    email: "El teu correu electrònic",
+    consent:
+      "Vull rebre per correu la newsletter d'Imperfecta amb novetats, receptes i ofertes. Em puc donar de baixa quan vulgui.",
+    consentRequired: "Marca la casella per subscriure't.",
+    submit: "Subscriu-me",
+    tooMany: "Massa intents. Torna-ho a provar més tard.",
+    manage: "Gestiona la teva newsletter",
+  },
   flash: {
+    newsletterRequested:
+      "Gràcies. Si aquesta adreça encara no rep la newsletter, t'hem enviat un enllaç per confirmar la subscripció.",
     signedIn: "Has iniciat sessió.",
     signedOut: "Has tancat la sessió.",
     registered: "El teu compte està creat. T'hem enviat un correu per confirmar l'adreça.",
@@ -177,6 +191,9 @@ export const ca = {
     passwordChanged: "La contrasenya ha canviat. Hem tancat la sessió als altres dispositius.",
     emailConfirmed: "El teu correu està confirmat.",
     accountDeleted: "Hem esborrat el teu compte. T'hem enviat un correu amb els detalls.",
+    confirmationFailed:
+      "Aquest enllaç de confirmació no és vàlid, ja s'ha fet servir o ha caducat. Demana'n un altre a sota.",
+    socialFailed: "No hem pogut iniciar sessió amb {provider}. Torna-ho a provar o entra amb el teu correu.",
     close: "Tanca l'avís",
   },
   referral: {

@@ -187,7 +187,21 @@ export const es = {
     privacyNote: "Solo usaremos estos datos para responderte.",
     privacyLink: "Lee nuestra política de privacidad",
   },
+  /** The newsletter signup in every page's footer: the e-mailed link confirms it (double opt-in). */
+  newsletterSignup: {
+    heading: "Newsletter",
+    intro: "Novedades de la tienda, recetas de aprovechamiento y ofertas, en tu correo.",
+    email: "Tu correo electrónico",
+    consent:
+      "Quiero recibir por correo la newsletter de Imperfecta con novedades, recetas y ofertas. Puedo darme de baja cuando quiera.",
+    consentRequired: "Marca la casilla para suscribirte.",
+    submit: "Suscribirme",
+    tooMany: "Demasiados intentos. Inténtalo de nuevo más tarde.",
+    manage: "Gestiona tu newsletter",
+  },
   flash: {
+    newsletterRequested:
+      "Gracias. Si esta dirección aún no recibe la newsletter, te hemos enviado un enlace para confirmar la suscripción.",
     signedIn: "Has iniciado sesión.",
     signedOut: "Has cerrado la sesión.",
     registered: "Tu cuenta está creada. Te hemos enviado un correo para confirmar tu dirección.",
@@ -196,6 +210,8 @@ export const es = {
     passwordChanged: "Tu contraseña ha cambiado. Hemos cerrado la sesión en tus otros dispositivos.",
     emailConfirmed: "Tu correo está confirmado.",
     accountDeleted: "Hemos borrado tu cuenta. Te hemos enviado un correo con los detalles.",
+    confirmationFailed: "Este enlace de confirmación no es válido, ya se ha usado o ha caducado. Pide otro abajo.",
+    socialFailed: "No hemos podido iniciar sesión con {provider}. Inténtalo de nuevo o entra con tu correo.",
     close: "Cerrar el aviso",
   },
   referral: {

@@ -169,7 +169,21 @@ export const pt = {
     privacyNote: "Só usaremos estes dados para lhe responder.",
     privacyLink: "Leia a nossa política de privacidade",
   },
+  /** The newsletter signup in every page's footer: the e-mailed link confirms it (double opt-in). */
+  newsletterSignup: {
+    heading: "Newsletter",
+    intro: "Novidades da loja, receitas de aproveitamento e ofertas, no seu e-mail.",
+    email: "O seu e-mail",
+    consent:
+      "Quero receber por e-mail a newsletter da Imperfecta com novidades, receitas e ofertas. Posso cancelar quando quiser.",
+    consentRequired: "Assinale a caixa para subscrever.",
+    submit: "Subscrever",
+    tooMany: "Demasiadas tentativas. Tente de novo mais tarde.",
+    manage: "Gerir a sua newsletter",
+  },
   flash: {
+    newsletterRequested:
+      "Obrigado. Se este endereço ainda não recebe a newsletter, enviámos uma ligação para confirmar a subscrição.",
     signedIn: "Iniciou sessão.",
     signedOut: "Terminou a sessão.",
     registered: "A sua conta foi criada. Enviámos um e-mail para confirmar o endereço.",
@@ -177,6 +191,8 @@ export const pt = {
     passwordChanged: "A palavra-passe foi alterada. Terminámos a sessão nos outros dispositivos.",
     emailConfirmed: "O seu e-mail está confirmado.",
     accountDeleted: "Apagámos a sua conta. Enviámos um e-mail com os detalhes.",
+    confirmationFailed: "Esta ligação de confirmação não é válida, já foi usada ou expirou. Peça outra abaixo.",
+    socialFailed: "Não foi possível iniciar sessão com {provider}. Tente de novo ou entre com o seu e-mail.",
     close: "Fechar o aviso",
   },
   referral: {

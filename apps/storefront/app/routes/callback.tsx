@@ -1,8 +1,15 @@
-import { ScreenIntro } from "~/components/screen-intro";
-import { screenMeta } from "~/seo";
+import { data } from "react-router";
+import type { Route } from "./+types/callback";
+import { isSocialProvider } from "~/social";
+import { finishSocialSignIn } from "~/social.server";
 
-export const meta = screenMeta;
+/** `/callback?provider=…&access_token=…`: the same way back as /connect/{provider}/redirect. */
+export function loader({ request, context: { locale, clientIp } }: Route.LoaderArgs) {
+  const provider = new URL(request.url).searchParams.get("provider");
+  if (!isSocialProvider(provider)) throw data("Unknown sign-in provider", { status: 404 });
+  return finishSocialSignIn(request, provider, locale, clientIp);
+}
 
 export default function SocialSignInCallback() {
-  return <ScreenIntro />;
+  return null;
 }

@@ -1,8 +1,24 @@
-import { ScreenIntro } from "~/components/screen-intro";
-import { screenMeta } from "~/seo";
+import { data } from "react-router";
+import type { Route } from "./+types/connect-redirect";
+import { readForm } from "~/forms/read-form.server";
+import { isSocialProvider } from "~/social";
+import { finishAppleSignIn, finishSocialSignIn } from "~/social.server";
 
-export const meta = screenMeta;
+/**
+ * The way back from a provider's sign-in page. It always answers with a redirect (to the page the
+ * customer was going to, the account, or home with the error), so it has nothing to show.
+ */
+export function loader({ request, params, context: { locale, clientIp } }: Route.LoaderArgs) {
+  if (!isSocialProvider(params.provider)) throw data("Unknown sign-in provider", { status: 404 });
+  return finishSocialSignIn(request, params.provider, locale, clientIp);
+}
+
+/** Sign in with Apple answers with a form post from Apple's site (response_mode form_post). */
+export async function action({ request, params, context: { locale, clientIp } }: Route.ActionArgs) {
+  if (params.provider !== "apple") throw data("Only Apple answers with a form post", { status: 405 });
+  return finishAppleSignIn(request, await readForm(request), locale, clientIp);
+}
 
 export default function ConnectRedirect() {
-  return <ScreenIntro />;
+  return null;
 }

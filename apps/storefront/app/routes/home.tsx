@@ -13,6 +13,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { LanguageNote } from "~/components/language-note";
 import { ReviewsList } from "~/components/reviews-list";
 import { ScreenLink } from "~/components/screen-link";
+import { SocialSignInError } from "~/components/social-sign-in-error";
 import { getImpact, getPosts, getProducts, getReviews } from "~/catalogue.server";
 import { usePageLanguage } from "~/root-data";
 import { inPageLanguage } from "~/site-links";
@@ -54,6 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const home = messages.home;
   return (
     <>
+      <SocialSignInError />
       <section className="bg-gradient-to-b from-leaf-50 to-sand-50">
         <div className="mx-auto grid max-w-6xl items-center gap-6 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>

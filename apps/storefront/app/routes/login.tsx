@@ -1,8 +1,264 @@
-import { ScreenIntro } from "~/components/screen-intro";
+import { Link, useSearchParams } from "react-router";
+import {
+  ACCOUNT_FIELD_MAX,
+  emailRequestBody,
+  okAnswerSchema,
+  signInBody,
+  signInCodeBody,
+  SIGN_IN_CODE_LENGTH,
+} from "@shop/contracts";
+import { pathTo, REDIRECT_PARAM } from "@shop/routing";
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/login";
+import { accountCall, accountErrorsOf, readAccountForm, refuseForm, refuseInvalid as refuse } from "~/account.server";
+import { refusalOf } from "~/account-forms";
+import { AccountForm } from "~/components/account-form";
+import { AccountInput, errorText, PasswordInput } from "~/components/account-fields";
+import { CodeCells } from "~/components/code-cells";
+import { AuthCard, AuthFootnote } from "~/components/auth-card";
+import { SocialSignIn } from "~/components/social-sign-in";
+import { authTextsFor } from "~/i18n/auth";
+import { format } from "~/i18n/format";
+import { usePageLanguage, useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
+import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/sign-in.server";
+import { offeredProviders } from "~/social.server";
 
 export const meta = screenMeta;
 
-export default function Login() {
-  return <ScreenIntro />;
+/** `?method=code`: sign in with a code sent by e-mail instead of a password. */
+const METHOD_PARAM = "method";
+
+export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
+  const target = requestedTarget(request);
+  const { providers, cookies } = await offeredProviders();
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  // A provider's page is another site: the target waits in a cookie for the way back.
+  if (target && providers.length > 0) headers.append("Set-Cookie", rememberTarget(target));
+  return data({ texts: authTextsFor(locale), providers }, { headers });
+}
+
+type CodeStep = { readonly codeSentTo: string };
+
+export async function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
+  const { fields, values, form } = await readAccountForm(request, ["identifier", "email"]);
+  const intent = fields.intent ?? "password";
+  const target = requestedTarget(request);
+
+  if (intent === "requestCode" || intent === "resendCode") {
+    const parsed = emailRequestBody.safeParse({ email: fields.email, locale });
+    if (!parsed.success) return refuse(accountErrorsOf(parsed.error), values, "requestCode");
+    const sent = await accountCall("/auth/sign-in-code", okAnswerSchema, {
+      method: "POST",
+      body: parsed.data,
+      clientIp,
+    });
+    if (!sent.ok) return refuseForm(sent, { values, intent: "requestCode" });
+    return { codeSentTo: parsed.data.email } satisfies CodeStep;
+  }
+
+  if (intent === "resendConfirmation") {
+    const parsed = emailRequestBody.safeParse({ email: fields.email, locale });
+    if (!parsed.success) return refuse(accountErrorsOf(parsed.error), values, intent);
+    const sent = await accountCall("/auth/send-email-confirmation", z.object({ sent: z.literal(true) }), {
+      method: "POST",
+      body: parsed.data,
+      clientIp,
+    });
+    if (!sent.ok) return refuseForm(sent, { values, intent });
+    return { confirmationSentTo: parsed.data.email };
+  }
+
+  if (intent === "verifyCode") {
+    // One cell per digit, all posted as `code` (components/code-cells.tsx).
+    const code = form.getAll("code").map(String).join("").replace(/\D/g, "");
+    const parsed = signInCodeBody.safeParse({ email: fields.email, code });
+    if (!parsed.success) return refuse(accountErrorsOf(parsed.error), values, "verifyCode");
+    const answer = await signInCall("/auth/sign-in-code/verify", parsed.data, clientIp);
+    if (answer.ok) return signedInRedirect(request, answer.value, { target, locale });
+    return refuseForm(answer, { values, intent: "verifyCode" });
+  }
+
+  const parsed = signInBody.safeParse({ identifier: fields.identifier, password: fields.password });
+  if (!parsed.success) return refuse(accountErrorsOf(parsed.error), values, "password");
+  const answer = await signInCall("/auth/local", parsed.data, clientIp);
+  if (answer.ok) return signedInRedirect(request, answer.value, { target, locale });
+  return refuseForm(answer, { values, intent: "password" });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { texts, providers } = loaderData;
+  const { locale } = usePageLanguage();
+  const [params] = useSearchParams();
+  const redirectTo = params.get(REDIRECT_PARAM);
+  const keep = redirectTo ? `?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : "";
+  const withCode = params.get(METHOD_PARAM) === "code";
+  const verifyRefusal = refusalOf(actionData, "verifyCode");
+  // The code form stays after a refused code: the address it went to comes back with the refusal.
+  const codeSentTo = actionData && "codeSentTo" in actionData ? actionData.codeSentTo : verifyRefusal?.values.email;
+  const methodLink = (code: boolean) => {
+    const next = new URLSearchParams(keep.slice(1));
+    if (code) next.set(METHOD_PARAM, "code");
+    const query = next.toString();
+    return `${pathTo("login", locale)}${query ? `?${query}` : ""}`;
+  };
+  const tab = (code: boolean, label: string) => (
+    <Link
+      to={methodLink(code)}
+      replace
+      aria-current={withCode === code ? "page" : undefined}
+      className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full px-3 text-sm font-semibold aria-[current=page]:bg-white aria-[current=page]:text-leaf-800 aria-[current=page]:shadow-sm"
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <AuthCard>
+      <nav aria-label={texts.login.methods} className="flex gap-1 rounded-full bg-sand-100 p-1">
+        {tab(false, texts.login.withPassword)}
+        {tab(true, texts.login.withCode)}
+      </nav>
+      {withCode ? (
+        codeSentTo ? (
+          <VerifyCode texts={texts} email={codeSentTo} refusal={verifyRefusal} />
+        ) : (
+          <RequestCode texts={texts} refusal={refusalOf(actionData, "requestCode")} />
+        )
+      ) : (
+        <PasswordSignIn
+          texts={texts}
+          refusal={refusalOf(actionData, "password")}
+          recoveryLink={pathTo("passwordRecovery", locale)}
+        />
+      )}
+      <ResendConfirmation texts={texts} answer={actionData} />
+      <SocialSignIn providers={providers} texts={texts} />
+      <AuthFootnote>
+        {texts.login.noAccount}{" "}
+        <Link to={`${pathTo("register", locale)}${keep}`} className="font-semibold text-leaf-700 underline">
+          {texts.login.register}
+        </Link>
+      </AuthFootnote>
+    </AuthCard>
+  );
+}
+
+type Texts = ReturnType<typeof authTextsFor>;
+type Refusal = ReturnType<typeof refusalOf>;
+
+function PasswordSignIn({ texts, refusal, recoveryLink }: { texts: Texts; refusal: Refusal; recoveryLink: string }) {
+  return (
+    <AccountForm texts={texts} refusal={refusal} intent="password" submitLabel={texts.login.submit}>
+      <AccountInput
+        name="identifier"
+        label={texts.fields.email}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        maxLength={ACCOUNT_FIELD_MAX.email}
+        defaultValue={refusal?.values.identifier}
+        error={errorText(texts, refusal?.errors.identifier)}
+      />
+      <PasswordInput
+        name="password"
+        label={texts.fields.password}
+        texts={texts}
+        autoComplete="current-password"
+        error={errorText(texts, refusal?.errors.password)}
+      />
+      <p>
+        <Link to={recoveryLink} className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline">
+          {texts.login.forgot}
+        </Link>
+      </p>
+    </AccountForm>
+  );
+}
+
+function RequestCode({ texts, refusal }: { texts: Texts; refusal: Refusal }) {
+  return (
+    <AccountForm texts={texts} refusal={refusal} intent="requestCode" submitLabel={texts.login.sendCode}>
+      <p className="text-sand-700">{texts.login.codeIntro}</p>
+      <AccountInput
+        name="email"
+        label={texts.fields.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={ACCOUNT_FIELD_MAX.email}
+        defaultValue={refusal?.values.email}
+        error={errorText(texts, refusal?.errors.email)}
+      />
+    </AccountForm>
+  );
+}
+
+function VerifyCode({ texts, email, refusal }: { texts: Texts; email: string; refusal: Refusal }) {
+  return (
+    <>
+      <p role="status" className="rounded-2xl bg-leaf-50 p-4 text-leaf-800 ring-1 ring-leaf-200">
+        {format(texts.login.codeSent, { email })}
+      </p>
+      <AccountForm texts={texts} refusal={refusal} intent="verifyCode" submitLabel={texts.login.verify}>
+        <input type="hidden" name="email" value={email} />
+        <CodeCells
+          name="code"
+          length={SIGN_IN_CODE_LENGTH}
+          label={texts.login.code}
+          digitLabel={texts.login.digit}
+          error={errorText(texts, refusal?.errors.code)}
+        />
+      </AccountForm>
+      <AccountForm texts={texts} refusal={undefined} intent="resendCode" submitLabel={texts.login.resendCode} secondary>
+        <input type="hidden" name="email" value={email} />
+      </AccountForm>
+    </>
+  );
+}
+
+/** After a spent or broken confirmation link (a notice says so): ask for a new one. */
+function ResendConfirmation({ texts, answer }: { texts: Texts; answer: unknown }) {
+  const failedLink = useRootData()?.flash === "confirmationFailed";
+  const refusal = refusalOf(answer, "resendConfirmation");
+  const sentTo =
+    typeof answer === "object" && answer !== null && "confirmationSentTo" in answer
+      ? String(answer.confirmationSentTo)
+      : null;
+  if (sentTo) {
+    return (
+      <p role="status" className="rounded-2xl bg-leaf-50 p-4 text-leaf-800 ring-1 ring-leaf-200">
+        {format(texts.confirmation.resent, { email: sentTo })}
+      </p>
+    );
+  }
+  if (!failedLink && !refusal) return null;
+  return (
+    <section aria-labelledby="resend-confirmation" className="grid gap-3 rounded-2xl bg-sand-50 p-4">
+      <h2 id="resend-confirmation" className="font-semibold">
+        {texts.confirmation.resendHeading}
+      </h2>
+      <AccountForm
+        texts={texts}
+        refusal={refusal}
+        intent="resendConfirmation"
+        submitLabel={texts.confirmation.resend}
+        secondary
+      >
+        <AccountInput
+          name="email"
+          label={texts.fields.email}
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={ACCOUNT_FIELD_MAX.email}
+          defaultValue={refusal?.values.email}
+          error={errorText(texts, refusal?.errors.email)}
+        />
+      </AccountForm>
+    </section>
+  );
 }

@@ -1,0 +1,20 @@
+/** The sign-in providers of the specification (section 7), and their names as shown. */
+export const SOCIAL_PROVIDERS = ["apple", "google", "facebook", "microsoft"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export function isSocialProvider(value: unknown): value is SocialProvider {
+  return typeof value === "string" && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
+}
+
+export const PROVIDER_NAMES: Record<SocialProvider, string> = {
+  apple: "Apple",
+  google: "Google",
+  facebook: "Facebook",
+  microsoft: "Microsoft",
+};
+
+export interface OfferedProvider {
+  readonly id: SocialProvider;
+  /** The provider's sign-in page for this shop. */
+  readonly url: string;
+}
