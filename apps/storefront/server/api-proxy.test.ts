@@ -134,6 +134,34 @@ describe("the /api allow-list", () => {
     expect(response.headers.allow).toBe("GET, HEAD");
   });
 
+  it("passes a customer's calls on their own record, and nobody else's", async () => {
+    seen.length = 0;
+    const json = { "Content-Type": "application/json" };
+    const body = JSON.stringify({ city: "Lleida" });
+    const length = { "Content-Length": String(Buffer.byteLength(body)) };
+    expect((await rawRequest("PUT", "/api/users/me/addresses/abc123", { ...json, ...length }, body)).status).toBe(200);
+    expect((await rawRequest("DELETE", "/api/users/me/addresses/abc123")).status).toBe(200);
+    expect((await rawRequest("GET", "/api/users/me/export")).status).toBe(200);
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "PUT /api/users/me/addresses/abc123",
+      "DELETE /api/users/me/addresses/abc123",
+      "GET /api/users/me/export",
+    ]);
+    for (const [method, path] of [
+      ["PUT", "/api/users/7"],
+      ["DELETE", "/api/users/7"],
+      ["GET", "/api/users/me/addresses/abc/../../7"],
+      ["PUT", "/api/users/me/addresses/a%2F..%2F7"],
+      ["GET", "/api/users/me/sessions"],
+    ] as const) {
+      expect((await rawRequest(method, path)).status, `${method} ${path}`).toBe(404);
+    }
+    // A body needs its type and length, whatever the method.
+    expect((await rawRequest("PUT", "/api/users/me", { "Content-Type": "text/xml", ...length }, body)).status).toBe(
+      415,
+    );
+  });
+
   it("passes listed calls to the CMS's /api, with the query string", async () => {
     seen.length = 0;
     const response = await rawRequest("GET", "/api/products?isActive=all&filters[SKU][$eq]=X");

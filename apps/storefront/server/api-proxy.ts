@@ -12,7 +12,7 @@ import { acceptBody } from "./security";
 const MAX_API_BODY_BYTES = 64 * 1024;
 const API_BODY_TYPES = ["application/json"];
 
-type Method = "GET" | "POST";
+type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /** One segment of an id or a slug: what the CMS's ids (numbers, documentIds) are made of. */
 const ID = "[A-Za-z0-9_-]{1,64}";
@@ -30,6 +30,16 @@ const ALLOWED: readonly { readonly method: Method; readonly path: RegExp }[] = [
   { method: "GET", path: /^\/impact-metric$/ },
   { method: "GET", path: /^\/utils\/(?:reviews|posts-blog|metrics)$/ },
   { method: "GET", path: /^\/users\/me$/ },
+  // The customer's own record (docs/decisions/011, 013), for the app and other API clients with a token.
+  { method: "PUT", path: /^\/users\/me$/ },
+  { method: "DELETE", path: /^\/users\/me$/ },
+  { method: "GET", path: /^\/users\/me\/(?:addresses|newsletter|referral|export)$/ },
+  { method: "POST", path: /^\/users\/me\/addresses$/ },
+  { method: "PUT", path: new RegExp(`^/users/me/addresses/${ID}$`) },
+  { method: "DELETE", path: new RegExp(`^/users/me/addresses/${ID}$`) },
+  { method: "PUT", path: /^\/users\/me\/newsletter$/ },
+  { method: "POST", path: /^\/auth\/(?:sign-in-code(?:\/verify)?|email-confirmation|logout)$/ },
+  { method: "POST", path: /^\/newsletter\/(?:subscribe|confirm|unsubscribe)$/ },
   { method: "POST", path: /^\/auth\/local(?:\/register)?$/ },
   {
     method: "POST",
@@ -108,6 +118,13 @@ const UPSTREAM_HEADERS_DROPPED = [
   "set-cookie",
 ];
 
+/** A write's body is checked; a DELETE may come without one (an address), a POST or PUT may not. */
+function carriesBody(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD") return false;
+  if (req.method !== "DELETE") return true;
+  return req.get("Content-Length") !== undefined || req.get("Transfer-Encoding") !== undefined;
+}
+
 /** The raw path of a request, as the client sent it, without the query string. */
 function rawPathOf(req: Request): string {
   const url = req.originalUrl;
@@ -169,7 +186,7 @@ export function apiProxy({ cmsUrl, proxySecret }: { cmsUrl: string; proxySecret:
     }
     // Refused here rather than by the CMS, which answers an oversized body before reading it and
     // closes the connection: the proxy would turn that into a 502.
-    if (req.method === "POST" && !acceptBody(req, res, { maxBytes: MAX_API_BODY_BYTES, types: API_BODY_TYPES })) return;
+    if (carriesBody(req) && !acceptBody(req, res, { maxBytes: MAX_API_BODY_BYTES, types: API_BODY_TYPES })) return;
     return proxy(req, res, next);
   };
 }

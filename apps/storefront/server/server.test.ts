@@ -4,12 +4,14 @@ import { parseEnv } from "../app/env.server";
 import { pagePath } from "./request-context";
 import { sameOriginWrites } from "./security";
 
-function fakeRequest(method: string, headers: Record<string, string>): Request {
+function fakeRequest(method: string, headers: Record<string, string>, path = "/"): Request {
   const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  return { method, protocol: "https", get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
+  return { method, path, protocol: "https", get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
 }
 
-function runGuard(method: string, headers: Record<string, string>) {
+const APPLE = { origin: "https://appleid.apple.com", paths: ["/connect/apple/redirect"] };
+
+function runGuard(method: string, headers: Record<string, string>, path = "/") {
   const next = vi.fn();
   let status: number | undefined;
   const res = {
@@ -18,8 +20,8 @@ function runGuard(method: string, headers: Record<string, string>) {
       return { json: () => undefined };
     },
   } as unknown as Response;
-  sameOriginWrites("https://shop.test")(
-    fakeRequest(method, { Host: "shop.test", ...headers }),
+  sameOriginWrites("https://shop.test", { crossSitePosts: [APPLE] })(
+    fakeRequest(method, { Host: "shop.test", ...headers }, path),
     res,
     next as unknown as NextFunction,
   );
@@ -47,6 +49,15 @@ describe("cross-site write protection", () => {
 
   it("refuses writes from an opaque origin (sandboxed frames, data: pages)", () => {
     expect(runGuard("POST", { Origin: "null" })).toEqual({ passed: false, status: 403 });
+  });
+
+  it("accepts a provider's form post to its own way back only, from its own origin", () => {
+    const fromApple = { "Sec-Fetch-Site": "cross-site", Origin: APPLE.origin };
+    expect(runGuard("POST", fromApple, "/connect/apple/redirect").passed).toBe(true);
+    expect(runGuard("POST", fromApple, "/mi-cuenta/perfil").passed).toBe(false);
+    expect(runGuard("DELETE", fromApple, "/connect/apple/redirect").passed).toBe(false);
+    const fromElsewhere = { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.test" };
+    expect(runGuard("POST", fromElsewhere, "/connect/apple/redirect").passed).toBe(false);
   });
 
   it("accepts writes from non-browser clients, which carry no ambient cookies", () => {
