@@ -140,13 +140,13 @@ export const SCREEN_PATHS = {
     ca: ["/ca/recuperar-contrasenya"],
     pt: ["/pt/auth/recovery"],
   },
-  // Not in the specification's table, which has no registration screen (docs/decisions/013).
+  // Not in the specification's table, which has no registration screen (docs/decisions/014).
   register: {
     es: ["/registro"],
     ca: ["/ca/registre"],
     pt: ["/pt/auth/register"],
   },
-  // Where the newsletter's e-mails lead (docs/decisions/013): open to visitors without an account.
+  // Where the newsletter's e-mails lead (docs/decisions/013, 014): open to visitors without an account.
   newsletterConfirm: {
     es: ["/newsletter/confirmar"],
     ca: ["/ca/newsletter/confirmar"],
@@ -227,6 +227,10 @@ export const RESOURCE_PATHS = {
   robots: "/robots.txt",
   logout: "/logout",
   image: "/img",
+  /** The footer's newsletter signup (a visitor's address, sent to the CMS for double opt-in). */
+  newsletterSignup: "/newsletter",
+  /** A signed-in customer's copy of their data, downloaded as JSON. */
+  accountData: "/account-data",
 } as const;
 
 /** Requests under this prefix are proxied to the CMS with the prefix removed. */
