@@ -7,7 +7,19 @@ import {
   passwordLengthProblem,
 } from "@shop/domain";
 import { z } from "zod";
-import "./forms"; // zod is configured (jitless) there, once for the package.
+import {
+  ACCOUNT_FIELD_MAX,
+  MAX_ADDRESSES,
+  SIGN_IN_CODE_LENGTH,
+  ACCOUNT_ERROR_CODES,
+  CUSTOMER_KINDS,
+  ADDRESS_COUNTRIES,
+  CONSENT_SOURCES,
+  type AddressCountry,
+} from "./account-limits";
+
+// The CSP of the storefront forbids eval: zod must not probe for it (see ./forms).
+z.config({ jitless: true });
 
 /**
  * Customer accounts (docs/decisions/011): the body of every auth and account call the CMS takes,
@@ -18,54 +30,16 @@ import "./forms"; // zod is configured (jitless) there, once for the package.
  * ignored.
  */
 
-export const ACCOUNT_FIELD_MAX = {
-  email: 254,
-  firstName: 80,
-  lastName: 120,
-  phone: 32,
-  companyName: 160,
-  taxId: 20,
-  label: 60,
-  fullName: 160,
-  line: 160,
-  postalCode: 10,
-  city: 100,
-  region: 100,
-  notes: 300,
-  wording: 2000,
-  /** Tokens of e-mailed links are 64 hex characters; anything much longer is not one of ours. */
-  token: 256,
-} as const satisfies Record<string, number>;
-
-/** Addresses a customer may keep. */
-export const MAX_ADDRESSES = 20;
-/** Digits of a sign-in code sent by e-mail. */
-export const SIGN_IN_CODE_LENGTH = 6;
-
-export const ACCOUNT_ERROR_CODES = [
-  "required",
-  "tooLong",
-  "invalidEmail",
-  "invalidPhone",
-  "passwordTooShort",
-  "passwordTooLong",
-  "passwordCommon",
-  "passwordMismatch",
-  "invalidTaxId",
-  "invalidPostalCode",
-  "invalidCode",
-  "invalidChoice",
-] as const;
-export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
-
-export const CUSTOMER_KINDS = ["consumer", "company"] as const;
-export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
-
-export const ADDRESS_COUNTRIES = ["ES", "PT"] as const;
-export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
-
-/** Where a customer gave or withdrew newsletter consent. */
-export const CONSENT_SOURCES = ["account", "register", "footer"] as const;
+export {
+  ACCOUNT_FIELD_MAX,
+  MAX_ADDRESSES,
+  SIGN_IN_CODE_LENGTH,
+  ACCOUNT_ERROR_CODES,
+  CUSTOMER_KINDS,
+  ADDRESS_COUNTRIES,
+  CONSENT_SOURCES,
+} from "./account-limits";
+export type { AccountErrorCode, CustomerKind, AddressCountry } from "./account-limits";
 
 const tooLong = (max: number) => ({ error: `tooLong:${max}` });
 
@@ -103,8 +77,16 @@ export const emailField = z
 /** A new password: the length rule here; the CMS also refuses common ones (checkPassword). */
 export const newPasswordField = z.string({ error: "required" }).superRefine((value, ctx) => {
   const problem = passwordLengthProblem(value);
-  if (problem === "tooShort") ctx.addIssue({ code: "custom", message: `passwordTooShort:${PASSWORD_MIN_LENGTH}` });
-  if (problem === "tooLong") ctx.addIssue({ code: "custom", message: `passwordTooLong:${PASSWORD_MAX_BYTES}` });
+  if (problem === "tooShort")
+    ctx.addIssue({
+      code: "custom",
+      message: `passwordTooShort:${PASSWORD_MIN_LENGTH}`,
+    });
+  if (problem === "tooLong")
+    ctx.addIssue({
+      code: "custom",
+      message: `passwordTooLong:${PASSWORD_MAX_BYTES}`,
+    });
 });
 
 /** A password typed to prove who one is: any length up to what a hash reads, never trimmed. */
@@ -114,7 +96,9 @@ const phoneField = z
   .string()
   .trim()
   .max(ACCOUNT_FIELD_MAX.phone, tooLong(ACCOUNT_FIELD_MAX.phone))
-  .refine((value) => value === "" || /^\+?[\d\s().-]{6,}$/.test(value), { error: "invalidPhone" })
+  .refine((value) => value === "" || /^\+?[\d\s().-]{6,}$/.test(value), {
+    error: "invalidPhone",
+  })
   .nullish()
   .transform((value) => (value === undefined || value === null || value === "" ? null : value));
 
@@ -128,14 +112,21 @@ const tokenField = z
 
 function passwordsMatch(body: { password: string; passwordConfirmation: string }, ctx: z.RefinementCtx) {
   if (body.password !== body.passwordConfirmation) {
-    ctx.addIssue({ code: "custom", path: ["passwordConfirmation"], message: "passwordMismatch" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["passwordConfirmation"],
+      message: "passwordMismatch",
+    });
   }
 }
 
 // ---- Sign-in, registration, recovery -------------------------------------------------------------
 
 /** POST /auth/local: the spec's identifier (the e-mail address) and password. */
-export const signInBody = z.strictObject({ identifier: emailField, password: currentPasswordField });
+export const signInBody = z.strictObject({
+  identifier: emailField,
+  password: currentPasswordField,
+});
 export type SignInBody = z.output<typeof signInBody>;
 
 /** POST /auth/local/register. The language of the page becomes the account's preferred language. */
@@ -158,7 +149,11 @@ export type EmailRequestBody = z.output<typeof emailRequestBody>;
 
 /** POST /auth/reset-password: the code of the e-mailed link and the new password twice. */
 export const resetPasswordBody = z
-  .strictObject({ code: tokenField, password: newPasswordField, passwordConfirmation: z.string({ error: "required" }) })
+  .strictObject({
+    code: tokenField,
+    password: newPasswordField,
+    passwordConfirmation: z.string({ error: "required" }),
+  })
   .superRefine(passwordsMatch);
 export type ResetPasswordBody = z.output<typeof resetPasswordBody>;
 
@@ -173,7 +168,9 @@ export const changePasswordBody = z
 export type ChangePasswordBody = z.output<typeof changePasswordBody>;
 
 /** POST /auth/email-confirmation: the token of the e-mailed link. */
-export const emailConfirmationBody = z.strictObject({ confirmation: tokenField });
+export const emailConfirmationBody = z.strictObject({
+  confirmation: tokenField,
+});
 
 /** POST /auth/sign-in-code/verify: the address the code was sent to and the code. */
 export const signInCodeBody = z.strictObject({
@@ -181,7 +178,9 @@ export const signInCodeBody = z.strictObject({
   code: z
     .string({ error: "required" })
     .trim()
-    .regex(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), { error: "invalidCode" }),
+    .regex(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), {
+      error: "invalidCode",
+    }),
 });
 export type SignInCodeBody = z.output<typeof signInCodeBody>;
 
@@ -218,7 +217,12 @@ export const profileBody = z
   })
   .superRefine((body, ctx) => {
     if (body.customerKind !== "company") return;
-    if (body.companyName === null) ctx.addIssue({ code: "custom", path: ["companyName"], message: "required" });
+    if (body.companyName === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["companyName"],
+        message: "required",
+      });
     if (body.taxId === null) ctx.addIssue({ code: "custom", path: ["taxId"], message: "required" });
   });
 export type ProfileBody = z.output<typeof profileBody>;
@@ -243,7 +247,10 @@ export const accountSchema = z.object({
 export type Account = z.output<typeof accountSchema>;
 
 /** A sign-in, registration or password change: the token and the customer. */
-export const authAnswerSchema = z.object({ jwt: z.string().min(1), user: accountSchema });
+export const authAnswerSchema = z.object({
+  jwt: z.string().min(1),
+  user: accountSchema,
+});
 export type AuthAnswer = z.output<typeof authAnswerSchema>;
 
 /** The answer that says nothing about whether an address has an account. */
@@ -278,7 +285,11 @@ export const addressBody = z
   })
   .superRefine((body, ctx) => {
     if (!POSTAL_CODES[body.country].test(body.postalCode)) {
-      ctx.addIssue({ code: "custom", path: ["postalCode"], message: "invalidPostalCode" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["postalCode"],
+        message: "invalidPostalCode",
+      });
     }
   });
 export type AddressBody = z.output<typeof addressBody>;
@@ -343,4 +354,7 @@ export const appleLoginBody = z.strictObject({
 });
 
 /** GET /users-permissions/get-apple-url: where to send the customer to sign in with Apple. */
-export const appleUrlAnswerSchema = z.object({ url: z.string().url(), state: z.string() });
+export const appleUrlAnswerSchema = z.object({
+  url: z.string().url(),
+  state: z.string(),
+});
