@@ -94,10 +94,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [params] = useSearchParams();
   const redirectTo = params.get(REDIRECT_PARAM);
   const keep = redirectTo ? `?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : "";
-  const withCode = params.get(METHOD_PARAM) === "code";
+
   const verifyRefusal = refusalOf(actionData, "verifyCode");
   // The code form stays after a refused code: the address it went to comes back with the refusal.
   const codeSentTo = actionData && "codeSentTo" in actionData ? actionData.codeSentTo : verifyRefusal?.values.email;
+  // The answer to a code form keeps the code view, whatever the address bar says.
+  const withCode =
+    params.get(METHOD_PARAM) === "code" ||
+    codeSentTo !== undefined ||
+    refusalOf(actionData, "requestCode") !== undefined;
   const methodLink = (code: boolean) => {
     const next = new URLSearchParams(keep.slice(1));
     if (code) next.set(METHOD_PARAM, "code");

@@ -2,8 +2,15 @@ import { ACCOUNT_FIELD_MAX, emailRequestBody, okAnswerSchema, resetPasswordBody 
 import { pathTo } from "@shop/routing";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/password-recovery";
-import { accountCall, accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/account.server";
-import { refusalOf, type AccountFormRefusal } from "~/account-forms";
+import {
+  accountCall,
+  accountErrorsOf,
+  readAccountForm,
+  refuseForm,
+  refuseInvalid,
+  type AccountRefusal,
+} from "~/account.server";
+import { FORM_FIELD, refusalOf, type AccountFormRefusal } from "~/account-forms";
 import { AccountForm } from "~/components/account-form";
 import { AccountInput, errorText, PasswordInput } from "~/components/account-fields";
 import { AuthCard, AuthFootnote } from "~/components/auth-card";
@@ -33,7 +40,7 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
     });
     if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, "reset");
     const answer = await signInCall("/auth/reset-password", parsed.data, clientIp);
-    if (!answer.ok) return refuseForm(answer, { values, intent: "reset" });
+    if (!answer.ok) return refuseForm(spentLinkForTheForm(answer), { values, intent: "reset" });
     return signedInRedirect(request, answer.value, { target: null, locale, flash: "passwordReset" });
   }
   const parsed = emailRequestBody.safeParse({ email: fields.email, locale });
@@ -45,6 +52,12 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
   });
   if (!sent.ok) return refuseForm(sent, { values, intent: "request" });
   return { sentTo: parsed.data.email };
+}
+
+/** The code is the link's, not a field the customer sees: its refusal is the form's. */
+function spentLinkForTheForm(refusal: AccountRefusal): AccountRefusal {
+  if (refusal.status !== "invalid" || !refusal.errors.code) return refusal;
+  return { ...refusal, errors: { ...refusal.errors, [FORM_FIELD]: refusal.errors.code } };
 }
 
 export default function PasswordRecovery({ loaderData: { texts }, actionData }: Route.ComponentProps) {
@@ -105,7 +118,7 @@ function RequestForm({ texts, refusal }: { texts: AuthTexts; refusal: AccountFor
 
 function ResetForm(props: { texts: AuthTexts; refusal: AccountFormRefusal | undefined; askAgain: string }) {
   const { texts, refusal, askAgain } = props;
-  const spent = refusal?.errors.code !== undefined || refusal?.errors.form?.code === "invalidToken";
+  const spent = refusal?.errors.code !== undefined || refusal?.errors[FORM_FIELD]?.code === "invalidToken";
   return (
     <>
       <AccountForm texts={texts} refusal={refusal} intent="reset" submitLabel={texts.recovery.save}>
