@@ -29,7 +29,8 @@ export default () => {
     "global::query-guard",
     // Around the body parser: a broken body answers 400, and a body nested past reason too.
     "global::body-guard",
-    "strapi::body",
+    // DELETE too: DELETE /users/me takes a body (the password and a confirmation, docs/decisions/013).
+    { name: "strapi::body", config: { parsedMethods: ["POST", "PUT", "PATCH", "DELETE"] } },
     "global::body-shape",
     "strapi::session",
     "strapi::favicon",

@@ -1,4 +1,5 @@
 import { getEnv } from "../src/env";
+import { cronTasks } from "../src/jobs";
 
 export default () => {
   const env = getEnv();
@@ -12,6 +13,8 @@ export default () => {
     // (src/middlewares/client-ip.ts). Strapi 5.54 reads `proxy.koa`; a bare `proxy: true` is ignored.
     proxy: { koa: env.trustProxyHops > 0, maxIpsCount: env.trustProxyHops },
     app: { keys: env.secrets.appKeys },
+    // Scheduled work (src/jobs): every instance runs it, so each task is safe to run twice at once.
+    cron: { enabled: true, tasks: cronTasks },
     // Public files and local uploads; tests and benchmarks point it at a throw-away folder.
     dirs: { public: env.publicDir },
     logger: {

@@ -5,7 +5,7 @@ import { ensureDemoAdmin } from "./bootstrap/demo-admin";
 import { grantPublicReads } from "./bootstrap/permissions";
 import { getEnv } from "./env";
 import { seedDemoData } from "./seed";
-import { flushAccountMails } from "./services/accounts";
+import { flushLaterEmails } from "./email/later";
 import { closeRateLimits, prepareRateLimits } from "./services/rate-limits";
 import { fillDemoMeasures } from "./seed/measures";
 
@@ -26,7 +26,7 @@ export default {
 
   /** Runs when the process stops: account mails still being sent go out, Redis is let go. */
   async destroy() {
-    await flushAccountMails();
+    await flushLaterEmails();
     await closeRateLimits();
   },
 };

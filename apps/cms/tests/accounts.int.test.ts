@@ -491,19 +491,32 @@ describe("the address book", () => {
 });
 
 describe("newsletter consent", () => {
-  it("keeps every subscription and withdrawal with its wording, language and time", async () => {
-    const { jwt } = await registerCustomer(app.api);
+  // The double opt-in, for visitors too, is newsletter.int.test.ts.
+  it("keeps every request and withdrawal with its wording, language and time", async () => {
+    const { jwt, user } = await registerCustomer(app.api);
     const url = `${app.api}/users/me/newsletter`;
     expectErrorShape(await send("PUT", url, { subscribed: true, locale: "es" }, bearer(jwt)), 400);
     const wording = "Quiero recibir la newsletter de Imperfecta (una al mes).";
-    await send("PUT", url, { subscribed: true, wording, locale: "es" }, bearer(jwt));
+    // An address nobody has proven yet cannot be subscribed from its account.
+    const unproven = expectErrorShape(
+      await send("PUT", url, { subscribed: true, wording, locale: "es" }, bearer(jwt)),
+      400,
+    );
+    expect(errorCode(unproven)).toBe("emailNotVerified");
+    await app.strapi.db
+      .query("plugin::users-permissions.user")
+      .update({ where: { id: user.id }, data: { confirmed: true } });
+    const asked = newsletterAnswerSchema.parse(
+      (await send("PUT", url, { subscribed: true, wording, locale: "es" }, bearer(jwt))).body,
+    );
+    expect(asked).toMatchObject({ status: "pending", subscribed: false });
     const answer = newsletterAnswerSchema.parse(
       (await send("PUT", url, { subscribed: false, locale: "es" }, bearer(jwt))).body,
     );
-    expect(answer.subscribed).toBe(false);
-    expect(answer.history.map((entry) => [entry.subscribed, entry.wording])).toEqual([
-      [false, null],
-      [true, wording],
+    expect(answer).toMatchObject({ status: "unsubscribed", subscribed: false });
+    expect(answer.history.map((entry) => [entry.event, entry.subscribed, entry.wording])).toEqual([
+      ["unsubscribe", false, null],
+      ["request", true, wording],
     ]);
     expect(accountSchema.parse((await me(jwt)).body).newsletter).toBe(false);
   });

@@ -28,6 +28,17 @@ const OWN_WORDS = {
     pt: "A sua palavra-passe foi alterada",
   },
   accountWelcome: { es: "Te damos la bienvenida", ca: "Et donem la benvinguda", pt: "Damos-lhe as boas-vindas" },
+  accountDeleted: {
+    es: "tus sesiones abiertas",
+    ca: "les teves sessions obertes",
+    pt: "as suas sessões abertas",
+  },
+  newsletterConfirm: {
+    es: "Confirma tu suscripción",
+    ca: "Confirma la teva subscripció",
+    pt: "Confirme a sua subscrição",
+  },
+  newsletterWelcome: { es: "Ya estás en la lista", ca: "Ja ets a la llista", pt: "Já está na lista" },
 } as const satisfies Record<TemplateName, Record<Locale, string>>;
 
 /** The layout's tagline, in the footer of every mail. */

@@ -9,12 +9,13 @@ import {
 import { z } from "zod";
 import {
   ACCOUNT_FIELD_MAX,
-  MAX_ADDRESSES,
   SIGN_IN_CODE_LENGTH,
-  ACCOUNT_ERROR_CODES,
   CUSTOMER_KINDS,
   ADDRESS_COUNTRIES,
   CONSENT_SOURCES,
+  CONSENT_LOG_SOURCES,
+  CONSENT_EVENTS,
+  NEWSLETTER_STATUSES,
   type AddressCountry,
 } from "./account-limits";
 
@@ -38,8 +39,11 @@ export {
   CUSTOMER_KINDS,
   ADDRESS_COUNTRIES,
   CONSENT_SOURCES,
+  CONSENT_LOG_SOURCES,
+  CONSENT_EVENTS,
+  NEWSLETTER_STATUSES,
 } from "./account-limits";
-export type { AccountErrorCode, CustomerKind, AddressCountry } from "./account-limits";
+export type { AccountErrorCode, CustomerKind, AddressCountry, NewsletterStatus } from "./account-limits";
 
 const tooLong = (max: number) => ({ error: `tooLong:${max}` });
 
@@ -332,14 +336,21 @@ export const newsletterBody = z
   });
 export type NewsletterBody = z.output<typeof newsletterBody>;
 
+/**
+ * GET/PUT /users/me/newsletter. `subscribed` is `status === "subscribed"` (confirmed); in the
+ * history, newest first, `subscribed` says whether the entry gives consent (a request, a
+ * confirmation) or withdraws it.
+ */
 export const newsletterAnswerSchema = z.object({
+  status: z.enum(NEWSLETTER_STATUSES),
   subscribed: z.boolean(),
   history: z.array(
     z.object({
+      event: z.enum(CONSENT_EVENTS),
       subscribed: z.boolean(),
       wording: z.string().nullable(),
       locale: z.enum(LOCALES),
-      source: z.enum(CONSENT_SOURCES),
+      source: z.enum(CONSENT_LOG_SOURCES),
       at: z.string(),
     }),
   ),

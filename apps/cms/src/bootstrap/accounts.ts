@@ -1,23 +1,38 @@
 import type { Core } from "@strapi/strapi";
 
 /**
- * One account per e-mail address, kept by the database itself: two registrations racing for one
- * address cannot both pass the service's check (src/services/accounts.ts), because the second
- * insert fails here. Strapi's schema has no unique index for it, so it is made at every boot
- * (idempotent, both on SQLite and PostgreSQL).
+ * Unique values kept by the database itself, because two requests racing cannot both pass a
+ * service's check: one account per e-mail address (src/services/accounts.ts), one referral code per
+ * customer (src/services/referrals.ts), one newsletter subscriber per address
+ * (src/services/newsletter.ts); the second insert fails here. Strapi's schema has no unique index
+ * for them, so they are made at every boot (idempotent, both on SQLite and PostgreSQL).
  */
+const UNIQUE_INDEXES = [
+  { name: "shop_users_email_unique", uid: "plugin::users-permissions.user", attribute: "email" },
+  { name: "shop_users_referral_code_unique", uid: "plugin::users-permissions.user", attribute: "referralCode" },
+  { name: "shop_newsletter_subscribers_email_unique", uid: "api::newsletter.subscriber", attribute: "email" },
+] as const;
+
+interface ModelMetadata {
+  tableName: string;
+  attributes: Record<string, { columnName?: string }>;
+}
+
 export async function ensureAccountIndexes(strapi: Core.Strapi): Promise<void> {
-  const { tableName } = strapi.db.metadata.get("plugin::users-permissions.user");
   const knex = strapi.db.connection;
-  try {
-    await knex.raw(`CREATE UNIQUE INDEX IF NOT EXISTS shop_users_email_unique ON ?? (email)`, [tableName]);
-  } catch (error) {
-    // A database that already holds two users with one address (made before this rule, e.g. by staff)
-    // still boots; staff must merge them, and until then registration relies on the service's check.
-    strapi.log.error(
-      `Could not make e-mail addresses unique in ${tableName} (are two users sharing one?): ${
-        error instanceof Error ? error.message : String(error)
-      }`,
-    );
+  for (const { name, uid, attribute } of UNIQUE_INDEXES) {
+    const { tableName, attributes } = strapi.db.metadata.get(uid) as unknown as ModelMetadata;
+    const column = attributes[attribute]?.columnName ?? attribute;
+    try {
+      await knex.raw(`CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (??)`, [name, tableName, column]);
+    } catch (error) {
+      // A database that already holds duplicates (made before this rule, e.g. by staff) still boots;
+      // staff must merge them, and until then the services' checks are all there is.
+      strapi.log.error(
+        `Could not make ${attribute} unique in ${tableName} (do two rows share one?): ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
   }
 }

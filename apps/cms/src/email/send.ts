@@ -12,6 +12,18 @@ export interface EmailMessage<Name extends TemplateName> {
   locale: Locale;
   /** Where answers go; default: EMAIL_REPLY_TO (the email plugin's setting). */
   replyTo?: string;
+  /**
+   * Extra header fields, e.g. a newsletter's List-Unsubscribe (src/services/newsletter.ts). Values
+   * must be what the CMS made: a line break in one would start a header of its own.
+   */
+  headers?: Readonly<Record<string, string>>;
+}
+
+// A header value with a line break would let its text add fields of its own.
+function assertHeaderSafe(headers: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /[\r\n]/.test(value)) throw new Error(`Refusing the mail header ${name}`);
+  }
 }
 
 /**
@@ -21,13 +33,21 @@ export interface EmailMessage<Name extends TemplateName> {
  */
 export async function sendEmail<Name extends TemplateName>(
   strapi: Core.Strapi,
-  { template, props, to, locale, replyTo }: EmailMessage<Name>,
+  { template, props, to, locale, replyTo, headers }: EmailMessage<Name>,
 ): Promise<void> {
+  if (headers !== undefined) assertHeaderSafe(headers);
   // The renderer (React, React Email, html-to-text) loads on the first mail, not at every boot.
   const { renderEmail } = await import("./render.js");
   const { subject, html, text } = await renderEmail(template, props, locale);
   await strapi
     .plugin("email")
     .service("email")
-    .send({ to, subject, text, html, ...(replyTo === undefined ? {} : { replyTo }) });
+    .send({
+      to,
+      subject,
+      text,
+      html,
+      ...(replyTo === undefined ? {} : { replyTo }),
+      ...(headers === undefined ? {} : { headers }),
+    });
 }

@@ -8,7 +8,7 @@ interface ParsedBodyContext {
   body: unknown;
 }
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Deeper than any body the shop's API takes (the spec's query depth is 5; admin documents go deeper). */
 const MAX_BODY_DEPTH = 32;

@@ -11,13 +11,13 @@ import type {
   SignInCodeBody,
 } from "@shop/contracts";
 import { checkPassword, isLocale, toLocale, type Locale } from "@shop/domain";
-import { pathTo, type ScreenId } from "@shop/routing";
-import { sendEmail, type EmailMessage } from "../email/send";
-import type { TemplateName } from "../email/templates";
-import { getEnv } from "../env";
+import { sendEmailLater } from "../email/later";
+import { storefrontLink } from "../email/links";
 import { AccountError, RateLimitedError } from "./errors";
+import { joinNewsletterToAccount } from "./newsletter";
 import { issueLinkToken, issueSignInCode, spendLinkToken, spendSignInCode } from "./one-time-tokens";
-import { checkAllowance, clearAllowance, giveBack, takeAllowance } from "./rate-limits";
+import { checkAllowance, clearAllowance, takeAllowance, takeMailAllowance } from "./rate-limits";
+import { ensureReferralCode } from "./referrals";
 import { closeAllSessions, closeSession, findUser, openSession, type AccountUser, type SignInMethod } from "./sessions";
 
 /**
@@ -64,38 +64,12 @@ export function toAccount(user: AccountUser): Account {
   };
 }
 
-/** A page of the storefront, absolute, in the customer's language. */
-export function storefrontLink(screen: ScreenId, locale: Locale, query: Record<string, string> = {}): string {
-  const url = new URL(pathTo(screen, locale), `${getEnv().storefrontUrl}/`);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  return url.toString();
-}
-
-// Mails of the account calls go out after the answer: how long a mail takes must not tell a caller
-// whether the address has an account. Destroy waits for them (src/index.ts).
-const pendingMails = new Set<Promise<void>>();
-
-function mailLater<Name extends TemplateName>(strapi: Core.Strapi, message: EmailMessage<Name>): void {
-  const sending = sendEmail(strapi, message)
-    .catch((error: unknown) => {
-      strapi.log.error(
-        `Could not send the ${message.template} mail: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    })
-    .finally(() => pendingMails.delete(sending));
-  pendingMails.add(sending);
-}
-
-/** Resolves when every account mail started so far has been handed over (or has failed). */
-export async function flushAccountMails(): Promise<void> {
-  while (pendingMails.size > 0) await Promise.all([...pendingMails]);
-}
-
 function localeOf(user: AccountUser, fallback?: Locale): Locale {
   return isLocale(user.preferredLocale) ? user.preferredLocale : (fallback ?? "es");
 }
 
-function mayUsePassword(user: AccountUser | null): user is AccountUser & { password: string } {
+/** True when the account has a password to sign in with (an Apple-only account has none). */
+export function mayUsePassword(user: AccountUser | null): user is AccountUser & { password: string } {
   return user !== null && typeof user.password === "string" && user.password !== "";
 }
 
@@ -167,6 +141,7 @@ export async function register(strapi: Core.Strapi, input: RegisterBody, caller:
     }
     throw error;
   }
+  await ensureReferralCode(strapi, user.id);
   await sendConfirmation(strapi, user);
   return answerWithSession(strapi, user, "register", caller);
 }
@@ -174,7 +149,7 @@ export async function register(strapi: Core.Strapi, input: RegisterBody, caller:
 async function sendConfirmation(strapi: Core.Strapi, user: AccountUser, fallback?: Locale): Promise<void> {
   const token = await issueLinkToken(strapi, user.id, "confirm-email");
   const locale = localeOf(user, fallback);
-  mailLater(strapi, {
+  sendEmailLater(strapi, {
     template: "accountConfirmEmail",
     props: { name: user.firstName, url: storefrontLink("login", locale, { confirmation: token }) },
     to: user.email,
@@ -187,7 +162,7 @@ async function sendConfirmation(strapi: Core.Strapi, user: AccountUser, fallback
  * is already confirmed, or is unknown.
  */
 export async function resendConfirmation(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
-  await takeMailAllowance("confirm-email", input.email, caller);
+  await takeMailAllowance("confirm-email", input.email, caller.address);
   const user = await findUser(strapi, { email: input.email });
   if (!user || user.confirmed === true || user.blocked === true) return;
   await sendConfirmation(strapi, user, input.locale);
@@ -209,8 +184,9 @@ async function markConfirmed(strapi: Core.Strapi, user: AccountUser): Promise<Ac
     .query(USER_UID)
     .updateMany({ where: { id: user.id, confirmed: false }, data: { confirmed: true } })) as { count: number };
   if (count === 1) {
+    await joinNewsletterToAccount(strapi, user);
     const locale = localeOf(user);
-    mailLater(strapi, {
+    sendEmailLater(strapi, {
       template: "accountWelcome",
       props: { name: user.firstName, url: storefrontLink("account", locale) },
       to: user.email,
@@ -258,12 +234,12 @@ function dummyHash(strapi: Core.Strapi): Promise<string> {
  * a blocked account gets no code.
  */
 export async function requestSignInCode(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
-  await takeMailAllowance("sign-in-code", input.email, caller);
+  await takeMailAllowance("sign-in-code", input.email, caller.address);
   const user = await findUser(strapi, { email: input.email });
   if (!user || user.blocked === true) return;
   const code = await issueSignInCode(strapi, user.id);
   const locale = localeOf(user, input.locale);
-  mailLater(strapi, {
+  sendEmailLater(strapi, {
     template: "accountSignInCode",
     props: { name: user.firstName, code, url: storefrontLink("login", locale) },
     to: user.email,
@@ -290,28 +266,14 @@ export async function signOut(strapi: Core.Strapi, sid: string): Promise<void> {
 
 // ---- Recovery and password change ----------------------------------------------------------------
 
-/**
- * Counts a request for a mail, per address and per e-mail address (known or not, so that the count
- * says nothing about accounts). A request that mails nothing costs the same.
- */
-async function takeMailAllowance(kind: string, email: string, caller: Caller): Promise<void> {
-  await takeAllowance("mailRequestsPerAddress", caller.address);
-  try {
-    await takeAllowance("mailRequestsPerEmail", `${kind} ${email}`);
-  } catch (error) {
-    await giveBack("mailRequestsPerAddress", caller.address);
-    throw error;
-  }
-}
-
 /** Sends a reset link. The answer is the same whether the address has an account or not. */
 export async function forgotPassword(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
-  await takeMailAllowance("reset-password", input.email, caller);
+  await takeMailAllowance("reset-password", input.email, caller.address);
   const user = await findUser(strapi, { email: input.email });
   if (!user || user.blocked === true) return;
   const token = await issueLinkToken(strapi, user.id, "reset-password");
   const locale = localeOf(user, input.locale);
-  mailLater(strapi, {
+  sendEmailLater(strapi, {
     template: "accountResetPassword",
     props: { name: user.firstName, url: storefrontLink("passwordRecovery", locale, { code: token }) },
     to: user.email,
@@ -321,7 +283,7 @@ export async function forgotPassword(strapi: Core.Strapi, input: EmailRequestBod
 
 function mailPasswordChanged(strapi: Core.Strapi, user: AccountUser): void {
   const locale = localeOf(user);
-  mailLater(strapi, {
+  sendEmailLater(strapi, {
     template: "accountPasswordChanged",
     props: { name: user.firstName, url: storefrontLink("passwordRecovery", locale) },
     to: user.email,
@@ -350,6 +312,21 @@ export async function resetPassword(
   return answerWithSession(strapi, await markConfirmed(strapi, user), "reset", caller);
 }
 
+/**
+ * Re-checks a signed-in customer's password before a change that needs it (a new password, deleting
+ * the account). Counted per account, so a stolen session cannot guess the password.
+ */
+export async function assertCurrentPassword(
+  strapi: Core.Strapi,
+  user: AccountUser & { password: string },
+  given: string | undefined,
+): Promise<void> {
+  await takeAllowance("passwordChecksPerAccount", String(user.id));
+  if (given === undefined || !(await userService(strapi).validatePassword(given, user.password))) {
+    throw new AccountError("invalidCredentials", "The provided current password is invalid", "currentPassword");
+  }
+}
+
 /** A signed-in password change: every session ends, this device gets a new token. */
 export async function changePassword(
   strapi: Core.Strapi,
@@ -359,10 +336,7 @@ export async function changePassword(
 ): Promise<AuthAnswer> {
   const user = await findUser(strapi, { id: userId });
   if (!mayUsePassword(user)) throw new AccountError("invalidCredentials", "This account has no password to change");
-  await takeAllowance("passwordChecksPerAccount", String(user.id));
-  if (!(await userService(strapi).validatePassword(input.currentPassword, user.password))) {
-    throw new AccountError("invalidCredentials", "The provided current password is invalid", "currentPassword");
-  }
+  await assertCurrentPassword(strapi, user, input.currentPassword);
   if (input.currentPassword === input.password) {
     throw new AccountError(
       "samePassword",

@@ -1,7 +1,7 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import { SIGN_IN_CODE_LENGTH } from "@shop/contracts";
-import { getEnv } from "../env";
+import { keyedHash } from "./keyed-hash";
 
 /**
  * Secrets sent by e-mail (docs/decisions/011): reset links, confirmation links and sign-in codes.
@@ -38,8 +38,17 @@ interface TokenRow {
 const tokens = (strapi: Core.Strapi) => strapi.db.query(TOKEN_UID);
 
 function hmac(data: string): string {
-  const key = createHmac("sha256", getEnv().secrets.jwtSecret).update("shop one-time tokens").digest();
-  return createHmac("sha256", key).update(data).digest("hex");
+  return keyedHash("shop one-time tokens", data);
+}
+
+/** A new secret for an e-mailed link: 32 random bytes, 64 hex characters. */
+export function newLinkSecret(): string {
+  return randomBytes(32).toString("hex");
+}
+
+/** What is stored of a link secret: its keyed hash, told apart by purpose. */
+export function linkSecretHash(purpose: string, raw: string): string {
+  return hmac(`${purpose}:${raw}`);
 }
 
 /** Withdraws the user's earlier unused secrets of this kind: only the newest link or code works. */
@@ -50,12 +59,12 @@ async function withdraw(strapi: Core.Strapi, userId: number, purpose: TokenPurpo
 /** A new link secret (64 hex characters) for the user; what goes into the e-mailed link. */
 export async function issueLinkToken(strapi: Core.Strapi, userId: number, purpose: TokenPurpose): Promise<string> {
   await withdraw(strapi, userId, purpose);
-  const raw = randomBytes(32).toString("hex");
+  const raw = newLinkSecret();
   await tokens(strapi).create({
     data: {
       purpose,
       userId,
-      tokenHash: hmac(`${purpose}:${raw}`),
+      tokenHash: linkSecretHash(purpose, raw),
       expiresAt: new Date(Date.now() + TOKEN_TTL_SECONDS[purpose] * 1000),
       attempts: 0,
     },
@@ -69,7 +78,7 @@ export async function issueLinkToken(strapi: Core.Strapi, userId: number, purpos
  */
 export async function spendLinkToken(strapi: Core.Strapi, purpose: TokenPurpose, raw: string): Promise<number | null> {
   const row = (await tokens(strapi).findOne({
-    where: { purpose, tokenHash: hmac(`${purpose}:${raw}`) },
+    where: { purpose, tokenHash: linkSecretHash(purpose, raw) },
   })) as TokenRow | null;
   if (!row || row.usedAt !== null || new Date(row.expiresAt).getTime() <= Date.now()) return null;
   const { count } = (await tokens(strapi).updateMany({
@@ -130,4 +139,17 @@ export async function spendSignInCode(strapi: Core.Strapi, userId: number, code:
     return spent.count === 1;
   }
   return false;
+}
+
+/** Deleting the account: every secret of the user goes. */
+export async function dropTokensOf(strapi: Core.Strapi, userId: number): Promise<void> {
+  await tokens(strapi).deleteMany({ where: { userId } });
+}
+
+/** The cleanup job: secrets that expired, or were spent, before `before`. How many went. */
+export async function dropStaleTokens(strapi: Core.Strapi, before: Date): Promise<number> {
+  const { count } = (await tokens(strapi).deleteMany({
+    where: { $or: [{ expiresAt: { $lt: before } }, { usedAt: { $lt: before } }] },
+  })) as { count: number };
+  return count;
 }

@@ -1,20 +1,19 @@
 import type { Core } from "@strapi/strapi";
-import type { Account, Address, AddressBody, NewsletterAnswer, NewsletterBody, ProfileBody } from "@shop/contracts";
+import type { Account, Address, AddressBody, ProfileBody } from "@shop/contracts";
 import { MAX_ADDRESSES } from "@shop/contracts";
-import { toLocale } from "@shop/domain";
 import { toAccount } from "./accounts";
 import { AccountError } from "./errors";
 import { findUser } from "./sessions";
 
 /**
- * What a signed-in customer keeps in their account: the profile, the address book and the
- * newsletter consent. Every function takes the customer's own id, which only the session gives
- * (src/api/account/controllers/account.ts): nobody reaches another customer's record through here.
+ * What a signed-in customer keeps in their account: the profile and the address book (the
+ * newsletter is src/services/newsletter.ts). Every function takes the customer's own id, which only
+ * the session gives (src/api/account/controllers/account.ts): nobody reaches another customer's
+ * record through here.
  */
 
 const USER_UID = "plugin::users-permissions.user";
 const ADDRESS_UID = "api::account.address";
-const CONSENT_UID = "api::account.newsletter-consent";
 
 const ADDRESS_FIELDS = [
   "documentId",
@@ -140,56 +139,9 @@ export async function deleteAddress(strapi: Core.Strapi, userId: number, documen
   return true;
 }
 
-// ---- Newsletter consent --------------------------------------------------------------------------
-
-interface ConsentRow {
-  subscribed: boolean;
-  wording: string | null;
-  locale: string;
-  source: "account" | "register" | "footer";
-  createdAt: string | Date;
-}
-
-export async function getNewsletter(strapi: Core.Strapi, userId: number): Promise<NewsletterAnswer> {
-  const user = await findUser(strapi, { id: userId });
-  const history = (await strapi.db.query(CONSENT_UID).findMany({
-    where: { user: { id: userId } },
-    orderBy: { id: "desc" },
-    limit: 100,
-  })) as ConsentRow[];
-  return {
-    subscribed: user?.newsletter === true,
-    history: history.map((row) => ({
-      subscribed: row.subscribed === true,
-      wording: row.wording ?? null,
-      locale: toLocale(row.locale),
-      source: row.source,
-      at: new Date(row.createdAt).toISOString(),
-    })),
-  };
-}
-
-/**
- * Subscribes or unsubscribes, and keeps the decision with its time, wording, language and place:
- * the record that shows consent was given, and when it was withdrawn.
- */
-export async function setNewsletter(
-  strapi: Core.Strapi,
-  userId: number,
-  input: NewsletterBody,
-): Promise<NewsletterAnswer> {
-  const user = await findUser(strapi, { id: userId });
-  if (!user) throw new Error(`No user ${userId}`);
-  await strapi.db.query(CONSENT_UID).create({
-    data: {
-      user: userId,
-      email: user.email,
-      subscribed: input.subscribed,
-      wording: input.wording,
-      locale: input.locale,
-      source: input.source,
-    },
-  });
-  await strapi.db.query(USER_UID).update({ where: { id: userId }, data: { newsletter: input.subscribed } });
-  return getNewsletter(strapi, userId);
+/** Deleting the account: every address of the customer goes. How many went. */
+export async function deleteAllAddresses(strapi: Core.Strapi, userId: number): Promise<number> {
+  const all = await rows(strapi, userId);
+  for (const row of all) await addresses(strapi).delete({ where: { id: row.id } });
+  return all.length;
 }

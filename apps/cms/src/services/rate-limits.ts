@@ -108,6 +108,21 @@ export async function takeAllowance(name: LimitName, key: string): Promise<void>
   }
 }
 
+/**
+ * Counts a request for a mail of one `kind`, per client address and per e-mail address (known or
+ * not, so that the count says nothing about accounts or subscriptions). A request that mails
+ * nothing costs the same.
+ */
+export async function takeMailAllowance(kind: string, email: string, clientAddress: string): Promise<void> {
+  await takeAllowance("mailRequestsPerAddress", clientAddress);
+  try {
+    await takeAllowance("mailRequestsPerEmail", `${kind} ${email}`);
+  } catch (error) {
+    await giveBack("mailRequestsPerAddress", clientAddress);
+    throw error;
+  }
+}
+
 /** Throws RateLimitedError if `key` has used up `name`, without counting this request. */
 export async function checkAllowance(name: LimitName, key: string): Promise<void> {
   if (!enabled()) return;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Core } from "@strapi/strapi";
+import type { SignInMethod } from "@shop/contracts";
 
 /**
  * Customer sessions (docs/decisions/011). Every token the CMS gives a customer names a session
@@ -16,7 +17,7 @@ const USER_UID = "plugin::users-permissions.user";
 export const SESSION_DAYS = 7;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
-export type SignInMethod = "password" | "register" | "reset" | "change" | "code" | "social";
+export type { SignInMethod };
 
 export interface SessionClaims {
   id: number;
@@ -80,6 +81,30 @@ export async function closeSession(strapi: Core.Strapi, sid: string): Promise<vo
 export async function closeAllSessions(strapi: Core.Strapi, userId: number): Promise<number> {
   const { count } = (await sessions(strapi).deleteMany({ where: { userId } })) as { count: number };
   return count;
+}
+
+/** The cleanup job: sessions that have expired. How many went. */
+export async function dropExpiredSessions(strapi: Core.Strapi, now: Date): Promise<number> {
+  const { count } = (await sessions(strapi).deleteMany({ where: { expiresAt: { $lt: now } } })) as { count: number };
+  return count;
+}
+
+/** A session as the customer's copy of their data shows it: never its secret. */
+export interface SessionRecord {
+  sid: string;
+  method: SignInMethod;
+  userAgent: string | null;
+  createdAt: string | Date;
+  expiresAt: string | Date;
+}
+
+/** The customer's sessions, oldest first. */
+export async function listSessions(strapi: Core.Strapi, userId: number): Promise<SessionRecord[]> {
+  return (await sessions(strapi).findMany({
+    where: { userId },
+    select: ["sid", "method", "userAgent", "createdAt", "expiresAt"],
+    orderBy: { id: "asc" },
+  })) as SessionRecord[];
 }
 
 /** The user a session belongs to, with the fields sign-in rules read. */

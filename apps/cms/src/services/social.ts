@@ -6,7 +6,9 @@ import { getEnv } from "../env";
 import type { Caller } from "./accounts";
 import { toAccount } from "./accounts";
 import { AccountError } from "./errors";
+import { joinNewsletterToAccount } from "./newsletter";
 import { takeAllowance } from "./rate-limits";
+import { ensureReferralCode } from "./referrals";
 import { findUser, openSession, type AccountUser } from "./sessions";
 
 /**
@@ -98,7 +100,7 @@ async function accountFor(strapi: Core.Strapi, claims: AppleClaims): Promise<Acc
     if (count !== 1) throw new AccountError("accountExists", "This account is linked to another Apple ID");
     return existing;
   }
-  return (await strapi.db.query(USER_UID).create({
+  const created = (await strapi.db.query(USER_UID).create({
     data: {
       username: claims.email,
       email: claims.email,
@@ -112,6 +114,10 @@ async function accountFor(strapi: Core.Strapi, claims: AppleClaims): Promise<Acc
       newsletter: false,
     },
   })) as AccountUser;
+  // Apple verified the address: a subscription of it joins the account, as at an e-mailed confirmation.
+  await ensureReferralCode(strapi, created.id);
+  await joinNewsletterToAccount(strapi, created);
+  return created;
 }
 
 /** POST /users-permissions/apple/login: a session for the customer the identity token names. */

@@ -6,6 +6,22 @@ export function decodeMail(content: string): string {
   return content.replace(/=\r?\n/g, "").replaceAll("=3D", "=");
 }
 
+/**
+ * The header fields of an outbox mail, by lower-case name, unfolded (a long field goes on over lines
+ * that start with white space, RFC 5322), values as written (encoded words are not decoded). Works
+ * on `readOutbox`'s raw content and on `mailsTo`/`waitForMail`'s (whose decoding of the body can
+ * join an encoded Subject to the next field, but leaves other fields alone).
+ */
+export function mailHeaders(mail: string): Map<string, string> {
+  const head = mail.split(/\r?\n\r?\n/, 1)[0] ?? "";
+  const fields = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) fields.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return fields;
+}
+
 /** Waits for the first mail to `to` that `matches` (account mails go out just after the answer). */
 export async function waitForMail(outboxDir: string, to: string, matches: RegExp, timeoutMs = 10_000): Promise<string> {
   const started = Date.now();

@@ -1,9 +1,12 @@
 import type { EmailTemplate, PropsOf } from "../template";
 import { accountConfirmEmail } from "./account-confirm-email";
+import { accountDeleted } from "./account-deleted";
 import { accountPasswordChanged } from "./account-password-changed";
 import { accountResetPassword } from "./account-reset-password";
 import { accountSignInCode } from "./account-sign-in-code";
 import { accountWelcome } from "./account-welcome";
+import { newsletterConfirm } from "./newsletter-confirm";
+import { newsletterWelcome } from "./newsletter-welcome";
 import { staffCompanyLead } from "./staff-company-lead";
 import { staffContactMessage } from "./staff-contact-message";
 
@@ -19,6 +22,9 @@ const registry = {
   accountSignInCode,
   accountPasswordChanged,
   accountWelcome,
+  accountDeleted,
+  newsletterConfirm,
+  newsletterWelcome,
 } as const satisfies Record<string, EmailTemplate<object>>;
 
 export type TemplateName = keyof typeof registry;

@@ -4,7 +4,7 @@ import { isSessionOpen, type SessionClaims } from "../../services/sessions";
 /**
  * How the shop extends the users-permissions plugin (docs/decisions/011):
  * - the user gains what a shop needs (names, phone, language, customer kind, company, tax id,
- *   newsletter, addresses, consent history);
+ *   newsletter, referral code, addresses, consent history);
  * - the plugin's auth and /users routes give way to the shop's (src/api/account), which answer with
  *   the contracts of @shop/contracts, keep their own rate limits and open sessions;
  * - a token is believed only while the session it names is open: checked wherever the plugin checks
@@ -38,6 +38,8 @@ export const PROFILE_ATTRIBUTES = {
   companyName: text(160),
   taxId: text(20),
   newsletter: { type: "boolean", default: false },
+  /** The customer's code to invite friends with (src/services/referrals.ts); unique (src/bootstrap/accounts.ts). */
+  referralCode: { type: "string", private: true, configurable: false },
   /** Apple's stable id of the customer ("sub"), once they have signed in with Apple. */
   appleSubject: { type: "string", private: true, configurable: false },
   addresses: {

@@ -3,6 +3,7 @@ import {
   addressBody,
   appleLoginBody,
   changePasswordBody,
+  deleteAccountBody,
   emailConfirmationBody,
   emailRequestBody,
   newsletterBody,
@@ -12,9 +13,9 @@ import {
   signInBody,
   signInCodeBody,
 } from "@shop/contracts";
-import type { z } from "zod";
-import { asApiContext, type ApiContext, type KoaContext } from "../../../catalogue/strapi-loose";
-import { sendError, sendValidationError, zodFieldErrors } from "../../../http/errors";
+import { action, callerOf, OK, parse, sendUnauthorized, signedIn } from "../../../http/account-action";
+import { sendError } from "../../../http/errors";
+import { deleteAccount, exportAccount } from "../../../services/account-data";
 import {
   changePassword,
   confirmEmail,
@@ -26,87 +27,23 @@ import {
   signIn,
   signInWithCode,
   signOut,
-  type Caller,
 } from "../../../services/accounts";
-import { AccountError, RateLimitedError } from "../../../services/errors";
-import { appleAuthorizationUrl, signInWithApple } from "../../../services/social";
+import { getNewsletter, setNewsletter } from "../../../services/newsletter";
 import {
   createAddress,
   deleteAddress,
   getAccount,
-  getNewsletter,
   listAddresses,
-  setNewsletter,
   updateAddress,
   updateProfile,
 } from "../../../services/profile";
-import { openSessionOf, type SignedIn } from "../../../accounts/session-of-request";
+import { ensureReferralCode } from "../../../services/referrals";
+import { appleAuthorizationUrl, signInWithApple } from "../../../services/social";
 
 /**
- * The account calls (docs/decisions/011): parse the body with its contract, call the service,
- * answer. Refusals are Strapi's error shape: 400 with the field and a code, 401 without a live
- * session, 429 with Retry-After.
+ * The account calls (docs/decisions/011 and 013): parse the body with its contract, call the
+ * service, answer (src/http/account-action.ts turns refusals into Strapi's error shape).
  */
-
-type Context = ApiContext & { request: ApiContext["request"] & { header: Record<string, string | undefined> } };
-
-function callerOf(ctx: Context): Caller {
-  const userAgent = ctx.request.header["user-agent"];
-  return { address: ctx.request.ip, ...(userAgent === undefined ? {} : { userAgent }) };
-}
-
-function parse<Schema extends z.ZodType>(ctx: Context, schema: Schema): z.output<Schema> | undefined {
-  const parsed = schema.safeParse(ctx.request.body ?? {});
-  if (parsed.success) return parsed.data;
-  sendValidationError(ctx, "The request has invalid fields", zodFieldErrors(parsed.error));
-  return undefined;
-}
-
-/** Runs an action, turning the services' refusals into answers. Nothing an account call answers is cacheable. */
-function action(run: (ctx: Context) => Promise<void>) {
-  return async (koaCtx: KoaContext) => {
-    const ctx = asApiContext(koaCtx) as Context;
-    ctx.set("Cache-Control", "no-store");
-    try {
-      await run(ctx);
-    } catch (error) {
-      if (error instanceof RateLimitedError) {
-        ctx.set("Retry-After", String(error.retryAfterSeconds));
-        sendError(ctx, 429, "RateLimitError", error.message);
-        return;
-      }
-      if (error instanceof AccountError) {
-        const errors = [
-          {
-            path: error.field === undefined ? [] : [error.field],
-            message: error.code,
-            name: "ValidationError" as const,
-          },
-        ];
-        sendError(ctx, 400, error.code === "blocked" ? "ApplicationError" : "ValidationError", error.message, {
-          code: error.code,
-          errors,
-        });
-        return;
-      }
-      throw error;
-    }
-  };
-}
-
-/** An action for a signed-in customer: 401 unless the request carries the token of an open session. */
-function signedIn(strapi: Core.Strapi, run: (ctx: Context, session: SignedIn) => Promise<void>) {
-  return action(async (ctx) => {
-    const session = await openSessionOf(strapi, ctx);
-    if (!session) {
-      sendError(ctx, 401, "UnauthorizedError", "Missing or invalid credentials");
-      return;
-    }
-    await run(ctx, session);
-  });
-}
-
-const OK = { ok: true } as const;
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   signIn: action(async (ctx) => {
@@ -183,7 +120,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   me: signedIn(strapi, async (ctx, session) => {
     const account = await getAccount(strapi, session.userId);
     if (account) ctx.body = account;
-    else sendError(ctx, 401, "UnauthorizedError", "Missing or invalid credentials");
+    else sendUnauthorized(ctx);
   }),
 
   updateMe: signedIn(strapi, async (ctx, session) => {
@@ -221,6 +158,27 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   updateNewsletter: signedIn(strapi, async (ctx, session) => {
     const body = parse(ctx, newsletterBody);
-    if (body) ctx.body = await setNewsletter(strapi, session.userId, body);
+    if (body) ctx.body = await setNewsletter(strapi, session.userId, body, callerOf(ctx).address);
+  }),
+
+  exportData: signedIn(strapi, async (ctx, session) => {
+    const data = await exportAccount(strapi, session);
+    if (!data) return sendUnauthorized(ctx);
+    ctx.set("Content-Disposition", `attachment; filename="imperfecta-${data.exportedAt.slice(0, 10)}.json"`);
+    ctx.body = data;
+  }),
+
+  deleteMe: signedIn(strapi, async (ctx, session) => {
+    const body = parse(ctx, deleteAccountBody);
+    if (!body) return;
+    const answer = await deleteAccount(strapi, session.userId, body);
+    if (answer) ctx.body = answer;
+    else sendUnauthorized(ctx);
+  }),
+
+  referral: signedIn(strapi, async (ctx, session) => {
+    const code = await ensureReferralCode(strapi, session.userId);
+    if (code === undefined) sendUnauthorized(ctx);
+    else ctx.body = { code };
   }),
 });

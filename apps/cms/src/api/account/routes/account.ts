@@ -1,5 +1,5 @@
 /**
- * The customer account calls (docs/decisions/011). They replace the users-permissions plugin's own
+ * The customer account calls (docs/decisions/011 and 013). They replace the users-permissions plugin's own
  * (src/extensions/users-permissions/strapi-server.ts removes those), and check the signed-in session
  * themselves: `auth: false` here means "not through the role permission grid", never "anyone".
  */
@@ -29,6 +29,9 @@ export default {
     route("GET", "/users-permissions/get-apple-url", "appleUrl"),
     route("GET", "/users/me", "me"),
     route("PUT", "/users/me", "updateMe"),
+    route("DELETE", "/users/me", "deleteMe"),
+    route("GET", "/users/me/export", "exportData"),
+    route("GET", "/users/me/referral", "referral"),
     route("GET", "/users/me/addresses", "listAddresses"),
     route("POST", "/users/me/addresses", "createAddress"),
     route("PUT", "/users/me/addresses/:documentId", "updateAddress"),

@@ -1,0 +1,10 @@
+import type { Locale } from "@shop/domain";
+import { pathTo, type ScreenId } from "@shop/routing";
+import { getEnv } from "../env";
+
+/** A page of the storefront, absolute, in the customer's language: where a mail's links lead. */
+export function storefrontLink(screen: ScreenId, locale: Locale, query: Record<string, string> = {}): string {
+  const url = new URL(pathTo(screen, locale), `${getEnv().storefrontUrl}/`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}

@@ -1,0 +1,22 @@
+import type { Core } from "@strapi/strapi";
+import { cleanUpAccounts } from "./clean-up-accounts";
+
+/**
+ * The scheduled work (docs/decisions/010), as Strapi cron tasks (config/server.ts). Each runs in
+ * every CMS instance, so each must be safe to run twice at once. A failure is logged; the next
+ * run tries again.
+ */
+export const cronTasks = {
+  cleanUpAccounts: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        const removed = await cleanUpAccounts(strapi);
+        strapi.log.info(`Account clean-up: ${JSON.stringify(removed)}`);
+      } catch (error) {
+        strapi.log.error(`Account clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    // At minute 17 of every hour: away from the full hour, when other schedules pile up.
+    options: { rule: "17 * * * *" },
+  },
+};
