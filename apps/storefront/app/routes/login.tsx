@@ -221,6 +221,15 @@ function VerifyCode({ texts, email, refusal }: { texts: Texts; email: string; re
       <AccountForm texts={texts} refusal={undefined} intent="resendCode" submitLabel={texts.login.resendCode} secondary>
         <input type="hidden" name="email" value={email} />
       </AccountForm>
+      <p className="text-center">
+        <Link
+          to="?method=code"
+          replace
+          className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
+        >
+          {texts.login.otherEmail}
+        </Link>
+      </p>
     </>
   );
 }
