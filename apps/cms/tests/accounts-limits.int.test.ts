@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_SECRETS } from "../src/env";
 import { freshEmail, GOOD_PASSWORD, registerCustomer, waitForMail } from "./helpers/accounts";
-import { expectErrorShape, postJson } from "./helpers/http";
+import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
 /**
@@ -149,6 +149,36 @@ function suite(label: string, extraEnv: () => Record<string, string>) {
       const address = freshAddress();
       const tries = await allowance(() =>
         postJson(`${app.api}/auth/sign-in-code/verify`, { email: freshEmail(), code: "123456" }, visitor(address)),
+      );
+      expect(tries).toBe(10);
+    });
+
+    it("newsletter subscriptions: 3 a hour per e-mail address, 10 per client address, the same answers", async () => {
+      const subscribe = (email: string, address: string) =>
+        postJson(
+          `${app.api}/newsletter/subscribe`,
+          { email, locale: "es", wording: "Quiero la newsletter.", source: "footer" },
+          visitor(address),
+        );
+      const { email } = await registerCustomer(app.api, {}, visitor(freshAddress()));
+      for (const address of [email, freshEmail()]) {
+        expect(await allowance(() => subscribe(address, freshAddress()))).toBe(3);
+      }
+      const client = freshAddress();
+      expect(await allowance(() => subscribe(freshEmail(), client))).toBe(10);
+      const refused = await subscribe(freshEmail(), client);
+      expect(expectErrorShape(refused, 429).error.name).toBe("RateLimitError");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
+
+    it("deleting the account re-checks the password at most 10 times in 15 minutes", async () => {
+      const { jwt } = await registerCustomer(app.api, {}, visitor(freshAddress()));
+      const tries = await allowance(() =>
+        getJson(`${app.api}/users/me`, {
+          method: "DELETE",
+          headers: { "content-type": "application/json", authorization: `Bearer ${jwt}` },
+          body: JSON.stringify({ confirm: true, currentPassword: "Wrong-123" }),
+        }),
       );
       expect(tries).toBe(10);
     });

@@ -10,7 +10,7 @@ import {
   send,
   waitForMail,
 } from "./helpers/accounts";
-import { expectErrorShape, getJson, postJson, type ErrorBody } from "./helpers/http";
+import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
 // The account calls of specification section 7 and issue 10 (docs/decisions/011), rate limits off
@@ -26,11 +26,6 @@ afterAll(async () => {
 });
 
 const me = (jwt: string) => getJson(`${app.api}/users/me`, { headers: bearer(jwt) });
-
-function errorCode(body: unknown): string | undefined {
-  const details = (body as ErrorBody).error.details as { code?: string; errors?: { message: string }[] };
-  return details.code ?? details.errors?.[0]?.message;
-}
 
 function linkToken(mail: string, param: string): string {
   const match = new RegExp(`[?&]${param}=([0-9a-f]{64})`).exec(mail);

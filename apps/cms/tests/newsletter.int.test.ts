@@ -11,7 +11,7 @@ import {
   send,
   waitForMail,
 } from "./helpers/accounts";
-import { expectErrorShape, getJson, postJson, type ErrorBody } from "./helpers/http";
+import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
 // The newsletter with double opt-in, for visitors and customers (docs/decisions/013); rate limits
@@ -38,10 +38,6 @@ const unsubscribe = (token: string) => postJson(`${app.api}/newsletter/unsubscri
 const me = (jwt: string) => getJson(`${app.api}/users/me`, { headers: bearer(jwt) });
 const newsletterOf = async (jwt: string) =>
   newsletterAnswerSchema.parse((await getJson(`${app.api}/users/me/newsletter`, { headers: bearer(jwt) })).body);
-
-function errorCode(body: ErrorBody): string | undefined {
-  return (body.error.details as { code?: string }).code;
-}
 
 /** The token of the newest confirmation link mailed to `email`. */
 async function confirmationToken(email: string, before = 0): Promise<string> {

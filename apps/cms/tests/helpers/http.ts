@@ -42,3 +42,9 @@ export function expectErrorShape(response: JsonResponse, status: number): ErrorB
   }
   return body;
 }
+
+/** The refusal's code: `details.code` of an account call, else the first field error's message. */
+export function errorCode(body: unknown): string | undefined {
+  const details = (body as ErrorBody).error.details as { code?: string; errors?: { message: string }[] };
+  return details.code ?? details.errors?.[0]?.message;
+}
