@@ -134,6 +134,27 @@ describe("sendEmail", () => {
     expect(options.text).toEqual(expect.stringContaining("Treballadors: 51-200"));
   });
 
+  it("hands extra header fields to the plugin, and refuses one that could start another field", async () => {
+    const { strapi, send } = fakeStrapi();
+    const message = {
+      template: "newsletterWelcome" as const,
+      props: templates.newsletterWelcome.sample,
+      to: "ana@example.com",
+      locale: "es" as const,
+    };
+    const headers = { "List-Unsubscribe": "<https://shop.example/newsletter/baja?token=a.b>" };
+    await sendEmail(strapi, { ...message, headers });
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ headers });
+    const refused: Record<string, string>[] = [
+      { "List-Unsubscribe": "<x>\r\nBcc: all@example.com" },
+      { "Bad Name": "x" },
+    ];
+    for (const bad of refused) {
+      await expect(sendEmail(strapi, { ...message, headers: bad })).rejects.toThrow(/header/);
+    }
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
   it("leaves the reply-to address to the plugin's default when none is given", async () => {
     const { strapi, send } = fakeStrapi();
     await sendEmail(strapi, {

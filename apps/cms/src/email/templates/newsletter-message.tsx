@@ -1,7 +1,9 @@
 import type { Locale } from "@shop/domain";
+import { Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { EmailLink, Paragraph } from "../components";
+import { EmailLink } from "../components";
 import { EmailLayout } from "../layout";
+import { colors } from "../theme";
 
 /**
  * What every newsletter mail has (the welcome, and each campaign to come): a visible unsubscribe
@@ -43,10 +45,10 @@ export function NewsletterMessage({ locale, preview, unsubscribeUrl, children }:
   return (
     <EmailLayout locale={locale} preview={preview} footerNote={t.footer}>
       {children}
-      <Paragraph>
+      <Text style={{ margin: "28px 0 0", fontSize: "14px", lineHeight: "22px", color: colors.muted }}>
         {`${t.lead} `}
         <EmailLink href={unsubscribeUrl}>{t.link}</EmailLink>
-      </Paragraph>
+      </Text>
     </EmailLayout>
   );
 }
