@@ -69,6 +69,15 @@ describe("every route of the table, signed out", () => {
       expect(location.searchParams.get("redirect")).toBe(new URL(visit.path, base).pathname);
       return;
     }
+    if (visit.id === "callback" || visit.id === "connectRedirect") {
+      // The ways back from a provider have nothing to show: without a provider's answer, a visitor
+      // is sent to sign in (/callback) or home with the error (docs/decisions/014).
+      expect(response.status).toBe(302);
+      const location = new URL(response.headers.get("location") ?? "", base);
+      if (visit.id === "callback") expect(location.pathname).toBe(pathTo("login", visit.locale));
+      else expect(location.searchParams.get("error")).toBe("missingAccessToken");
+      return;
+    }
     const html = await response.text();
     expect(htmlLang(html)).toBe(LOCALE_TAGS[visit.locale]);
     if (MISSING_CONTENT.has(visit.id) && visit.path.split("/").length > (visit.locale === "es" ? 2 : 3)) {

@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { pathTo } from "@shop/routing";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { isSocialProvider } from "~/social";
 import { finishSocialSignIn } from "~/social.server";
@@ -6,6 +7,8 @@ import { finishSocialSignIn } from "~/social.server";
 /** `/callback?provider=…&access_token=…`: the same way back as /connect/{provider}/redirect. */
 export function loader({ request, context: { locale, clientIp } }: Route.LoaderArgs) {
   const provider = new URL(request.url).searchParams.get("provider");
+  // Nothing to finish: whoever lands here without a provider is sent to sign in.
+  if (provider === null) return redirect(pathTo("login", locale));
   if (!isSocialProvider(provider)) throw data("Unknown sign-in provider", { status: 404 });
   return finishSocialSignIn(request, provider, locale, clientIp);
 }
