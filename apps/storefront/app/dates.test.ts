@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { longDate, weekDates } from "./dates";
+import { dateTime, longDate, weekDates } from "./dates";
 
 describe("weekDates", () => {
   it("names a week's seven days in each language", () => {
@@ -27,5 +27,18 @@ describe("longDate", () => {
     expect(longDate("2026-10-31", "ca")).toBe("31 d’octubre del 2026");
     expect(longDate("2026-10-31", "pt")).toBe("31 de outubro de 2026");
     expect(longDate("", "pt")).toBeNull();
+  });
+});
+
+describe("dateTime", () => {
+  it("tells a moment in the clock of the page's language, zone named", () => {
+    expect(dateTime("2026-03-03T13:05:00.000Z", "es")).toBe("3 de marzo de 2026 a las 14:05 CET");
+    expect(dateTime("2026-07-03T13:05:00Z", "ca")).toBe("3 de juliol del 2026, a les 15:05 CEST");
+    expect(dateTime("2026-03-03T13:05:00Z", "pt")).toBe("3 de março de 2026 às 13:05 WET");
+  });
+
+  it("says nothing for what is not a timestamp", () => {
+    expect(dateTime("2026-03-03", "es")).toBeNull();
+    expect(dateTime("2026-02-31T99:00:00Z", "es")).toBeNull();
   });
 });

@@ -28,3 +28,27 @@ export function weekDates(weekStart: string, locale: Locale): string | null {
   const last = new Date(first.getTime() + 6 * 86_400_000);
   return longDates(locale).formatRange(first, last);
 }
+
+/**
+ * The shop's customers live in Spain and Portugal: a moment is told in the clock of the page's
+ * language (Madrid for Spanish and Catalan, Lisbon for Portuguese), with the zone named.
+ */
+const CLOCKS: Record<Locale, string> = { es: "Europe/Madrid", ca: "Europe/Madrid", pt: "Europe/Lisbon" };
+
+const dateTimes = (locale: Locale) =>
+  new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: CLOCKS[locale],
+    timeZoneName: "short",
+  });
+
+/** "3 de marzo de 2026 a las 14:05 CET" from an ISO timestamp; null for anything that is not one. */
+export function dateTime(isoTimestamp: string, locale: Locale): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(isoTimestamp)) return null;
+  const moment = new Date(isoTimestamp);
+  return Number.isNaN(moment.getTime()) ? null : dateTimes(locale).format(moment);
+}

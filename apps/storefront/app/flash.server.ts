@@ -14,6 +14,14 @@ export function flashCookie(code: FlashCode): string {
   return serialize(FLASH_COOKIE, code, { ...cookieOptions, maxAge: FLASH_MAX_AGE_SECONDS });
 }
 
+/**
+ * Whether a notice waits for this request: its page is this visitor's alone, so no shared page
+ * cache may keep it (nor answer it with a copy that lacks the notice).
+ */
+export function carriesFlash(cookieHeader: string | null | undefined): boolean {
+  return readCookies(cookieHeader)[FLASH_COOKIE] !== undefined;
+}
+
 /** The notice waiting for this request, if any, and the Set-Cookie that spends it. */
 export function takeFlash(request: Request): { code: FlashCode | null; spend: string | null } {
   const value = readCookies(request.headers.get("Cookie"))[FLASH_COOKIE];

@@ -65,6 +65,14 @@ describe("page cache", () => {
     expect(shop.renders()).toBe(6);
   });
 
+  it("never keeps nor answers with a copy a page that carries a one-time notice", async () => {
+    const shop = await serve();
+    await shop.get("/");
+    expect((await shop.get("/", "shop_flash=accountDeleted")).headers.get("x-page-cache")).toBeNull();
+    expect((await shop.get("/")).headers.get("x-page-cache")).toBe("hit");
+    expect(shop.renders()).toBe(2);
+  });
+
   it("never caches React Router's data requests, which the page's own loaders answer", async () => {
     const shop = await serve();
     // A product's data request also reads as a product page with the slug "tomate.data".

@@ -76,6 +76,8 @@ interface PasswordProps {
   readonly autoComplete: "current-password" | "new-password";
   /** Show weak / medium / strong as the customer types (a new password). */
   readonly showStrength?: boolean;
+  /** Not every account has a password (Sign in with Apple): the field may then be left blank. */
+  readonly optional?: boolean;
   /** What the strength check should count as guessable: the e-mail and names typed in the same form. */
   readonly personalInputs?: () => string[];
 }
@@ -101,6 +103,7 @@ export function PasswordInput({
   autoComplete,
   showStrength,
   personalInputs,
+  optional = false,
 }: PasswordProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
@@ -127,7 +130,7 @@ export function PasswordInput({
           name={name}
           type={visible ? "text" : "password"}
           autoComplete={autoComplete}
-          required
+          required={!optional}
           className={`${INPUT} pr-24`}
           aria-invalid={error ? true : undefined}
           aria-describedby={notes.filter(Boolean).join(" ") || undefined}

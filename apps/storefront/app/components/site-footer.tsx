@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
 import { pathTo, type ScreenId } from "@shop/routing";
@@ -31,12 +32,23 @@ const SOCIAL_NETWORK_NAMES: Readonly<Record<SocialNetwork, string>> = {
   pinterest: "Pinterest",
 };
 
+/**
+ * The newsletter signup is below every page's fold: it comes in its own chunk and hydrates once that
+ * arrives (the server's HTML stays, and before then the form posts as plain HTML), so it adds nothing
+ * to the first load that decision 006 budgets.
+ */
+const NewsletterSignup = lazy(() =>
+  import("./newsletter-signup").then((module) => ({ default: module.NewsletterSignup })),
+);
+
 const LINK = "inline-block py-1 text-leaf-50 hover:text-white hover:underline";
 
 export function SiteFooter() {
   const { messages, locale } = usePageLanguage();
   // The shop's details come from the CMS; without them (CMS down, not filled in) they are left out.
-  const shop = useRootData()?.shop ?? null;
+  const root = useRootData();
+  const shop = root?.shop ?? null;
+  const signedIn = Boolean(root?.user);
   const info = messages.shopInfo;
   const contact = pathTo("contact", locale);
   const owner = [
@@ -104,6 +116,25 @@ export function SiteFooter() {
             </ul>
           </nav>
         ))}
+      </div>
+      <div className="border-t border-leaf-800">
+        <div className="mx-auto max-w-6xl px-4 py-8">
+          {/* Customers manage their subscription in their account; visitors sign up here (double opt-in). */}
+          {signedIn ? (
+            <section aria-labelledby="footer-newsletter">
+              <h2 id="footer-newsletter" className="text-sm font-bold uppercase tracking-wide text-carrot-400">
+                {messages.newsletterSignup.heading}
+              </h2>
+              <ScreenLink screen="newsletter" className={`${LINK} mt-2 text-sm font-semibold underline`}>
+                {messages.newsletterSignup.manage}
+              </ScreenLink>
+            </section>
+          ) : (
+            <Suspense fallback={null}>
+              <NewsletterSignup />
+            </Suspense>
+          )}
+        </div>
       </div>
       {shop && (shop.paymentMethods.length > 0 || shop.socialLinks.length > 0) ? (
         <div className="border-t border-leaf-800">

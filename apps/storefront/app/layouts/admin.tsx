@@ -15,7 +15,8 @@ export default function AccountLayout() {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
       <div className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 py-6 md:grid-cols-[14rem_1fr]">
-        <aside>
+        {/* min-w-0: a grid item is as wide as its content by default, and the menu's row scrolls instead. */}
+        <aside className="min-w-0">
           <nav aria-label={messages.nav.accountMenu}>
             <p className="truncate px-3 text-sm text-sand-700">{data?.user?.email}</p>
             <ul className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
@@ -41,7 +42,7 @@ export default function AccountLayout() {
             </Form>
           </nav>
         </aside>
-        <main id="main">
+        <main id="main" className="min-w-0">
           <FlashNotice />
           <Outlet />
         </main>

@@ -1,8 +1,108 @@
-import { ScreenIntro } from "~/components/screen-intro";
+import { accountSchema, emailRequestBody } from "@shop/contracts";
+import type { ScreenId } from "@shop/routing";
+import { z } from "zod";
+import type { Route } from "./+types/account";
+import { loadForPage, requireToken, signInAgain } from "~/account-area.server";
+import { accountCall, refuseForm } from "~/account.server";
+import { refusalOf } from "~/account-forms";
+import { AccountHeading, DoneNotice } from "~/components/account-area";
+import { AccountForm } from "~/components/account-form";
+import { ScreenLink } from "~/components/screen-link";
+import { authTextsFor } from "~/i18n/auth";
+import { accountTextsFor } from "~/i18n/account";
+import { format } from "~/i18n/format";
+import { useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function AccountHome() {
-  return <ScreenIntro />;
+export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
+  const account = await loadForPage(request, locale, "/users/me", accountSchema);
+  return {
+    // Only what the page shows; null when the CMS could not say (the page still offers its links).
+    account: account ? { firstName: account.firstName, email: account.email, confirmed: account.confirmed } : null,
+    texts: accountTextsFor(locale).home,
+    auth: authTextsFor(locale),
+  };
+}
+
+const RESEND = "resendConfirmation";
+
+/** Another confirmation link, to the account's own address (never one posted by the page). */
+export async function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
+  const token = requireToken(request, locale);
+  const me = await accountCall("/users/me", accountSchema, { token });
+  if (!me.ok) {
+    if (me.status === "signedOut") throw signInAgain(request, locale);
+    return refuseForm(me, { values: {}, intent: RESEND });
+  }
+  const body = emailRequestBody.parse({ email: me.value.email, locale });
+  const sent = await accountCall("/auth/send-email-confirmation", z.object({ sent: z.literal(true) }), {
+    method: "POST",
+    body,
+    clientIp,
+  });
+  if (!sent.ok) return refuseForm(sent, { values: {}, intent: RESEND });
+  return { confirmationSentTo: me.value.email };
+}
+
+const SHORTCUTS = [
+  ["profile", "profileTitle", "profileBody"],
+  ["newsletter", "newsletterTitle", "newsletterBody"],
+  ["referrals", "referralsTitle", "referralsBody"],
+] as const satisfies readonly (readonly [ScreenId, string, string])[];
+
+export default function AccountHome({ loaderData, actionData }: Route.ComponentProps) {
+  const { account, texts, auth } = loaderData;
+  const signedIn = useRootData()?.user;
+  const firstName = account?.firstName ?? signedIn?.firstName ?? null;
+  const sentTo = actionData && "confirmationSentTo" in actionData ? actionData.confirmationSentTo : null;
+  return (
+    <div className="grid gap-6">
+      <AccountHeading intro={texts.intro}>
+        {firstName ? format(texts.greeting, { name: firstName }) : texts.greetingNoName}
+      </AccountHeading>
+      {account && !account.confirmed ? (
+        <section
+          aria-labelledby="unconfirmed-heading"
+          className="rounded-3xl bg-carrot-100 p-5 ring-1 ring-carrot-400 sm:p-6"
+        >
+          <h2 id="unconfirmed-heading" className="text-xl font-bold text-sand-900">
+            {texts.unconfirmedHeading}
+          </h2>
+          <p className="mt-1">{format(texts.unconfirmedBody, { email: account.email })}</p>
+          <div className="mt-4 max-w-sm">
+            {sentTo ? (
+              <DoneNotice>{format(texts.resent, { email: sentTo })}</DoneNotice>
+            ) : (
+              <AccountForm
+                texts={auth}
+                refusal={refusalOf(actionData, RESEND)}
+                submitLabel={texts.resend}
+                intent={RESEND}
+                secondary
+              >
+                {null}
+              </AccountForm>
+            )}
+          </div>
+        </section>
+      ) : null}
+      <nav aria-label={texts.shortcuts}>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {SHORTCUTS.map(([screen, title, body]) => (
+            <li key={screen}>
+              <ScreenLink
+                screen={screen}
+                className="block h-full rounded-3xl bg-white p-5 shadow-sm ring-1 ring-sand-200 hover:ring-2 hover:ring-leaf-600"
+              >
+                <span className="block text-lg font-bold text-leaf-800">{texts[title]}</span>
+                <span className="mt-1 block text-sand-700">{texts[body]}</span>
+              </ScreenLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
 }

@@ -1,0 +1,22 @@
+import { pathTo } from "@shop/routing";
+import type { Route } from "./+types/account-data";
+import { exportedData, requireToken, signInAgain } from "~/account-area.server";
+import { accountTextsFor } from "~/i18n/account";
+
+/**
+ * A copy of the signed-in customer's data (GDPR art. 15 and 20), as a JSON download: a link of the
+ * profile page (it works without JavaScript). The CMS writes the file; this server passes it on,
+ * so the CMS stays on the private network. Reading one's own data changes nothing: a GET is right.
+ */
+export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
+  // Signed out, the customer comes back to the profile page, where the download is offered.
+  const profile = pathTo("profile", locale);
+  const token = requireToken(request, locale, profile);
+  const copy = await exportedData(token);
+  if (copy === "signedOut") throw signInAgain(request, locale, profile);
+  if (copy) return copy;
+  return new Response(accountTextsFor(locale).data.failed, {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60", "Cache-Control": "no-store" },
+  });
+}
