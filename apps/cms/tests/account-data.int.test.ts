@@ -155,6 +155,10 @@ describe("deleting the account", () => {
     const other = authBody(await postJson(`${app.api}/auth/local`, { identifier: email, password: GOOD_PASSWORD }));
     await postJson(`${app.api}/auth/forgot-password`, { email });
     await waitForMail(app.outboxDir, email, /code=/);
+    // A request of the address never confirmed nor joined to the account (its row since cleared).
+    await db(CONSENT).create({
+      data: { event: "request", email, subscribed: true, wording: WORDING, locale: "es", source: "footer" },
+    });
 
     const answer = await deleteMe(jwt, { confirm: true, currentPassword: GOOD_PASSWORD });
     expect(answer.status).toBe(200);
@@ -178,6 +182,7 @@ describe("deleting the account", () => {
     expect(kept.map((row) => [row.event, row.source])).toEqual([
       ["request", "account"],
       ["confirm", "email"],
+      ["request", "footer"],
       ["unsubscribe", "deletion"],
     ]);
     for (const row of kept) expect(row).toMatchObject({ user: null, email: null, detachedAt: expect.anything() });

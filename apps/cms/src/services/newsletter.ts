@@ -102,12 +102,14 @@ export function consentPseudonym(email: string): string {
 
 /**
  * At the account's deletion: its consent entries stay, as proof of consent (GDPR art. 7(1)), but
- * no longer name the customer: no account, the address replaced by its pseudonym. How many stayed.
+ * no longer name the customer: no account, the address replaced by its pseudonym. Entries of the
+ * address not joined to the account (a request that was never confirmed) go the same way once the
+ * account has proven the address is theirs. How many stayed.
  */
 export async function detachConsentLog(strapi: Core.Strapi, user: AccountUser): Promise<number> {
-  const rows = (await consents(strapi).findMany({ where: { user: { id: user.id } }, select: ["id"] })) as {
-    id: number;
-  }[];
+  const own = { user: { id: user.id } };
+  const where = user.confirmed === true ? { $or: [own, { email: user.email }] } : own;
+  const rows = (await consents(strapi).findMany({ where, select: ["id"] })) as { id: number }[];
   const data = { user: null, email: null, emailHash: consentPseudonym(user.email), detachedAt: new Date() };
   for (const { id } of rows) await consents(strapi).update({ where: { id }, data });
   return rows.length;
