@@ -239,6 +239,9 @@ describe.each(LOCALES)("the account area (%s)", (locale) => {
     const email = `e2e-footer-${randomUUID().slice(0, 8)}@example.test`;
     const boxes = pathTo("boxes", locale);
     await page.goto(boxes);
+    // The signup hydrates from its own chunk after the page (decision 006); sent before that, it
+    // would post as plain HTML and come back with a notice (the test without JavaScript below).
+    await page.waitForLoadState("networkidle");
     const footer = page.locator("footer");
     await footer.getByLabel(messages.newsletterSignup.email, { exact: true }).fill(email);
     await footer.getByLabel(messages.newsletterSignup.consent).check();

@@ -3,6 +3,7 @@ import {
   ADDRESS_COUNTRIES,
   CUSTOMER_KINDS,
   addressBody,
+  addressSchema,
   deleteAccountBody,
   newsletterConfirmAnswerSchema,
   newsletterTokenBody,
@@ -92,15 +93,8 @@ function parsedWith<T>(schema: z.ZodType<T>, input: unknown): Parsed<T> {
   return parsed.success ? { ok: true, body: parsed.data } : { ok: false, errors: accountErrorsOf(parsed.error) };
 }
 
-export const PROFILE_FIELDS = [
-  "firstName",
-  "lastName",
-  "phone",
-  "preferredLocale",
-  "customerKind",
-  "companyName",
-  "taxId",
-] as const;
+/** The profile form's fields: the contract's. */
+export const PROFILE_FIELDS = Object.keys(profileBody.shape) as (keyof typeof profileBody.shape)[];
 
 /**
  * The profile form as PUT /users/me takes it (the whole profile). A consumer has no company: the
@@ -127,35 +121,11 @@ export function profileFromForm(fields: Readonly<Record<string, string>>): Parse
   };
 }
 
-export const ADDRESS_FIELDS = [
-  "documentId",
-  "label",
-  "fullName",
-  "company",
-  "line1",
-  "line2",
-  "postalCode",
-  "city",
-  "region",
-  "country",
-  "phone",
-  "notes",
-  "isDefaultDelivery",
-  "isDefaultBilling",
-] as const;
+/** The address form's fields: the address as the CMS answers it (its id and the contract's body). */
+export const ADDRESS_FIELDS = Object.keys(addressSchema.shape) as (keyof typeof addressSchema.shape)[];
 
-const ADDRESS_TEXTS = [
-  "label",
-  "fullName",
-  "company",
-  "line1",
-  "line2",
-  "postalCode",
-  "city",
-  "region",
-  "phone",
-  "notes",
-];
+/** Its typed fields: all but the id, the country chosen and the two boxes. */
+const ADDRESS_TEXTS = ADDRESS_FIELDS.filter((name) => !(name === "documentId" || name in CHOICES));
 
 /** An address form as POST/PUT /users/me/addresses take it; a box left unticked is posted as nothing. */
 export function addressFromForm(fields: Readonly<Record<string, string>>) {

@@ -96,7 +96,7 @@ export function NewsletterLinkPage({
     );
   }
   return (
-    <AuthCard intro={outcome ? "" : texts.intro}>
+    <AuthCard intro={outcome || token === null ? "" : texts.intro}>
       <div className="grid gap-5">{body}</div>
     </AuthCard>
   );

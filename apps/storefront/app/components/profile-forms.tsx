@@ -227,7 +227,12 @@ export function DeletionForm({
               />
               {passwordRequired ? null : <p className="mt-1 text-sm text-sand-700">{texts.passwordHint}</p>}
             </div>
-            <Checkbox name="confirm" label={texts.confirm} required error={error("confirm")} />
+            <Checkbox
+              name="confirm"
+              label={texts.confirm}
+              required
+              error={refusal?.errors.confirm ? texts.confirmRequired : undefined}
+            />
           </AccountForm>
         </div>
       </details>

@@ -107,6 +107,7 @@ const es = {
     password: "Tu contraseña",
     passwordHint: "Si tu cuenta no tiene contraseña (entras con Apple o con un código por correo), déjalo en blanco.",
     confirm: "Entiendo que mi cuenta se borrará y que no se puede deshacer.",
+    confirmRequired: "Marca la casilla para confirmar que quieres borrar tu cuenta.",
     submit: "Borrar mi cuenta",
   },
   newsletter: {
@@ -190,7 +191,7 @@ const ca: AccountTexts = {
     profileTitle: "Les teves dades",
     profileBody:
       "Nom, telèfon, idioma dels nostres correus, adreces i contrasenya. També pots descarregar les teves dades o esborrar el compte.",
-    newsletterTitle: "Newsletter",
+    newsletterTitle: "Butlletí",
     newsletterBody: "Subscriu-te o dona't de baixa i consulta l'historial dels teus consentiments.",
     referralsTitle: "Convida un amic",
     referralsBody: "El teu codi personal i un enllaç per compartir-lo.",
@@ -264,7 +265,7 @@ const ca: AccountTexts = {
   },
   data: {
     heading: "Les teves dades",
-    body: "Descarrega una còpia de tot el que guardem de tu: les teves dades, les adreces, els consentiments de la newsletter i les sessions obertes, en un fitxer JSON.",
+    body: "Descarrega una còpia de tot el que guardem de tu: les teves dades, les adreces, els consentiments del butlletí i les sessions obertes, en un fitxer JSON.",
     download: "Descarrega les meves dades (JSON)",
     failed: "Ara mateix no podem preparar les teves dades. Torna-ho a provar d'aquí a uns minuts.",
   },
@@ -274,21 +275,22 @@ const ca: AccountTexts = {
     keptHeading: "El que guardem perquè la llei ens hi obliga",
     kept: {
       consentLog:
-        "El registre dels teus consentiments de la newsletter (quan et vas subscriure o donar de baixa i amb quin text), sense el teu correu electrònic. El RGPD (article 7.1) ens obliga a poder demostrar que teníem el teu permís per escriure't.",
+        "El registre dels teus consentiments del butlletí (quan et vas subscriure o donar de baixa i amb quin text), sense el teu correu electrònic. El RGPD (article 7.1) ens obliga a poder demostrar que teníem el teu permís per escriure't.",
     },
     open: "Vull esborrar el meu compte",
     password: "La teva contrasenya",
     passwordHint: "Si el teu compte no té contrasenya (entres amb Apple o amb un codi per correu), deixa-ho en blanc.",
     confirm: "Entenc que el meu compte s'esborrarà i que no es pot desfer.",
+    confirmRequired: "Marca la casella per confirmar que vols esborrar el teu compte.",
     submit: "Esborra el meu compte",
   },
   newsletter: {
     intro: "Novetats de la botiga, receptes d'aprofitament i ofertes, al teu correu.",
     statusHeading: "La teva subscripció",
-    subscribed: "Reps la nostra newsletter a {email}.",
+    subscribed: "Reps el nostre butlletí a {email}.",
     pending:
-      "Revisa el correu: t'hem enviat un enllaç a {email} per confirmar la subscripció. Fins que no l'obris no t'enviarem la newsletter.",
-    unsubscribed: "No reps la nostra newsletter.",
+      "Revisa el correu: t'hem enviat un enllaç a {email} per confirmar la subscripció. Fins que no l'obris no t'enviarem el butlletí.",
+    unsubscribed: "No reps el nostre butlletí.",
     confirmFirst:
       "Per subscriure't, confirma abans el teu correu {email}: obre l'enllaç que et vam enviar en crear el compte.",
     confirmFirstLink: "Demana un altre enllaç de confirmació",
@@ -296,7 +298,7 @@ const ca: AccountTexts = {
     resend: "Envia'm un altre enllaç",
     unsubscribe: "Dona'm de baixa",
     cancelPending: "Cancel·la la subscripció",
-    unsubscribedDone: "T'has donat de baixa. No t'enviarem més newsletters.",
+    unsubscribedDone: "T'has donat de baixa. No t'enviarem més butlletins.",
     historyHeading: "Historial dels teus consentiments",
     historyIntro:
       "Anotem cada vegada que et subscrius, confirmes o et dones de baixa, amb la data i el text que vas acceptar.",
@@ -329,23 +331,23 @@ const ca: AccountTexts = {
     rewardsLater: "Les recompenses per convidar arribaran més endavant.",
   },
   confirm: {
-    intro: "Prem el botó per confirmar que vols rebre la nostra newsletter.",
+    intro: "Prem el botó per confirmar que vols rebre el nostre butlletí.",
     submit: "Confirma la meva subscripció",
-    done: "Fet! {email} ja està subscrit a la nostra newsletter.",
+    done: "Fet! {email} ja està subscrit al nostre butlletí.",
     invalid: "Aquest enllaç no és vàlid, ja s'ha fet servir o ha caducat.",
     noToken: "A l'enllaç li falta el codi. Obre'l tal com va arribar al correu o torna't a subscriure.",
     again: "Torna't a subscriure",
   },
   unsubscribe: {
-    intro: "Prem el botó i deixaràs de rebre la nostra newsletter.",
+    intro: "Prem el botó i deixaràs de rebre el nostre butlletí.",
     submit: "Dona'm de baixa",
-    done: "T'has donat de baixa. No t'enviarem més newsletters.",
+    done: "T'has donat de baixa. No t'enviarem més butlletins.",
     invalid: "Aquest enllaç no és vàlid o ha caducat.",
     noToken: "A l'enllaç li falta el codi. Obre'l tal com va arribar al correu.",
-    stillReceiving: "Si la continues rebent,",
+    stillReceiving: "Si el continues rebent,",
     contact: "escriu-nos",
     changedMind: "T'has equivocat? Torna't a subscriure",
-    manage: "Gestiona la newsletter al teu compte",
+    manage: "Gestiona el butlletí al teu compte",
   },
 };
 
@@ -452,6 +454,7 @@ const pt: AccountTexts = {
     passwordHint:
       "Se a sua conta não tem palavra-passe (entra com a Apple ou com um código por e-mail), deixe em branco.",
     confirm: "Compreendo que a minha conta será apagada e que não é possível anular.",
+    confirmRequired: "Assinale a caixa para confirmar que quer apagar a sua conta.",
     submit: "Apagar a minha conta",
   },
   newsletter: {

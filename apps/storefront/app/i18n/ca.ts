@@ -171,19 +171,19 @@ export const ca = {
   },
   /** The newsletter signup in every page's footer: the e-mailed link confirms it (double opt-in). */
   newsletterSignup: {
-    heading: "Newsletter",
+    heading: "Butlletí",
     intro: "Novetats de la botiga, receptes d'aprofitament i ofertes, al teu correu.",
     email: "El teu correu electrònic",
     consent:
-      "Vull rebre per correu la newsletter d'Imperfecta amb novetats, receptes i ofertes. Em puc donar de baixa quan vulgui.",
+      "Vull rebre per correu el butlletí d'Imperfecta amb novetats, receptes i ofertes. Em puc donar de baixa quan vulgui.",
     consentRequired: "Marca la casella per subscriure't.",
     submit: "Subscriu-me",
     tooMany: "Massa intents. Torna-ho a provar més tard.",
-    manage: "Gestiona la teva newsletter",
+    manage: "Gestiona el teu butlletí",
   },
   flash: {
     newsletterRequested:
-      "Gràcies. Si aquesta adreça encara no rep la newsletter, t'hem enviat un enllaç per confirmar la subscripció.",
+      "Gràcies. Si aquesta adreça encara no rep el butlletí, t'hem enviat un enllaç per confirmar la subscripció.",
     signedIn: "Has iniciat sessió.",
     signedOut: "Has tancat la sessió.",
     registered: "El teu compte està creat. T'hem enviat un correu per confirmar l'adreça.",
