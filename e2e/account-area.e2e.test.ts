@@ -313,7 +313,8 @@ describe("the account home and referrals", () => {
     const customer = await newCustomer(locale, { confirmed: false });
     await signIn(customer);
     await page.goto(pathTo("account", locale));
-    await page.getByRole("heading", { level: 1, name: format(texts.greeting, { name: "Lucía" }) }).waitFor();
+    await page.getByRole("heading", { level: 1, name: messagesFor(locale).screens.account.heading }).waitFor();
+    await page.getByText(format(texts.greeting, { name: "Lucía" }), { exact: true }).waitFor();
     await page.getByRole("heading", { name: texts.unconfirmedHeading }).waitFor();
     await expect.poll(() => mailsTo(customer.email).length).toBe(1);
     await page.getByRole("button", { name: texts.resend }).click();

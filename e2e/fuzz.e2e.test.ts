@@ -545,6 +545,25 @@ function storefrontProbes(): Probe[] {
     .map(({ path: pagePath }): Route => ({ server: "storefront", path: pagePath, page: true }));
   const api = allowedApiRoutes();
   const logout: Route = { server: "storefront", path: RESOURCE_PATHS.logout };
+  // The footer's newsletter signup, the customer's data download, the account area's forms and the
+  // newsletter links' pages (one-click unsubscribe posts come from no page at all).
+  const newsletterSignup: Route = { server: "storefront", path: RESOURCE_PATHS.newsletterSignup };
+  const signedInRoute = (routePath: string, page: boolean): Route => ({
+    server: "storefront",
+    path: routePath,
+    page,
+    headers: { Cookie: sessionCookie },
+    note: "signed in",
+  });
+  const accountForms = (["account", "profile", "newsletter"] as const).map((id) =>
+    signedInRoute(pathTo(id, "es"), true),
+  );
+  const linkPages = (["newsletterConfirm", "newsletterUnsubscribe"] as const).map((id): Route => ({
+    server: "storefront",
+    path: pathTo(id, "es"),
+    page: true,
+    query: "token=not-a-token",
+  }));
   const image = (query: string): Route => ({ server: "storefront", path: RESOURCE_PATHS.image, query });
   const resources: Route[] = [
     { server: "storefront", path: "/healthz" },
@@ -552,6 +571,8 @@ function storefrontProbes(): Probe[] {
     { server: "storefront", path: RESOURCE_PATHS.sitemap },
     { server: "storefront", path: RESOURCE_PATHS.robots },
     logout,
+    newsletterSignup,
+    signedInRoute(RESOURCE_PATHS.accountData, false),
     image(`src=${encodeURIComponent(upload)}&w=320`),
     image(`src=${encodeURIComponent(upload)}&w=1280&dpr=2`),
     image("src=%2Fuploads%2Fno-such-picture.png&w=96"),
@@ -576,7 +597,7 @@ function storefrontProbes(): Probe[] {
     ...probesFor(signedIn, MUTATIONS_PER_SIGNED_IN_SCREEN, deal),
     ...probesFor(resources, MUTATIONS_PER_RESOURCE, deal),
     ...probesFor(api.post, MUTATIONS_PER_RESOURCE, deal),
-    ...everyBodyFor([...forms, logout, ...api.post]),
+    ...everyBodyFor([...forms, logout, newsletterSignup, ...accountForms, ...linkPages, ...api.post]),
     ...everyMutationFor([home, contact, productPage]),
   ];
 }

@@ -1,14 +1,16 @@
 import { useId, type ReactNode } from "react";
 import { usePageLanguage } from "~/root-data";
 
-/** The account page's heading (its screen's) and a lead text saying what the page really does. */
-export function AccountHeading({ intro, children }: { intro: string; children?: ReactNode }) {
+/**
+ * The account page's heading (its screen's, as on every page) and a lead text saying what the page
+ * really does; the account home also greets the customer there.
+ */
+export function AccountHeading({ intro, greeting }: { intro: string; greeting?: string }) {
   const { messages } = usePageLanguage();
   return (
     <header className="pb-2">
-      <h1 className="font-display text-3xl font-semibold text-leaf-800 sm:text-4xl">
-        {children ?? messages.screen?.heading}
-      </h1>
+      <h1 className="font-display text-3xl font-semibold text-leaf-800 sm:text-4xl">{messages.screen?.heading}</h1>
+      {greeting ? <p className="mt-2 text-xl font-semibold text-sand-900">{greeting}</p> : null}
       <p className="mt-2 max-w-2xl text-lg text-sand-700">{intro}</p>
     </header>
   );

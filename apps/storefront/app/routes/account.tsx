@@ -1,9 +1,10 @@
 import { accountSchema, emailRequestBody } from "@shop/contracts";
 import type { ScreenId } from "@shop/routing";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account";
 import { loadForPage, requireToken, signInAgain } from "~/account-area.server";
-import { accountCall, refuseForm } from "~/account.server";
+import { accountCall, readAccountForm, refuseForm } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AccountHeading, DoneNotice } from "~/components/account-area";
 import { AccountForm } from "~/components/account-form";
@@ -31,6 +32,8 @@ const RESEND = "resendConfirmation";
 /** Another confirmation link, to the account's own address (never one posted by the page). */
 export async function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
   const token = requireToken(request, locale);
+  const { fields } = await readAccountForm(request, []);
+  if (fields.intent !== RESEND) throw data(`Unknown form: send intent=${RESEND}`, { status: 400 });
   const me = await accountCall("/users/me", accountSchema, { token });
   if (!me.ok) {
     if (me.status === "signedOut") throw signInAgain(request, locale);
@@ -59,9 +62,10 @@ export default function AccountHome({ loaderData, actionData }: Route.ComponentP
   const sentTo = actionData && "confirmationSentTo" in actionData ? actionData.confirmationSentTo : null;
   return (
     <div className="grid gap-6">
-      <AccountHeading intro={texts.intro}>
-        {firstName ? format(texts.greeting, { name: firstName }) : texts.greetingNoName}
-      </AccountHeading>
+      <AccountHeading
+        greeting={firstName ? format(texts.greeting, { name: firstName }) : texts.greetingNoName}
+        intro={texts.intro}
+      />
       {account && !account.confirmed ? (
         <section
           aria-labelledby="unconfirmed-heading"
