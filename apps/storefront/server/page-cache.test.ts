@@ -22,6 +22,8 @@ async function serve(ttlMs = 1000) {
   app.get("/{*path}", (req, res) => {
     renders += 1;
     res.status(req.query.fail ? 500 : 200).type("html");
+    if (req.query.state) res.append("Set-Cookie", `provider_state=${String(req.query.state)}`);
+    if (req.query.private) res.set("Cache-Control", "private, no-store");
     res.write(`<html><script nonce="${res.locals.cspNonce}">`);
     res.end(`render ${renders}</script></html>`);
   });
@@ -45,6 +47,16 @@ describe("page cache", () => {
     expect(shop.renders()).toBe(1);
     expect(first).toContain('nonce="nonce-1"');
     expect(body).toBe(first.replace("nonce-1", "nonce-2"));
+  });
+
+  it("never keeps a page made for one visitor: guest-only screens, private answers, cookies of its own", async () => {
+    const shop = await serve();
+    for (const path of ["/iniciar-sesion", "/equipo?state=abc", "/equipo?private=1"]) {
+      await shop.get(path);
+      const again = await shop.get(path);
+      expect(again.headers.get("x-page-cache"), path).not.toBe("hit");
+    }
+    expect(shop.renders()).toBe(6);
   });
 
   it("renders again once the copy is older than its time to live", async () => {

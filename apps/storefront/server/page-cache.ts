@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { LOCALE_COOKIE, SCREENS } from "@shop/routing";
 import { carriesFlash } from "../app/flash.server";
 import { sessionToken } from "../app/session.server";
 
@@ -30,7 +31,19 @@ export function pageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOption
     // A one-time notice (flash.server.ts) is for this visitor only.
     if (carriesFlash(req.headers.cookie)) return false;
     const { screen, dataRequest } = res.locals.requestContext;
-    return screen !== null && !dataRequest;
+    // Guest-only and signed-in screens are per visitor (a sign-in page carries its own provider state).
+    return screen !== null && !dataRequest && SCREENS[screen.id].guard === "none";
+  }
+
+  /**
+   * A page whose answer says it is private, or that sets a cookie other than the language's, was
+   * made for this visitor: a copy would hand one visitor's state (a provider's `state`, a return
+   * path) to the next, without the cookies that go with it.
+   */
+  function shareable(res: Response): boolean {
+    if (/\b(?:private|no-store)\b/.test(String(res.getHeader("Cache-Control") ?? ""))) return false;
+    const cookies = [res.getHeader("Set-Cookie") ?? []].flat().map(String);
+    return cookies.every((cookie) => cookie.startsWith(`${LOCALE_COOKIE.name}=`));
   }
 
   return (req: Request, res: Response, next: NextFunction) => {
@@ -63,9 +76,8 @@ export function pageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOption
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       remember(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
       const contentType = String(res.getHeader("Content-Type") ?? "");
-      // Only the language cookie can be set here (requests with a session are not cached), and it is
-      // written per request, outside the body.
-      if (res.statusCode === 200 && contentType.startsWith("text/html")) {
+      // The language cookie is written per request, outside the body, so a copy may go without it.
+      if (res.statusCode === 200 && contentType.startsWith("text/html") && shareable(res)) {
         if (pages.size >= maxEntries) pages.delete(pages.keys().next().value as string);
         pages.set(key, { body: Buffer.concat(chunks), nonce, contentType, storedAt: now() });
       }

@@ -53,7 +53,8 @@ export function securityHeaders({ https, development }: { https: boolean; develo
 
 /**
  * Browser features the shop never uses are switched off for it and anything it embeds. Payment
- * stays with our own origin for the payment step's wallet buttons.
+ * stays with our own origin for the payment step's wallet buttons. Only features Chromium knows:
+ * an unknown one ("bluetooth") is logged as an error on every page.
  */
 const PERMISSIONS_POLICY = [
   "camera=()",
@@ -61,7 +62,6 @@ const PERMISSIONS_POLICY = [
   "geolocation=()",
   "usb=()",
   "serial=()",
-  "bluetooth=()",
   "magnetometer=()",
   "gyroscope=()",
   "accelerometer=()",
