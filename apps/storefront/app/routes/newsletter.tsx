@@ -42,7 +42,7 @@ export async function loader({ request, context: { locale } }: Route.LoaderArgs)
  * subscription is pending, which the page shows as the CMS says it. The words kept as what was
  * agreed to are the ones the page showed beside the box, in its language.
  */
-export async function action({ request, context: { locale } }: Route.ActionArgs) {
+export async function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
   const token = requireToken(request, locale);
   const { fields } = await readAccountForm(request, []);
   const intent = fields.intent === "unsubscribe" ? "unsubscribe" : "subscribe";
@@ -56,10 +56,12 @@ export async function action({ request, context: { locale } }: Route.ActionArgs)
     source: "account",
   });
   if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), {}, intent);
+  // The CMS limits confirmation mails per address: each customer's count is their own, not the storefront's.
   const saved = await accountCall("/users/me/newsletter", newsletterAnswerSchema, {
     method: "PUT",
     token,
     body: parsed.data,
+    clientIp,
   });
   if (!saved.ok) {
     if (saved.status === "signedOut") throw signInAgain(request, locale);
