@@ -35,7 +35,7 @@ export function Panel({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={`scroll-mt-4 rounded-3xl bg-white p-5 shadow-sm ring-1 sm:p-6 ${tone === "danger" ? "ring-carrot-400" : "ring-sand-200"}`}
+      className={`scroll-mt-24 rounded-3xl bg-white p-5 shadow-sm ring-1 sm:p-6 ${tone === "danger" ? "ring-carrot-400" : "ring-sand-200"}`}
     >
       <h2 id={headingId} className="font-display text-2xl font-semibold text-leaf-800">
         {heading}
