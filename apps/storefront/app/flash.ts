@@ -10,6 +10,7 @@ export const FLASH_CODES = [
   "passwordReset",
   "passwordChanged",
   "emailConfirmed",
+  "otherEmailConfirmed",
   "confirmationFailed",
   "accountDeleted",
   "newsletterRequested",

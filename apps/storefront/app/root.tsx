@@ -42,11 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (flash.spend) headers.append("Set-Cookie", flash.spend);
 
   if (screen?.id === "login") {
-    const confirmation = await confirmEmailFromLink(url, { locale, signedIn: session.user !== null });
+    const confirmation = await confirmEmailFromLink(url, { locale, signedInAs: session.user?.id ?? null });
     if (confirmation) throw confirmation;
   }
 
-  if (screen) {
+  // A reset link opened while signed in still sets the password (a customer who signs in by code
+  // may want one): the guest guard would send them away with the link unused.
+  const resettingPassword = screen?.id === "passwordRecovery" && url.searchParams.has("code");
+  if (screen && !resettingPassword) {
     const outcome = runGuard(SCREENS[screen.id].guard, {
       signedIn: session.user !== null,
       locale,

@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import { format } from "~/i18n/format";
 
 interface CodeCellsProps {
@@ -8,6 +8,11 @@ interface CodeCellsProps {
   /** "Digit {n} of {total}": each cell's name for screen readers. */
   readonly digitLabel: string;
   readonly error?: string | undefined;
+  /**
+   * The action's answer that refused a code (a new object each time): the cells are emptied and
+   * the first takes focus, so the next try starts clean. On first show the first cell takes focus.
+   */
+  readonly refusal?: object | undefined;
 }
 
 const DIGITS = /\D/g;
@@ -19,8 +24,13 @@ const DIGITS = /\D/g;
  * With JavaScript, typing moves on, Backspace moves back, and a pasted or autofilled code spreads
  * over the cells.
  */
-export function CodeCells({ name, length, label, digitLabel, error }: CodeCellsProps) {
+export function CodeCells({ name, length, label, digitLabel, error, refusal }: CodeCellsProps) {
   const cells = useRef<(HTMLInputElement | null)[]>([]);
+
+  useEffect(() => {
+    for (const cell of cells.current) if (cell) cell.value = "";
+    cells.current[0]?.focus();
+  }, [refusal]);
 
   function spread(from: number, digits: string) {
     const chars = digits.slice(0, length - from).split("");

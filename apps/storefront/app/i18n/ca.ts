@@ -194,6 +194,7 @@ export const ca = {
     confirmationFailed:
       "Aquest enllaç de confirmació no és vàlid, ja s'ha fet servir o ha caducat. Demana'n un altre a sota.",
     socialFailed: "No hem pogut iniciar sessió amb {provider}. Torna-ho a provar o entra amb el teu correu.",
+    otherEmailConfirmed: "Hem confirmat l'adreça de l'enllaç, que és d'un altre compte, no del teu.",
     close: "Tanca l'avís",
   },
   referral: {

@@ -212,6 +212,7 @@ export const es = {
     accountDeleted: "Hemos borrado tu cuenta. Te hemos enviado un correo con los detalles.",
     confirmationFailed: "Este enlace de confirmación no es válido, ya se ha usado o ha caducado. Pide otro abajo.",
     socialFailed: "No hemos podido iniciar sesión con {provider}. Inténtalo de nuevo o entra con tu correo.",
+    otherEmailConfirmed: "Hemos confirmado la dirección del enlace, que es de otra cuenta, no de la tuya.",
     close: "Cerrar el aviso",
   },
   referral: {

@@ -193,6 +193,7 @@ export const pt = {
     accountDeleted: "Apagámos a sua conta. Enviámos um e-mail com os detalhes.",
     confirmationFailed: "Esta ligação de confirmação não é válida, já foi usada ou expirou. Peça outra abaixo.",
     socialFailed: "Não foi possível iniciar sessão com {provider}. Tente de novo ou entre com o seu e-mail.",
+    otherEmailConfirmed: "Confirmámos o endereço da ligação, que é de outra conta, não da sua.",
     close: "Fechar o aviso",
   },
   referral: {

@@ -216,6 +216,7 @@ function VerifyCode({ texts, email, refusal }: { texts: Texts; email: string; re
           label={texts.login.code}
           digitLabel={texts.login.digit}
           error={errorText(texts, refusal?.errors.code)}
+          refusal={refusal}
         />
       </AccountForm>
       <AccountForm texts={texts} refusal={undefined} intent="resendCode" submitLabel={texts.login.resendCode} secondary>
