@@ -439,9 +439,9 @@ export const ca = {
     },
     profile: {
       title: "Perfil",
-      description: "Les teves dades i el mètode de pagament.",
+      description: "Les teves dades, les adreces i la contrasenya.",
       heading: "Perfil",
-      intro: "Les teves dades personals, l'adreça de lliurament i el mètode de pagament.",
+      intro: "Les teves dades personals, les adreces i la contrasenya.",
     },
     addPaymentCompleted: {
       title: "Mètode de pagament",
@@ -457,15 +457,15 @@ export const ca = {
     },
     referrals: {
       title: "Referits",
-      description: "Les teves invitacions i recompenses.",
+      description: "El teu codi per convidar els amics.",
       heading: "Referits",
-      intro: "El teu codi d'invitació i les recompenses que has aconseguit.",
+      intro: "El teu codi d'invitació i l'enllaç per compartir-lo.",
     },
     newsletter: {
       title: "Butlletí",
       description: "Les teves preferències del butlletí.",
       heading: "Butlletí",
-      intro: "Tria quins correus vols rebre.",
+      intro: "Subscriu-te al butlletí o dona't de baixa.",
     },
     orders: {
       title: "Les meves comandes",

@@ -457,9 +457,9 @@ export const es = {
     },
     profile: {
       title: "Perfil",
-      description: "Tus datos y tu método de pago.",
+      description: "Tus datos, tus direcciones y tu contraseña.",
       heading: "Perfil",
-      intro: "Tus datos personales, dirección de entrega y método de pago.",
+      intro: "Tus datos personales, tus direcciones y tu contraseña.",
     },
     addPaymentCompleted: {
       title: "Método de pago",
@@ -475,15 +475,15 @@ export const es = {
     },
     referrals: {
       title: "Referidos",
-      description: "Tus invitaciones y recompensas.",
+      description: "Tu código para invitar a tus amigos.",
       heading: "Referidos",
-      intro: "Tu código de invitación y las recompensas que has conseguido.",
+      intro: "Tu código de invitación y el enlace para compartirlo.",
     },
     newsletter: {
       title: "Newsletter",
       description: "Tus preferencias de newsletter.",
       heading: "Newsletter",
-      intro: "Elige qué correos quieres recibir.",
+      intro: "Suscríbete o date de baja de nuestra newsletter.",
     },
     orders: {
       title: "Mis pedidos",

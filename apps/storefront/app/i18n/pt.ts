@@ -439,9 +439,9 @@ export const pt = {
     },
     profile: {
       title: "Perfil",
-      description: "Os seus dados e o método de pagamento.",
+      description: "Os seus dados, as suas moradas e a palavra-passe.",
       heading: "Perfil",
-      intro: "Os seus dados pessoais, a morada de entrega e o método de pagamento.",
+      intro: "Os seus dados pessoais, as suas moradas e a palavra-passe.",
     },
     addPaymentCompleted: {
       title: "Método de pagamento",
@@ -457,15 +457,15 @@ export const pt = {
     },
     referrals: {
       title: "Referências",
-      description: "Os seus convites e recompensas.",
+      description: "O seu código para convidar amigos.",
       heading: "Referências",
-      intro: "O seu código de convite e as recompensas que já ganhou.",
+      intro: "O seu código de convite e a ligação para o partilhar.",
     },
     newsletter: {
       title: "Newsletter",
       description: "As suas preferências de newsletter.",
       heading: "Newsletter",
-      intro: "Escolha que e-mails quer receber.",
+      intro: "Subscreva a nossa newsletter ou cancele a subscrição.",
     },
     orders: {
       title: "As minhas encomendas",
