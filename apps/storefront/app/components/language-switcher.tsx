@@ -1,13 +1,31 @@
-import { Link, useMatches } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, pathTo } from "@shop/routing";
 import { alternateParamsOf } from "~/alternates";
 import { usePageLanguage, useRootData } from "~/root-data";
+
+/**
+ * Query parameters a page cannot do without, kept when the language changes: an e-mailed link's
+ * token or reset code, where sign-in returns to, the sign-in method.
+ */
+const KEPT_PARAMS = ["token", "code", "redirect", "method"];
+
+function keptQuery(search: string): string {
+  const current = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of KEPT_PARAMS) {
+    const value = current.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : "";
+}
 
 /** Links to the same screen (same product, same order) in every language. */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const data = useRootData();
   const { locale, messages } = usePageLanguage();
   const overrides = alternateParamsOf(useMatches());
+  const query = keptQuery(useLocation().search);
   const screen = data?.screen;
   const targetOf = (option: (typeof LOCALES)[number]) => {
     if (!screen) return pathTo("home", option);
@@ -22,7 +40,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
           return (
             <li key={option}>
               <Link
-                to={targetOf(option)}
+                to={targetOf(option) + query}
                 hrefLang={LOCALE_TAGS[option]}
                 lang={LOCALE_TAGS[option]}
                 aria-current={current ? "true" : undefined}
