@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
-import type { AccountFieldError } from "~/account-forms";
+import { ACCOUNT_FIELD_MAX } from "@shop/contracts";
+import type { AccountFieldError, AccountFormRefusal } from "~/account-forms";
 import type { AuthTexts } from "~/i18n/auth";
 import { format } from "~/i18n/format";
 
@@ -158,5 +159,33 @@ export function PasswordInput({
       ) : null}
       <FieldNotes id={id} hint={showStrength ? fields.passwordHint : undefined} error={error} />
     </div>
+  );
+}
+
+/**
+ * The e-mail address of an account form, with what was typed and its refusal when the action sent
+ * the form back. `identifier` is the password sign-in's name for it (the specification's).
+ */
+export function EmailInput({
+  texts,
+  refusal,
+  name = "email",
+}: {
+  texts: AuthTexts;
+  refusal: AccountFormRefusal | undefined;
+  name?: "email" | "identifier";
+}) {
+  return (
+    <AccountInput
+      name={name}
+      label={texts.fields.email}
+      type="email"
+      autoComplete={name === "identifier" ? "username" : "email"}
+      inputMode="email"
+      required
+      maxLength={ACCOUNT_FIELD_MAX.email}
+      defaultValue={refusal?.values[name]}
+      error={errorText(texts, refusal?.errors[name])}
+    />
   );
 }

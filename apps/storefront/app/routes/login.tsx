@@ -1,20 +1,12 @@
-import { Link, useSearchParams } from "react-router";
-import {
-  ACCOUNT_FIELD_MAX,
-  emailRequestBody,
-  okAnswerSchema,
-  signInBody,
-  signInCodeBody,
-  SIGN_IN_CODE_LENGTH,
-} from "@shop/contracts";
+import { emailRequestBody, okAnswerSchema, signInBody, signInCodeBody, SIGN_IN_CODE_LENGTH } from "@shop/contracts";
 import { pathTo, REDIRECT_PARAM } from "@shop/routing";
-import { data } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
 import { accountCall, accountErrorsOf, readAccountForm, refuseForm, refuseInvalid as refuse } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AccountForm } from "~/components/account-form";
-import { AccountInput, errorText, PasswordInput } from "~/components/account-fields";
+import { EmailInput, errorText, PasswordInput } from "~/components/account-fields";
 import { CodeCells } from "~/components/code-cells";
 import { AuthCard, AuthFootnote } from "~/components/auth-card";
 import { SocialSignIn } from "~/components/social-sign-in";
@@ -156,17 +148,7 @@ type Refusal = ReturnType<typeof refusalOf>;
 function PasswordSignIn({ texts, refusal, recoveryLink }: { texts: Texts; refusal: Refusal; recoveryLink: string }) {
   return (
     <AccountForm texts={texts} refusal={refusal} intent="password" submitLabel={texts.login.submit}>
-      <AccountInput
-        name="identifier"
-        label={texts.fields.email}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-        maxLength={ACCOUNT_FIELD_MAX.email}
-        defaultValue={refusal?.values.identifier}
-        error={errorText(texts, refusal?.errors.identifier)}
-      />
+      <EmailInput texts={texts} refusal={refusal} name="identifier" />
       <PasswordInput
         name="password"
         label={texts.fields.password}
@@ -187,17 +169,7 @@ function RequestCode({ texts, refusal }: { texts: Texts; refusal: Refusal }) {
   return (
     <AccountForm texts={texts} refusal={refusal} intent="requestCode" submitLabel={texts.login.sendCode}>
       <p className="text-sand-700">{texts.login.codeIntro}</p>
-      <AccountInput
-        name="email"
-        label={texts.fields.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        maxLength={ACCOUNT_FIELD_MAX.email}
-        defaultValue={refusal?.values.email}
-        error={errorText(texts, refusal?.errors.email)}
-      />
+      <EmailInput texts={texts} refusal={refusal} />
     </AccountForm>
   );
 }
@@ -263,16 +235,7 @@ function ResendConfirmation({ texts, answer }: { texts: Texts; answer: unknown }
         submitLabel={texts.confirmation.resend}
         secondary
       >
-        <AccountInput
-          name="email"
-          label={texts.fields.email}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={ACCOUNT_FIELD_MAX.email}
-          defaultValue={refusal?.values.email}
-          error={errorText(texts, refusal?.errors.email)}
-        />
+        <EmailInput texts={texts} refusal={refusal} />
       </AccountForm>
     </section>
   );

@@ -1,4 +1,4 @@
-import { ACCOUNT_FIELD_MAX, emailRequestBody, okAnswerSchema, resetPasswordBody } from "@shop/contracts";
+import { emailRequestBody, okAnswerSchema, resetPasswordBody } from "@shop/contracts";
 import { pathTo } from "@shop/routing";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/password-recovery";
@@ -12,7 +12,7 @@ import {
 } from "~/account.server";
 import { FORM_FIELD, refusalOf, type AccountFormRefusal } from "~/account-forms";
 import { AccountForm } from "~/components/account-form";
-import { AccountInput, errorText, PasswordInput } from "~/components/account-fields";
+import { EmailInput, errorText, PasswordInput } from "~/components/account-fields";
 import { AuthCard, AuthFootnote } from "~/components/auth-card";
 import { authTextsFor, type AuthTexts } from "~/i18n/auth";
 import { format } from "~/i18n/format";
@@ -101,17 +101,7 @@ export default function PasswordRecovery({ loaderData: { texts }, actionData }: 
 function RequestForm({ texts, refusal }: { texts: AuthTexts; refusal: AccountFormRefusal | undefined }) {
   return (
     <AccountForm texts={texts} refusal={refusal} intent="request" submitLabel={texts.recovery.send}>
-      <AccountInput
-        name="email"
-        label={texts.fields.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        maxLength={ACCOUNT_FIELD_MAX.email}
-        defaultValue={refusal?.values.email}
-        error={errorText(texts, refusal?.errors.email)}
-      />
+      <EmailInput texts={texts} refusal={refusal} />
     </AccountForm>
   );
 }

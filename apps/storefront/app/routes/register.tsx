@@ -5,7 +5,7 @@ import type { Route } from "./+types/register";
 import { accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AccountForm } from "~/components/account-form";
-import { AccountInput, errorText, PasswordInput } from "~/components/account-fields";
+import { AccountInput, EmailInput, errorText, PasswordInput } from "~/components/account-fields";
 import { AuthCard, AuthFootnote } from "~/components/auth-card";
 import { ScreenLink } from "~/components/screen-link";
 import { authTextsFor } from "~/i18n/auth";
@@ -50,17 +50,7 @@ export default function Register({ loaderData: { texts }, actionData }: Route.Co
   return (
     <AuthCard>
       <AccountForm texts={texts} refusal={refusal} submitLabel={texts.register.submit}>
-        <AccountInput
-          name="email"
-          label={texts.fields.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={ACCOUNT_FIELD_MAX.email}
-          defaultValue={refusal?.values.email}
-          error={error("email")}
-        />
+        <EmailInput texts={texts} refusal={refusal} />
         <PasswordInput
           name="password"
           label={texts.fields.password}
