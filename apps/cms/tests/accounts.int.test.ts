@@ -190,6 +190,31 @@ describe("password recovery", () => {
     await waitForMail(app.outboxDir, email, /Tu contrase=C3=B1a ha cambiado|Tu contraseña ha cambiado/);
   });
 
+  it("spends the link only on a reset that succeeds: a refused password leaves it working", async () => {
+    const { email } = await registerCustomer(app.api);
+    await postJson(`${app.api}/auth/forgot-password`, { email });
+    const code = linkToken(await waitForMail(app.outboxDir, email, /code=/), "code");
+    // The repro: the same weak password twice, then another the rule refuses.
+    for (const weak of ["password123", "password123", "Qwerty123!"]) {
+      const refused = await postJson(`${app.api}/auth/reset-password`, {
+        code,
+        password: weak,
+        passwordConfirmation: weak,
+      });
+      expect(errorCode(expectErrorShape(refused, 400)), weak).toBe("weakPassword");
+    }
+
+    const password = "Ciruela-Farola-62";
+    // Still single use: of two requests with the link and a good password, exactly one wins.
+    const answers = await Promise.all(
+      [1, 2].map(() => postJson(`${app.api}/auth/reset-password`, { code, password, passwordConfirmation: password })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const loser = answers.find((answer) => answer.status === 400)!;
+    expect(errorCode(expectErrorShape(loser, 400))).toBe("invalidToken");
+    authBody(await postJson(`${app.api}/auth/local`, { identifier: email, password }));
+  });
+
   it("refuses an expired link, a withdrawn one, a mismatched confirmation and a common password", async () => {
     const { email } = await registerCustomer(app.api);
     await postJson(`${app.api}/auth/forgot-password`, { email });

@@ -15,7 +15,14 @@ import { sendEmailLater } from "../email/later";
 import { storefrontLink } from "../email/links";
 import { AccountError, RateLimitedError } from "./errors";
 import { joinNewsletterToAccount } from "./newsletter";
-import { issueLinkToken, issueSignInCode, spendLinkToken, spendSignInCode } from "./one-time-tokens";
+import {
+  findLinkToken,
+  issueLinkToken,
+  issueSignInCode,
+  spendLinkToken,
+  spendLinkTokenRow,
+  spendSignInCode,
+} from "./one-time-tokens";
 import { checkAllowance, clearAllowance, takeAllowance, takeMailAllowance } from "./rate-limits";
 import { ensureReferralCode } from "./referrals";
 import { closeAllSessions, closeSession, findUser, openSession, type AccountUser, type SignInMethod } from "./sessions";
@@ -293,19 +300,22 @@ function mailPasswordChanged(strapi: Core.Strapi, user: AccountUser): void {
 
 /**
  * A new password from an e-mailed link: the link is spent, every session of the customer ends, the
- * address counts as confirmed (the link proved it), and the customer is signed in anew.
+ * address counts as confirmed (the link proved it), and the customer is signed in anew. The link is
+ * spent only once nothing can refuse the reset any more: a password refused as weak leaves it
+ * working. Spending stays a conditional update, so of two resets with one link exactly one wins.
  */
 export async function resetPassword(
   strapi: Core.Strapi,
   input: ResetPasswordBody,
   caller: Caller,
 ): Promise<AuthAnswer> {
-  const userId = await spendLinkToken(strapi, "reset-password", input.code);
-  const user = userId === null ? null : await findUser(strapi, { id: userId });
-  if (!user || user.blocked === true) {
-    throw new AccountError("invalidToken", "This link is not valid any more: ask for a new one", "code");
-  }
+  const link = await findLinkToken(strapi, "reset-password", input.code);
+  const user = link === null ? null : await findUser(strapi, { id: link.userId });
+  const invalidLink = () =>
+    new AccountError("invalidToken", "This link is not valid any more: ask for a new one", "code");
+  if (link === null || !user || user.blocked === true) throw invalidLink();
   await assertGoodPassword(input.password, [user.email, user.firstName, user.lastName]);
+  if (!(await spendLinkTokenRow(strapi, link))) throw invalidLink();
   await userService(strapi).edit(user.id, { password: input.password, provider: user.provider ?? "local" });
   await closeAllSessions(strapi, user.id);
   mailPasswordChanged(strapi, user);

@@ -72,20 +72,48 @@ export async function issueLinkToken(strapi: Core.Strapi, userId: number, purpos
   return raw;
 }
 
+/** A link secret's row while it can still be spent. */
+export interface LiveLinkToken {
+  id: number;
+  /** The user it was issued for. */
+  userId: number;
+}
+
+/**
+ * The row of a link secret that is unused, not withdrawn and not expired, or null. Spends nothing:
+ * a caller that may still refuse the request (a weak new password) checks first and spends after.
+ */
+export async function findLinkToken(
+  strapi: Core.Strapi,
+  purpose: TokenPurpose,
+  raw: string,
+): Promise<LiveLinkToken | null> {
+  const row = (await tokens(strapi).findOne({
+    where: { purpose, tokenHash: linkSecretHash(purpose, raw) },
+  })) as TokenRow | null;
+  if (!row || row.usedAt !== null || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+  return { id: row.id, userId: row.userId };
+}
+
+/**
+ * Spends a secret found by findLinkToken, by a conditional update: of two requests with the same
+ * secret, exactly one gets true. False too when it was withdrawn meanwhile.
+ */
+export async function spendLinkTokenRow(strapi: Core.Strapi, token: LiveLinkToken): Promise<boolean> {
+  const { count } = (await tokens(strapi).updateMany({
+    where: { id: token.id, usedAt: null },
+    data: { usedAt: new Date() },
+  })) as { count: number };
+  return count === 1;
+}
+
 /**
  * Spends a link secret: the user it was for, or null when it is unknown, used, withdrawn or expired.
  * Of two requests with the same secret, exactly one gets the user.
  */
 export async function spendLinkToken(strapi: Core.Strapi, purpose: TokenPurpose, raw: string): Promise<number | null> {
-  const row = (await tokens(strapi).findOne({
-    where: { purpose, tokenHash: linkSecretHash(purpose, raw) },
-  })) as TokenRow | null;
-  if (!row || row.usedAt !== null || new Date(row.expiresAt).getTime() <= Date.now()) return null;
-  const { count } = (await tokens(strapi).updateMany({
-    where: { id: row.id, usedAt: null },
-    data: { usedAt: new Date() },
-  })) as { count: number };
-  return count === 1 ? row.userId : null;
+  const token = await findLinkToken(strapi, purpose, raw);
+  return token !== null && (await spendLinkTokenRow(strapi, token)) ? token.userId : null;
 }
 
 /** A new sign-in code for the user (replacing any earlier one); the digits to e-mail. */
