@@ -1,6 +1,6 @@
 import { accountSchema, newsletterAnswerSchema, newsletterConfirmAnswerSchema } from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendNewsletterMail, unsubscribeToken } from "../src/services/newsletter";
+import { consentPseudonym, sendNewsletterMail, unsubscribeToken } from "../src/services/newsletter";
 import {
   bearer,
   freshEmail,
@@ -57,6 +57,7 @@ async function subscriberRow(email: string) {
     id: number;
     documentId: string;
     status: string;
+    locale: string;
     userId: number | null;
   } | null;
 }
@@ -264,6 +265,105 @@ describe("a customer's subscription", () => {
     await confirm(await confirmationToken(email));
     expect(accountSchema.parse((await me(jwt)).body).newsletter).toBe(true);
     expect((await newsletterOf(jwt)).status).toBe("subscribed");
+  });
+});
+
+describe("a visitor's request for a customer's address", () => {
+  async function confirmedCustomer(overrides: Record<string, unknown> = {}) {
+    const customer = await registerCustomer(app.api, overrides);
+    await app.strapi.db.query(USER).update({ where: { id: customer.user.id }, data: { confirmed: true } });
+    return customer;
+  }
+
+  /** What the log keeps of requests for `email` that are nobody's yet: under the address's pseudonym. */
+  async function unattachedRequests(email: string) {
+    const rows = (await app.strapi.db.query(CONSENT).findMany({
+      where: { emailHash: consentPseudonym(email) },
+      orderBy: { id: "asc" },
+      populate: { user: { select: ["id"] } },
+    })) as { event: string; source: string; wording: string | null; locale: string; email: string | null }[];
+    return rows.map((row) => ({ ...row, user: (row as { user?: unknown }).user ?? null }));
+  }
+
+  it("changes neither the status, the language nor the history of a joined subscription until its link is opened", async () => {
+    const { email, jwt, user } = await confirmedCustomer({ preferredLocale: "es" });
+    const url = `${app.api}/users/me/newsletter`;
+    await send("PUT", url, { subscribed: true, wording: WORDING, locale: "es" }, bearer(jwt));
+    expect((await confirm(await confirmationToken(email))).status).toBe(200);
+    await send("PUT", url, { subscribed: false, locale: "es" }, bearer(jwt));
+    const before = await newsletterOf(jwt);
+    expect(before.status).toBe("unsubscribed");
+    expect(await subscriberRow(email)).toMatchObject({ status: "unsubscribed", locale: "es", userId: user.id });
+
+    // Signed out, somebody asks for the address in Portuguese.
+    const mails = mailsTo(app.outboxDir, email).length;
+    const answer = await subscribe(email, "pt");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
+    // The link still goes to the address; nothing of the account changes meanwhile.
+    const token = await confirmationToken(email, mails);
+    expect(await subscriberRow(email)).toMatchObject({ status: "unsubscribed", locale: "es", userId: user.id });
+    expect(await newsletterOf(jwt)).toEqual(before);
+    expect(accountSchema.parse((await me(jwt)).body).newsletter).toBe(false);
+    // The request is logged, but under the address's pseudonym: nobody's until the link is opened.
+    expect(await unattachedRequests(email)).toMatchObject([
+      { event: "request", source: "footer", wording: WORDING, locale: "pt", email: null, user: null },
+    ]);
+
+    // The address's owner opens the link: now it is the account's, in the request's language.
+    const sent = mailsTo(app.outboxDir, email).length;
+    expect((await confirm(token)).status).toBe(200);
+    expect(await subscriberRow(email)).toMatchObject({ status: "subscribed", locale: "pt", userId: user.id });
+    const after = await newsletterOf(jwt);
+    expect(after.status).toBe("subscribed");
+    expect(after.history.map((entry) => [entry.event, entry.source, entry.wording, entry.locale])).toEqual([
+      ["confirm", "email", null, "pt"],
+      ["request", "footer", WORDING, "pt"],
+      ...before.history.map((entry) => [entry.event, entry.source, entry.wording, entry.locale]),
+    ]);
+    expect(accountSchema.parse((await me(jwt)).body).newsletter).toBe(true);
+    // The welcome too.
+    await expect
+      .poll(() => mailsTo(app.outboxDir, email).slice(sent).join("\n"))
+      .toContain("/pt/newsletter/unsubscribe?token=");
+  });
+
+  it("shows a confirmed customer with no subscription nothing of it either, until the link is opened", async () => {
+    const { email, jwt } = await confirmedCustomer();
+    await subscribe(email, "ca");
+    const token = await confirmationToken(email);
+    expect(await newsletterOf(jwt)).toEqual({ status: "unsubscribed", subscribed: false, history: [] });
+    expect(await unattachedRequests(email)).toMatchObject([{ event: "request", locale: "ca", user: null }]);
+
+    expect((await confirm(token)).status).toBe(200);
+    const after = await newsletterOf(jwt);
+    expect(after.status).toBe("subscribed");
+    expect(after.history.map((entry) => [entry.event, entry.source, entry.locale])).toEqual([
+      ["confirm", "email", "ca"],
+      ["request", "footer", "ca"],
+    ]);
+  });
+
+  it("leaves a request the account made waiting as it was, and a request never confirmed is never the account's", async () => {
+    const { email, jwt } = await confirmedCustomer();
+    const url = `${app.api}/users/me/newsletter`;
+    await send("PUT", url, { subscribed: true, wording: WORDING, locale: "es" }, bearer(jwt));
+    await confirmationToken(email);
+    const mails = mailsTo(app.outboxDir, email).length;
+    await subscribe(email, "pt");
+    await confirmationToken(email, mails);
+    expect(await subscriberRow(email)).toMatchObject({ status: "pending", locale: "es" });
+    // The customer asks again: their own request replaces the visitor's, which stays nobody's.
+    const again = mailsTo(app.outboxDir, email).length;
+    await send("PUT", url, { subscribed: true, wording: WORDING, locale: "es" }, bearer(jwt));
+    expect((await confirm(await confirmationToken(email, again))).status).toBe(200);
+    expect(await subscriberRow(email)).toMatchObject({ status: "subscribed", locale: "es" });
+    expect((await newsletterOf(jwt)).history.map((entry) => [entry.event, entry.source])).toEqual([
+      ["confirm", "email"],
+      ["request", "account"],
+      ["request", "account"],
+    ]);
+    expect(await unattachedRequests(email)).toMatchObject([{ event: "request", source: "footer", user: null }]);
   });
 });
 

@@ -1,14 +1,15 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Core } from "@strapi/strapi";
-import type {
-  CONSENT_EVENTS,
-  CONSENT_LOG_SOURCES,
-  NewsletterAnswer,
-  NewsletterBody,
-  NewsletterConfirmAnswer,
-  NewsletterStatus,
-  NewsletterSubscribeBody,
-  NewsletterUnsubscribeAnswer,
+import {
+  CONSENT_SOURCES,
+  type CONSENT_EVENTS,
+  type CONSENT_LOG_SOURCES,
+  type NewsletterAnswer,
+  type NewsletterBody,
+  type NewsletterConfirmAnswer,
+  type NewsletterStatus,
+  type NewsletterSubscribeBody,
+  type NewsletterUnsubscribeAnswer,
 } from "@shop/contracts";
 import { toLocale, type Locale } from "@shop/domain";
 import { sendEmailLater } from "../email/later";
@@ -42,6 +43,7 @@ const PSEUDONYM_KEY = "shop consent pseudonym";
 
 type ConsentEvent = (typeof CONSENT_EVENTS)[number];
 type ConsentLogSource = (typeof CONSENT_LOG_SOURCES)[number];
+type RequestSource = (typeof CONSENT_SOURCES)[number];
 
 /** A subscriber row as the services read it. */
 export interface Subscriber {
@@ -50,11 +52,17 @@ export interface Subscriber {
   email: string;
   status: NewsletterStatus;
   locale: string;
+  source: RequestSource;
   userId: number | null;
   confirmExpiresAt: string | Date | null;
+  /** The consent entry of the request whose link is pending. */
+  pendingRequestId: number | null;
 }
 
 interface ConsentRow {
+  id: number;
+  email: string | null;
+  detachedAt: string | Date | null;
   event: ConsentEvent | null;
   subscribed: boolean;
   wording: string | null;
@@ -79,20 +87,30 @@ interface ConsentEntry {
   wording: string | null;
   locale: Locale;
   source: ConsentLogSource;
+  /**
+   * Logged under the address's pseudonym, with no address and no account: a visitor's request for an
+   * account's address, which is nobody's until its link is opened (confirmSubscription).
+   */
+  unattached?: boolean;
 }
 
-async function logConsent(strapi: Core.Strapi, entry: ConsentEntry): Promise<void> {
-  await consents(strapi).create({
+/** Logs an entry; its id. */
+async function logConsent(strapi: Core.Strapi, entry: ConsentEntry): Promise<number> {
+  const who =
+    entry.unattached === true
+      ? { email: null, emailHash: consentPseudonym(entry.email), user: null }
+      : { email: entry.email, user: entry.userId };
+  const row = (await consents(strapi).create({
     data: {
       event: entry.event,
-      email: entry.email,
-      user: entry.userId,
+      ...who,
       subscribed: entry.event !== "unsubscribe",
       wording: entry.wording,
       locale: entry.locale,
       source: entry.source,
     },
-  });
+  })) as { id: number };
+  return row.id;
 }
 
 /** What the log keeps of an address once its account is deleted: a keyed hash, to match a complaint against. */
@@ -170,28 +188,45 @@ interface SubscriptionRequest {
   name: string | null;
 }
 
+/** What a request stores on the address's row with its link's secret. */
+interface PendingLink {
+  tokenHash: string;
+  /** The consent entry of the request. */
+  requestId: number;
+  /** A visitor's request for an account's address: the row's status and language stay as they are. */
+  keepState: boolean;
+}
+
 /**
- * The address's row made pending with a new confirmation secret (withdrawing an earlier one), or
- * null when the address is subscribed already (also when a confirmation wins a race with this).
+ * Stores the new confirmation secret on the address's row (withdrawing an earlier one) and, unless
+ * `keepState`, makes the row pending in the request's language. False when the address is subscribed
+ * already (also when a confirmation wins a race with this).
  */
-async function makePending(
+async function storePendingLink(
   strapi: Core.Strapi,
   request: SubscriptionRequest,
-  tokenHash: string,
-): Promise<Subscriber | null> {
+  row: Subscriber | null,
+  link: PendingLink,
+): Promise<boolean> {
   const now = Date.now();
   const data = {
-    status: "pending",
-    locale: request.locale,
-    source: request.source,
-    confirmTokenHash: tokenHash,
+    confirmTokenHash: link.tokenHash,
     confirmExpiresAt: new Date(now + CONFIRM_TTL_SECONDS * 1000),
     requestedAt: new Date(now),
+    pendingRequestId: link.requestId,
+    ...(link.keepState ? {} : { status: "pending", locale: request.locale, source: request.source }),
     ...(request.userId === null ? {} : { userId: request.userId }),
   };
-  if (!(await findSubscriber(strapi, { email: request.email }))) {
+  if (!row) {
     try {
-      return (await subscribers(strapi).create({ data: { email: request.email, ...data } })) as Subscriber;
+      // A new row for an account's address reads as no row did: unsubscribed.
+      const state = {
+        status: link.keepState ? "unsubscribed" : "pending",
+        locale: request.locale,
+        source: request.source,
+      };
+      await subscribers(strapi).create({ data: { email: request.email, ...state, ...data } });
+      return true;
     } catch (error) {
       // Two requests for a new address racing: the unique index lets one insert; the other updates.
       if (!(await findSubscriber(strapi, { email: request.email }))) throw error;
@@ -201,15 +236,32 @@ async function makePending(
     where: { email: request.email, status: { $ne: "subscribed" } },
     data,
   })) as { count: number };
-  return count === 1 ? findSubscriber(strapi, { email: request.email }) : null;
+  return count === 1;
 }
 
-/** Records a request and mails the confirmation link, unless the address is subscribed already. */
+/**
+ * Records a request and mails the confirmation link, unless the address is subscribed already.
+ *
+ * A visitor's request for an account's address (its row is joined to the account, or the account
+ * has confirmed the address) changes nothing the account sees until the link is opened: the row
+ * keeps its status and language, and the request is logged under the address's pseudonym (no
+ * address, no account), kept on the row with the link's secret. Opening the link, which only the
+ * address's owner can, makes it the account's (confirmSubscription).
+ */
 async function requestSubscription(strapi: Core.Strapi, request: SubscriptionRequest): Promise<void> {
+  const row = await findSubscriber(strapi, { email: request.email });
+  if (row?.status === "subscribed") return;
+  const accountsAddress =
+    request.userId === null && (row?.userId ?? (await provenAccountId(strapi, request.email))) !== null;
+  const requestId = await logConsent(strapi, {
+    ...request,
+    event: "request",
+    userId: request.userId,
+    unattached: accountsAddress,
+  });
   const token = newLinkSecret();
-  const row = await makePending(strapi, request, linkSecretHash(CONFIRM_PURPOSE, token));
-  if (!row) return;
-  await logConsent(strapi, { ...request, event: "request", userId: row.userId });
+  const tokenHash = linkSecretHash(CONFIRM_PURPOSE, token);
+  if (!(await storePendingLink(strapi, request, row, { tokenHash, requestId, keepState: accountsAddress }))) return;
   sendEmailLater(strapi, {
     template: "newsletterConfirm",
     props: { name: request.name, url: storefrontLink("newsletterConfirm", request.locale, { token }) },
@@ -242,25 +294,54 @@ async function provenAccountId(strapi: Core.Strapi, email: string): Promise<numb
   return user?.confirmed === true ? user.id : null;
 }
 
+/** The consent entry of the request whose link a row holds, if it is still there. */
+async function pendingRequestOf(strapi: Core.Strapi, row: Subscriber): Promise<ConsentRow | null> {
+  if (row.pendingRequestId === null) return null;
+  return (await consents(strapi).findOne({ where: { id: row.pendingRequestId } })) as ConsentRow | null;
+}
+
+function isRequestSource(source: string): source is RequestSource {
+  return (CONSENT_SOURCES as readonly string[]).includes(source);
+}
+
 /**
  * POST /newsletter/confirm: the e-mailed link was opened. Single use: of two requests with one link,
- * exactly one confirms. The welcome, the first newsletter mail, goes out after the answer.
+ * exactly one confirms. The row becomes subscribed in the request's language; a request logged
+ * under the address's pseudonym becomes the address's (and its account's) entry. The welcome, the
+ * first newsletter mail, goes out after the answer.
  */
 export async function confirmSubscription(strapi: Core.Strapi, token: string): Promise<NewsletterConfirmAnswer> {
   const tokenHash = linkSecretHash(CONFIRM_PURPOSE, token);
-  const row = await findSubscriber(strapi, { confirmTokenHash: tokenHash, status: "pending" });
+  const pending = { confirmTokenHash: tokenHash, status: { $ne: "subscribed" } };
+  const row = await findSubscriber(strapi, pending);
   if (!row || row.confirmExpiresAt === null || new Date(row.confirmExpiresAt).getTime() <= Date.now()) {
     throw invalidLink();
   }
+  const request = await pendingRequestOf(strapi, row);
+  const locale = toLocale(request?.locale ?? row.locale);
+  const source = request !== null && isRequestSource(request.source) ? request.source : row.source;
   const { count } = (await subscribers(strapi).updateMany({
-    where: { id: row.id, confirmTokenHash: tokenHash, status: "pending" },
-    data: { status: "subscribed", confirmedAt: new Date(), confirmTokenHash: null, confirmExpiresAt: null },
+    where: { id: row.id, ...pending },
+    data: {
+      status: "subscribed",
+      locale,
+      source,
+      confirmedAt: new Date(),
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+      pendingRequestId: null,
+    },
   })) as { count: number };
   if (count !== 1) throw invalidLink();
   const userId = row.userId ?? (await provenAccountId(strapi, row.email));
-  const confirmed: Subscriber = { ...row, status: "subscribed" };
+  if (request !== null && request.email === null && request.detachedAt === null) {
+    await consents(strapi).update({
+      where: { id: request.id },
+      data: { email: row.email, emailHash: null, user: userId },
+    });
+  }
+  const confirmed: Subscriber = { ...row, status: "subscribed", locale, source };
   if (userId !== null) await joinToAccount(strapi, confirmed, userId);
-  const locale = toLocale(row.locale);
   await logConsent(strapi, { event: "confirm", email: row.email, userId, wording: null, locale, source: "email" });
   sendEmailLater(strapi, newsletterMessage(confirmed, "newsletterWelcome", { url: storefrontLink("boxes", locale) }));
   return { status: "subscribed", email: row.email };
@@ -276,7 +357,13 @@ async function unsubscribe(
 ): Promise<void> {
   const { count } = (await subscribers(strapi).updateMany({
     where: { id: row.id, status: { $ne: "unsubscribed" } },
-    data: { status: "unsubscribed", unsubscribedAt: new Date(), confirmTokenHash: null, confirmExpiresAt: null },
+    data: {
+      status: "unsubscribed",
+      unsubscribedAt: new Date(),
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+      pendingRequestId: null,
+    },
   })) as { count: number };
   if (count !== 1) return;
   await logConsent(strapi, { ...entry, event: "unsubscribe", email: row.email, userId: row.userId, wording: null });
