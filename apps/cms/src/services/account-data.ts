@@ -54,7 +54,7 @@ export async function exportAccount(
 /** A password when the account has one; an account without (Sign in with Apple) only confirms. Counted alike. */
 async function assertMayDelete(strapi: Core.Strapi, user: AccountUser, input: DeleteAccountBody): Promise<void> {
   if (mayUsePassword(user)) await assertCurrentPassword(strapi, user, input.currentPassword);
-  else await takeAllowance("passwordChecksPerAccount", String(user.id));
+  else await takeAllowance("passwordChecksPerAccount", user.email);
 }
 
 /**

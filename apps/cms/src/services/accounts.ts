@@ -331,7 +331,8 @@ export async function assertCurrentPassword(
   user: AccountUser & { password: string },
   given: string | undefined,
 ): Promise<void> {
-  await takeAllowance("passwordChecksPerAccount", String(user.id));
+  // Keyed by the address, like the other per-account counts: ids repeat between databases that share one Redis.
+  await takeAllowance("passwordChecksPerAccount", user.email);
   if (given === undefined || !(await userService(strapi).validatePassword(given, user.password))) {
     throw new AccountError("invalidCredentials", "The provided current password is invalid", "currentPassword");
   }
