@@ -5,7 +5,7 @@ import { ensureDemoAdmin } from "./bootstrap/demo-admin";
 import { grantPublicReads } from "./bootstrap/permissions";
 import { getEnv } from "./env";
 import { seedDemoData } from "./seed";
-import { flushLaterEmails } from "./email/later";
+import { flushAfterAnswer } from "./services/after-answer";
 import { closeRateLimits, prepareRateLimits } from "./services/rate-limits";
 import { fillDemoMeasures } from "./seed/measures";
 
@@ -24,9 +24,9 @@ export default {
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-measures", () => fillDemoMeasures(strapi));
   },
 
-  /** Runs when the process stops: account mails still being sent go out, Redis is let go. */
+  /** Runs when the process stops: work left after an answer (account mails) is done, Redis is let go. */
   async destroy() {
-    await flushLaterEmails();
+    await flushAfterAnswer();
     await closeRateLimits();
   },
 };

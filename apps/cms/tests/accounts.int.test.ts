@@ -1,10 +1,12 @@
 import { accountSchema, addressSchema, authAnswerSchema, newsletterAnswerSchema } from "@shop/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  answeredWithin,
   authBody,
   bearer,
   freshEmail,
   GOOD_PASSWORD,
+  holdLookups,
   mailsTo,
   registerCustomer,
   send,
@@ -369,6 +371,58 @@ describe("confirmation e-mail again", () => {
     );
     for (const answer of answers) expect(answer.status).toBe(200);
     expect(Object.keys(answers[0]!.body as object)).toEqual(Object.keys(answers[1]!.body as object));
+  });
+});
+
+describe("whether an address has an account is looked up after the answer", () => {
+  const USER = "plugin::users-permissions.user";
+  const TOKEN = "api::account.one-time-token";
+
+  for (const call of ["/auth/forgot-password", "/auth/sign-in-code", "/auth/send-email-confirmation"]) {
+    it(`${call} answers a known and an unknown address alike, before looking either up`, async () => {
+      const { email, user } = await registerCustomer(app.api);
+      await waitForMail(app.outboxDir, email, /confirmation=/);
+      const stranger = freshEmail();
+      const tokens = () => app.strapi.db.query(TOKEN).findMany({ where: { userId: user.id }, select: ["id"] });
+      const tokensBefore = await tokens();
+      const mails = mailsTo(app.outboxDir, email).length;
+      const hold = holdLookups(app.strapi, [USER], [email, stranger]);
+      try {
+        const [known, unknown] = await answeredWithin(
+          Promise.all([email, stranger].map((address) => postJson(`${app.api}${call}`, { email: address }))),
+        );
+        expect(known!.status).toBe(200);
+        expect(unknown!.status).toBe(200);
+        expect(Object.keys(unknown!.body as object)).toEqual(Object.keys(known!.body as object));
+        // Both lookups run after the answers, and wait; nothing is issued or mailed meanwhile.
+        await expect.poll(() => hold.held).toBe(2);
+        expect(await tokens()).toEqual(tokensBefore);
+        expect(mailsTo(app.outboxDir, email)).toHaveLength(mails);
+
+        hold.release();
+        await expect.poll(() => mailsTo(app.outboxDir, email).length).toBe(mails + 1);
+        expect(await tokens()).not.toEqual(tokensBefore);
+        expect(mailsTo(app.outboxDir, stranger)).toEqual([]);
+      } finally {
+        hold.restore();
+      }
+    });
+  }
+
+  it("a failure after the answer is logged, and the answer is the same as ever", async () => {
+    const { email } = await registerCustomer(app.api);
+    const hold = holdLookups(app.strapi, [USER], [email]);
+    const logged = vi.spyOn(app.strapi.log, "error");
+    try {
+      hold.release(new Error("the database went away"));
+      const answer = await postJson(`${app.api}/auth/forgot-password`, { email });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ ok: true });
+      await expect.poll(() => logged.mock.calls.flat().join("\n")).toContain("the database went away");
+    } finally {
+      logged.mockRestore();
+      hold.restore();
+    }
   });
 });
 

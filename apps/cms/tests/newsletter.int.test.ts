@@ -2,9 +2,11 @@ import { accountSchema, newsletterAnswerSchema, newsletterConfirmAnswerSchema } 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentPseudonym, sendNewsletterMail, unsubscribeToken } from "../src/services/newsletter";
 import {
+  answeredWithin,
   bearer,
   freshEmail,
   GOOD_PASSWORD,
+  holdLookups,
   mailHeaders,
   mailsTo,
   registerCustomer,
@@ -87,9 +89,9 @@ describe("a visitor's subscription (double opt-in)", () => {
     const answer = await subscribe(email.toUpperCase(), "ca");
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ ok: true });
-    expect(await subscriberRow(email)).toMatchObject({ status: "pending", userId: null });
 
     const mail = await waitForMail(app.outboxDir, email, /token=/);
+    expect(await subscriberRow(email)).toMatchObject({ status: "pending", userId: null });
     expect(mail).toContain("Confirma la teva subscripci");
     // The confirmation request is not a newsletter mail: no unsubscribe headers.
     expect(mailHeaders(mail).has("list-unsubscribe")).toBe(false);
@@ -265,6 +267,33 @@ describe("a customer's subscription", () => {
     await confirm(await confirmationToken(email));
     expect(accountSchema.parse((await me(jwt)).body).newsletter).toBe(true);
     expect((await newsletterOf(jwt)).status).toBe("subscribed");
+  });
+});
+
+describe("a visitor's request is read and recorded after the answer", () => {
+  it("answers for a customer's and an unknown address before reading either's subscription or account", async () => {
+    const { email, user } = await registerCustomer(app.api);
+    await app.strapi.db.query(USER).update({ where: { id: user.id }, data: { confirmed: true } });
+    await waitForMail(app.outboxDir, email, /confirmation=/);
+    const mails = mailsTo(app.outboxDir, email).length;
+    const stranger = freshEmail("lector");
+    const rows = () => app.strapi.db.query(SUBSCRIBER).count({ where: { email: { $in: [email, stranger] } } });
+    const hold = holdLookups(app.strapi, [SUBSCRIBER, USER], [email, stranger]);
+    try {
+      const answers = await answeredWithin(Promise.all([email, stranger].map((address) => subscribe(address))));
+      for (const answer of answers) expect(answer.body).toEqual({ ok: true });
+      await expect.poll(() => hold.held).toBe(2);
+      expect(await rows()).toBe(0);
+      expect(mailsTo(app.outboxDir, email)).toHaveLength(mails);
+      expect(mailsTo(app.outboxDir, stranger)).toEqual([]);
+
+      hold.release();
+      await confirmationToken(email, mails);
+      await confirmationToken(stranger);
+      expect(await rows()).toBe(2);
+    } finally {
+      hold.restore();
+    }
   });
 });
 

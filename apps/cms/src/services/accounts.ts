@@ -12,6 +12,7 @@ import type {
 } from "@shop/contracts";
 import { checkPassword, isLocale, toLocale, type Locale } from "@shop/domain";
 import { sendEmailLater } from "../email/later";
+import { afterAnswer } from "./after-answer";
 import { storefrontLink } from "../email/links";
 import { AccountError, RateLimitedError } from "./errors";
 import { joinNewsletterToAccount } from "./newsletter";
@@ -165,14 +166,33 @@ async function sendConfirmation(strapi: Core.Strapi, user: AccountUser, fallback
 }
 
 /**
+ * For the calls that answer the same whether or not the address has an account (forgot-password,
+ * sign-in code, confirmation again): only the allowances, keyed by the e-mail text and the client
+ * address, are taken before the answer. Looking the address up and `work` for its account (not
+ * blocked), a new secret and its mail, come after it, so neither the answer nor its time tells.
+ */
+async function mailAccountAfterAnswer(
+  strapi: Core.Strapi,
+  kind: "confirm-email" | "reset-password" | "sign-in-code",
+  input: EmailRequestBody,
+  caller: Caller,
+  work: (user: AccountUser) => Promise<void>,
+): Promise<void> {
+  await takeMailAllowance(kind, input.email, caller.address);
+  afterAnswer(strapi, `answer a ${kind} request`, async () => {
+    const user = await findUser(strapi, { email: input.email });
+    if (user && user.blocked !== true) await work(user);
+  });
+}
+
+/**
  * Sends the confirmation link again. The answer is the same whether the address has an account,
  * is already confirmed, or is unknown.
  */
 export async function resendConfirmation(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
-  await takeMailAllowance("confirm-email", input.email, caller.address);
-  const user = await findUser(strapi, { email: input.email });
-  if (!user || user.confirmed === true || user.blocked === true) return;
-  await sendConfirmation(strapi, user, input.locale);
+  await mailAccountAfterAnswer(strapi, "confirm-email", input, caller, async (user) => {
+    if (user.confirmed !== true) await sendConfirmation(strapi, user, input.locale);
+  });
 }
 
 /** The e-mailed link was opened: the address is confirmed, and the customer is welcomed. */
@@ -241,16 +261,15 @@ function dummyHash(strapi: Core.Strapi): Promise<string> {
  * a blocked account gets no code.
  */
 export async function requestSignInCode(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
-  await takeMailAllowance("sign-in-code", input.email, caller.address);
-  const user = await findUser(strapi, { email: input.email });
-  if (!user || user.blocked === true) return;
-  const code = await issueSignInCode(strapi, user.id);
-  const locale = localeOf(user, input.locale);
-  sendEmailLater(strapi, {
-    template: "accountSignInCode",
-    props: { name: user.firstName, code, url: storefrontLink("login", locale) },
-    to: user.email,
-    locale,
+  await mailAccountAfterAnswer(strapi, "sign-in-code", input, caller, async (user) => {
+    const code = await issueSignInCode(strapi, user.id);
+    const locale = localeOf(user, input.locale);
+    sendEmailLater(strapi, {
+      template: "accountSignInCode",
+      props: { name: user.firstName, code, url: storefrontLink("login", locale) },
+      to: user.email,
+      locale,
+    });
   });
 }
 
@@ -275,16 +294,15 @@ export async function signOut(strapi: Core.Strapi, sid: string): Promise<void> {
 
 /** Sends a reset link. The answer is the same whether the address has an account or not. */
 export async function forgotPassword(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
-  await takeMailAllowance("reset-password", input.email, caller.address);
-  const user = await findUser(strapi, { email: input.email });
-  if (!user || user.blocked === true) return;
-  const token = await issueLinkToken(strapi, user.id, "reset-password");
-  const locale = localeOf(user, input.locale);
-  sendEmailLater(strapi, {
-    template: "accountResetPassword",
-    props: { name: user.firstName, url: storefrontLink("passwordRecovery", locale, { code: token }) },
-    to: user.email,
-    locale,
+  await mailAccountAfterAnswer(strapi, "reset-password", input, caller, async (user) => {
+    const token = await issueLinkToken(strapi, user.id, "reset-password");
+    const locale = localeOf(user, input.locale);
+    sendEmailLater(strapi, {
+      template: "accountResetPassword",
+      props: { name: user.firstName, url: storefrontLink("passwordRecovery", locale, { code: token }) },
+      to: user.email,
+      locale,
+    });
   });
 }
 

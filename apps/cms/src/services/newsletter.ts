@@ -17,6 +17,7 @@ import { storefrontLink } from "../email/links";
 import { sendEmail, type EmailMessage } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import type { NewsletterMailProps } from "../email/templates/newsletter-message";
+import { afterAnswer } from "./after-answer";
 import { AccountError } from "./errors";
 import { keyedHash } from "./keyed-hash";
 import { linkSecretHash, newLinkSecret } from "./one-time-tokens";
@@ -272,8 +273,9 @@ async function requestSubscription(strapi: Core.Strapi, request: SubscriptionReq
 
 /**
  * POST /newsletter/subscribe: a visitor's request from the footer. Nothing tells the caller whether
- * the address was new, pending, subscribed or a customer's: the same allowance, the same answer,
- * and the mail goes out after it.
+ * the address was new, pending, subscribed or a customer's: the same allowance, taken before the
+ * answer, and the same answer; reading the address's row and account, logging and the mail all come
+ * after it.
  */
 export async function subscribeVisitor(
   strapi: Core.Strapi,
@@ -281,7 +283,9 @@ export async function subscribeVisitor(
   clientAddress: string,
 ): Promise<void> {
   await takeMailAllowance("newsletter", input.email, clientAddress);
-  await requestSubscription(strapi, { ...input, userId: null, name: null });
+  afterAnswer(strapi, "record a newsletter request", () =>
+    requestSubscription(strapi, { ...input, userId: null, name: null }),
+  );
 }
 
 function invalidLink(): AccountError {

@@ -1,3 +1,5 @@
+import type { Core } from "@strapi/strapi";
+import { vi } from "vitest";
 import { getJson, postJson, type JsonResponse } from "./http";
 import { readOutbox } from "./strapi";
 
@@ -88,4 +90,62 @@ export async function registerCustomer(
     headers,
   );
   return { email, ...authBody(response) };
+}
+
+/**
+ * Holds back every `findOne` of the content types `uids` whose `where` names one of `emails`, until
+ * `release()`; after `release(error)` they fail with it instead, those made later too, until
+ * `restore()`. Shows that a call answers without waiting for what it looks up. `held` counts them.
+ */
+export function holdLookups(strapi: Core.Strapi, uids: string[], emails: string[]) {
+  let open!: (error: Error | undefined) => void;
+  const gate = new Promise<Error | undefined>((resolve) => {
+    open = resolve;
+  });
+  let held = 0;
+  const original = strapi.db.query.bind(strapi.db);
+  const spy = vi.spyOn(strapi.db, "query").mockImplementation(((uid: string) => {
+    const repository = original(uid as never);
+    if (!uids.includes(uid)) return repository;
+    return new Proxy(repository, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property !== "findOne" || typeof value !== "function") return value;
+        return async (params?: { where?: unknown }) => {
+          const where = JSON.stringify(params?.where ?? {});
+          if (emails.some((email) => where.includes(email))) {
+            held += 1;
+            const error = await gate;
+            if (error) throw error;
+          }
+          return (value as (params?: unknown) => Promise<unknown>).call(target, params);
+        };
+      },
+    });
+  }) as typeof strapi.db.query);
+  return {
+    get held() {
+      return held;
+    },
+    release(error?: Error) {
+      open(error);
+    },
+    restore() {
+      open(undefined);
+      spy.mockRestore();
+    },
+  };
+}
+
+/** The promise's value, or an error if it takes longer than `ms` (an answer held back by a lookup). */
+export async function answeredWithin<T>(promise: Promise<T>, ms = 5_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
