@@ -31,20 +31,6 @@ z.config({ jitless: true });
  * ignored.
  */
 
-export {
-  ACCOUNT_FIELD_MAX,
-  MAX_ADDRESSES,
-  SIGN_IN_CODE_LENGTH,
-  ACCOUNT_ERROR_CODES,
-  CUSTOMER_KINDS,
-  ADDRESS_COUNTRIES,
-  CONSENT_SOURCES,
-  CONSENT_LOG_SOURCES,
-  CONSENT_EVENTS,
-  NEWSLETTER_STATUSES,
-} from "./account-limits";
-export type { AccountErrorCode, CustomerKind, AddressCountry, NewsletterStatus } from "./account-limits";
-
 const tooLong = (max: number) => ({ error: `tooLong:${max}` });
 
 // Control characters have no place in a name or an address, and would end up in e-mail headers.

@@ -1,6 +1,7 @@
 export * from "./forms";
 export * from "./internal-api";
 export * from "./product";
+export * from "./account-limits";
 export * from "./account";
 export * from "./account-data";
 export * from "./shop-settings";

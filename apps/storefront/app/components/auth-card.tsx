@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { REDIRECT_PARAM } from "@shop/routing";
 import { usePageLanguage } from "~/root-data";
 
 /** The content of a sign-in, registration or recovery card: the screen's heading, then the forms. */
@@ -19,4 +20,10 @@ export function AuthCard({ heading, intro, children }: { heading?: string; intro
 /** The line under a card's forms: the other way in (register, sign in). */
 export function AuthFootnote({ children }: { children: ReactNode }) {
   return <p className="border-t border-sand-200 pt-5 text-center">{children}</p>;
+}
+
+/** The guard's `redirect`, as a query to carry between sign-in and registration ("" when none). */
+export function keptRedirect(params: URLSearchParams): string {
+  const target = params.get(REDIRECT_PARAM);
+  return target ? `?${new URLSearchParams({ [REDIRECT_PARAM]: target })}` : "";
 }

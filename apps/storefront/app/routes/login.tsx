@@ -1,14 +1,14 @@
 import { emailRequestBody, okAnswerSchema, signInBody, signInCodeBody, SIGN_IN_CODE_LENGTH } from "@shop/contracts";
-import { pathTo, REDIRECT_PARAM } from "@shop/routing";
+import { pathTo } from "@shop/routing";
 import { data, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { accountCall, accountErrorsOf, readAccountForm, refuseForm, refuseInvalid as refuse } from "~/account.server";
+import { accountCall, accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AccountForm } from "~/components/account-form";
 import { EmailInput, errorText, PasswordInput } from "~/components/account-fields";
 import { CodeCells } from "~/components/code-cells";
-import { AuthCard, AuthFootnote } from "~/components/auth-card";
+import { AuthCard, AuthFootnote, keptRedirect } from "~/components/auth-card";
 import { SocialSignIn } from "~/components/social-sign-in";
 import { authTextsFor } from "~/i18n/auth";
 import { format } from "~/i18n/format";
@@ -41,7 +41,7 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
 
   if (intent === "requestCode" || intent === "resendCode") {
     const parsed = emailRequestBody.safeParse({ email: fields.email, locale });
-    if (!parsed.success) return refuse(accountErrorsOf(parsed.error), values, "requestCode");
+    if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, "requestCode");
     const sent = await accountCall("/auth/sign-in-code", okAnswerSchema, {
       method: "POST",
       body: parsed.data,
@@ -53,7 +53,7 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
 
   if (intent === "resendConfirmation") {
     const parsed = emailRequestBody.safeParse({ email: fields.email, locale });
-    if (!parsed.success) return refuse(accountErrorsOf(parsed.error), values, intent);
+    if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, intent);
     const sent = await accountCall("/auth/send-email-confirmation", z.object({ sent: z.literal(true) }), {
       method: "POST",
       body: parsed.data,
@@ -67,14 +67,14 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
     // One cell per digit, all posted as `code` (components/code-cells.tsx).
     const code = form.getAll("code").map(String).join("").replace(/\D/g, "");
     const parsed = signInCodeBody.safeParse({ email: fields.email, code });
-    if (!parsed.success) return refuse(accountErrorsOf(parsed.error), values, "verifyCode");
+    if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, "verifyCode");
     const answer = await signInCall("/auth/sign-in-code/verify", parsed.data, clientIp);
     if (answer.ok) return signedInRedirect(request, answer.value, { target, locale });
     return refuseForm(answer, { values, intent: "verifyCode" });
   }
 
   const parsed = signInBody.safeParse({ identifier: fields.identifier, password: fields.password });
-  if (!parsed.success) return refuse(accountErrorsOf(parsed.error), values, "password");
+  if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, "password");
   const answer = await signInCall("/auth/local", parsed.data, clientIp);
   if (answer.ok) return signedInRedirect(request, answer.value, { target, locale });
   return refuseForm(answer, { values, intent: "password" });
@@ -84,8 +84,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { texts, providers } = loaderData;
   const { locale } = usePageLanguage();
   const [params] = useSearchParams();
-  const redirectTo = params.get(REDIRECT_PARAM);
-  const keep = redirectTo ? `?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : "";
+  const keep = keptRedirect(params);
 
   const verifyRefusal = refusalOf(actionData, "verifyCode");
   // The code form stays after a refused code: the address it went to comes back with the refusal.

@@ -1,12 +1,12 @@
 import { ACCOUNT_FIELD_MAX, registerBody } from "@shop/contracts";
-import { pathTo, REDIRECT_PARAM } from "@shop/routing";
+import { pathTo } from "@shop/routing";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/register";
 import { accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AccountForm } from "~/components/account-form";
 import { AccountInput, EmailInput, errorText, PasswordInput } from "~/components/account-fields";
-import { AuthCard, AuthFootnote } from "~/components/auth-card";
+import { AuthCard, AuthFootnote, keptRedirect } from "~/components/auth-card";
 import { ScreenLink } from "~/components/screen-link";
 import { authTextsFor } from "~/i18n/auth";
 import { usePageLanguage } from "~/root-data";
@@ -38,8 +38,7 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
 export default function Register({ loaderData: { texts }, actionData }: Route.ComponentProps) {
   const { locale } = usePageLanguage();
   const [params] = useSearchParams();
-  const redirectTo = params.get(REDIRECT_PARAM);
-  const keep = redirectTo ? `?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : "";
+  const keep = keptRedirect(params);
   const refusal = refusalOf(actionData);
   const error = (field: string) => errorText(texts, refusal?.errors[field]);
   // What the customer's own data would make easy to guess counts against the new password.
