@@ -34,7 +34,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ["apps/cms/src/admin/**/*.{ts,tsx}"],
+    files: ["apps/cms/src/admin/**/*.{ts,tsx}", "apps/cms/src/plugins/*/admin/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -1,7 +1,7 @@
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from "@shop/routing";
+import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts } from "./support/catalogue";
 
@@ -17,7 +17,6 @@ const session = useBrowserSession(base);
 
 const WIDTHS = [320, 390, 1280, 1366, 1536] as const;
 const AXE_WIDTHS: ReadonlySet<number> = new Set([390, 1280]);
-const AXE_SOURCE: string = (createRequire(import.meta.url)("axe-core") as { source: string }).source;
 
 /** Screens of the public layout that are meant to be found (indexable), plus the new-order page. */
 const PUBLIC_SCREENS = SCREEN_IDS.filter(
@@ -35,41 +34,6 @@ beforeAll(async () => {
 function pathOf(id: ScreenId, locale: Locale): string {
   if (id === "product") return pathTo(id, locale, { slug: productSlugs?.[locale] ?? "" });
   return pathTo(id, locale);
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's content security policy does not cover.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map(({ target }) => ({ target })),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .map((node) => node.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
 }
 
 /** How many pixels the page is wider than the window, and the widest element sticking out. */

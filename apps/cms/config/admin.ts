@@ -11,5 +11,10 @@ export default () => {
     flags: { nps: false, promoteEE: false },
     // Never try to open a browser from a server process.
     autoOpen: false,
+    // Staff sign-in attempts are limited like customers' (5 per 5 minutes per e-mail and address),
+    // under the same switch: the integration tests turn both off, because Strapi keeps the count in
+    // memory shared by every Strapi the test run boots, and a dozen test files sign the same demo
+    // staff in from one address (the security tests turn them on and check them).
+    rateLimit: { enabled: env.authRateLimits },
   };
 };

@@ -30,7 +30,12 @@ export default () => {
     // Around the body parser: a broken body answers 400, and a body nested past reason too.
     "global::body-guard",
     // DELETE too: DELETE /users/me takes a body (the password and a confirmation, docs/decisions/013).
-    { name: "strapi::body", config: { parsedMethods: ["POST", "PUT", "PATCH", "DELETE"] } },
+    // includeUnparsed keeps each body as received (under Symbol.for("unparsedBody")): payment
+    // gateways sign the bytes they send, not what a parser makes of them (src/api/payment).
+    {
+      name: "strapi::body",
+      config: { parsedMethods: ["POST", "PUT", "PATCH", "DELETE"], includeUnparsed: true },
+    },
     "global::body-shape",
     "strapi::session",
     "strapi::favicon",

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createOutboxTransport } from "../src/email/outbox-transport";
 import { getEnv } from "../src/env";
 
@@ -25,5 +26,9 @@ export default () => {
         ratelimit: { enabled: false },
       },
     },
+    // The packing list and delivery sheet (src/plugins/staff-tools). Relative to this file, not to
+    // the app: the server reads the compiled config in dist/config and so loads the compiled plugin in
+    // dist/src/plugins; the admin build reads this source file and bundles the plugin's admin source.
+    "staff-tools": { enabled: true, resolve: path.join(__dirname, "..", "src", "plugins", "staff-tools") },
   };
 };

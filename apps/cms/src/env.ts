@@ -41,6 +41,15 @@ const SECRET_NAMES = Object.keys(DEV_SECRETS) as SecretName[];
 
 const DEFAULT_DEMO_PASSWORD = "DemoAdmin123!";
 
+/**
+ * Signs the sandbox payment page's notifications (src/payments/sandbox.ts). A fixed value rather
+ * than one drawn per process: a page served by one CMS process may be answered by another. Refused
+ * in production, like the other development secrets.
+ */
+export const DEV_SANDBOX_PAYMENT_SECRET = "dev-sandbox-payment-secret-not-for-production";
+
+export const PAYMENT_PROVIDERS = ["sandbox", "redsys", "stripe"] as const;
+
 // Env values are strings; "" is treated as unset so `FOO=` in a .env file means "use the default".
 const optionalString = z
   .string()
@@ -136,6 +145,17 @@ const rawSchema = z.object({
   APPLE_CLIENT_ID: optionalString,
   APPLE_JWKS_URL: urlString,
   APPLE_REDIRECT_URI: urlString,
+  PAYMENT_PROVIDER: optionalString.pipe(z.enum(PAYMENT_PROVIDERS).default("sandbox")),
+  SANDBOX_PAYMENT_SECRET: optionalString,
+  PAYMENT_SANDBOX_IN_PRODUCTION: boolString(false),
+  REDSYS_MERCHANT_CODE: optionalString,
+  REDSYS_TERMINAL: optionalString,
+  REDSYS_SECRET_KEY: optionalString,
+  REDSYS_ENVIRONMENT: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: urlString,
+  ORDER_PAYMENT_TTL_MINUTES: intString(30, 5, 24 * 60),
   LOG_LEVEL: optionalString.pipe(
     z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).default("http"),
   ),
@@ -149,6 +169,99 @@ function adminPasswordProblem(password: string): string | undefined {
   if (!/[A-Z]/.test(password)) return "must contain an upper case letter";
   if (!/\d/.test(password)) return "must contain a number";
   return undefined;
+}
+
+type RawEnv = z.output<typeof rawSchema>;
+
+const MIN_SANDBOX_SECRET_LENGTH = 32;
+
+/** The sandbox page's signing secret: required in production when the sandbox takes the payments. */
+function sandboxSecret(raw: RawEnv, isProduction: boolean, problems: string[]): string {
+  const secret = raw.SANDBOX_PAYMENT_SECRET;
+  if (isProduction && raw.PAYMENT_PROVIDER === "sandbox") {
+    if (secret === undefined) {
+      problems.push("SANDBOX_PAYMENT_SECRET is required when PAYMENT_PROVIDER=sandbox and NODE_ENV=production");
+    } else if (secret === DEV_SANDBOX_PAYMENT_SECRET) {
+      problems.push("SANDBOX_PAYMENT_SECRET still has the development value; generate a real secret");
+    }
+  }
+  if (secret !== undefined && secret.length < MIN_SANDBOX_SECRET_LENGTH) {
+    problems.push(`SANDBOX_PAYMENT_SECRET must be at least ${MIN_SANDBOX_SECRET_LENGTH} characters`);
+  }
+  return secret ?? DEV_SANDBOX_PAYMENT_SECRET;
+}
+
+/**
+ * Redsys, when chosen or when its keys are set (notifications of payments started before a switch
+ * of provider still arrive). The secret key is the terminal's SHA-256 key from the Redsys panel:
+ * 24 bytes in base64, the 3DES key every signature is derived from.
+ */
+function redsysSettings(raw: RawEnv, isProduction: boolean, problems: string[]) {
+  const chosen = raw.PAYMENT_PROVIDER === "redsys";
+  if (!chosen && raw.REDSYS_MERCHANT_CODE === undefined && raw.REDSYS_SECRET_KEY === undefined) return undefined;
+  const before = problems.length;
+  const merchantCode = raw.REDSYS_MERCHANT_CODE;
+  const secretKey = raw.REDSYS_SECRET_KEY;
+  const terminal = raw.REDSYS_TERMINAL ?? "1";
+  if (merchantCode === undefined) {
+    problems.push("REDSYS_MERCHANT_CODE is required to take payments with Redsys");
+  } else if (!/^\d{1,9}$/.test(merchantCode)) {
+    problems.push("REDSYS_MERCHANT_CODE must be the merchant's number (up to 9 digits)");
+  }
+  if (secretKey === undefined) {
+    problems.push("REDSYS_SECRET_KEY is required to take payments with Redsys");
+  } else if (!/^[A-Za-z0-9+/]{32}$/.test(secretKey)) {
+    problems.push("REDSYS_SECRET_KEY must be the terminal's SHA-256 key (32 base64 characters)");
+  }
+  if (!/^\d{1,3}$/.test(terminal)) problems.push("REDSYS_TERMINAL must be the terminal's number (1 to 3 digits)");
+  const environment = raw.REDSYS_ENVIRONMENT ?? (isProduction ? "production" : "test");
+  const gateway = environment === "test" || environment === "production" ? environment : normalizeHttpUrl(environment);
+  if (gateway === undefined) {
+    problems.push(
+      `REDSYS_ENVIRONMENT must be test, production or the http(s) URL of the payment form, got "${environment}"`,
+    );
+  }
+  if (problems.length > before || merchantCode === undefined || secretKey === undefined || gateway === undefined) {
+    return undefined;
+  }
+  return { merchantCode, terminal, secretKey, gateway };
+}
+
+/** Stripe, when chosen or when its keys are set; STRIPE_API_URL points the SDK elsewhere (tests' fake server). */
+function stripeSettings(raw: RawEnv, problems: string[]) {
+  const chosen = raw.PAYMENT_PROVIDER === "stripe";
+  if (!chosen && raw.STRIPE_SECRET_KEY === undefined && raw.STRIPE_WEBHOOK_SECRET === undefined) return undefined;
+  const before = problems.length;
+  const secretKey = raw.STRIPE_SECRET_KEY;
+  const webhookSecret = raw.STRIPE_WEBHOOK_SECRET;
+  if (secretKey === undefined) {
+    problems.push("STRIPE_SECRET_KEY is required to take payments with Stripe");
+  } else if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) {
+    problems.push("STRIPE_SECRET_KEY must be a secret or restricted key (sk_… or rk_…)");
+  }
+  if (webhookSecret === undefined) {
+    problems.push("STRIPE_WEBHOOK_SECRET is required to take payments with Stripe (the endpoint's signing secret)");
+  } else if (!webhookSecret.startsWith("whsec_")) {
+    problems.push("STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…)");
+  }
+  if (problems.length > before || secretKey === undefined || webhookSecret === undefined) return undefined;
+  return { secretKey, webhookSecret, apiUrl: raw.STRIPE_API_URL };
+}
+
+function paymentSettings(raw: RawEnv, isProduction: boolean, problems: string[]) {
+  // The sandbox approves any payment for whoever clicks: a production shop on it (a forgotten
+  // variable, as it is the default) would hand out orders for free. Staging asks for it by name.
+  if (isProduction && raw.PAYMENT_PROVIDER === "sandbox" && !raw.PAYMENT_SANDBOX_IN_PRODUCTION) {
+    problems.push(
+      "PAYMENT_PROVIDER is sandbox (the default) with NODE_ENV=production: choose redsys or stripe, or set PAYMENT_SANDBOX_IN_PRODUCTION=true for a staging site that must not charge",
+    );
+  }
+  return {
+    provider: raw.PAYMENT_PROVIDER,
+    sandboxSecret: sandboxSecret(raw, isProduction, problems),
+    redsys: redsysSettings(raw, isProduction, problems),
+    stripe: stripeSettings(raw, problems),
+  };
 }
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -211,6 +324,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (raw.SMTP_HOST === undefined && (raw.SMTP_USER !== undefined || raw.SMTP_PASS !== undefined)) {
     problems.push("SMTP_USER/SMTP_PASS are set but SMTP_HOST is not");
   }
+
+  const payments = paymentSettings(raw, isProduction, problems);
 
   if (problems.length > 0) throw new EnvError(problems);
 
@@ -309,6 +424,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
             jwksUrl: raw.APPLE_JWKS_URL ?? "https://appleid.apple.com/auth/keys",
             redirectUri: raw.APPLE_REDIRECT_URI,
           },
+    /**
+     * How customers pay (src/payments/): PAYMENT_PROVIDER takes new payments (sandbox by default: a
+     * local page to approve or decline); Redsys and Stripe also accept the notifications of earlier
+     * payments while their keys are set.
+     */
+    payments,
+    /** How long an order waits for its payment before the expiry job cancels it and frees its slot. */
+    orderPaymentTtlMinutes: raw.ORDER_PAYMENT_TTL_MINUTES,
     logLevel: raw.LOG_LEVEL,
   };
 }

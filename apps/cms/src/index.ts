@@ -8,10 +8,14 @@ import { seedDemoData } from "./seed";
 import { flushAfterAnswer } from "./services/after-answer";
 import { closeRateLimits, prepareRateLimits } from "./services/rate-limits";
 import { fillDemoMeasures } from "./seed/measures";
+import { seedDemoDelivery } from "./seed/delivery";
+import { ensureOrderIndexes, registerStaffRules } from "./services/order-admin";
 
 export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
-  register(_context: { strapi: Core.Strapi }) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerStaffRules(strapi);
+  },
 
   /** Runs once the database and routes are ready, before the server starts listening. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -19,9 +23,11 @@ export default {
     await ensureDemoAdmin(strapi, env);
     await withStartupLock(strapi, "imperfecta:permissions", () => grantPublicReads(strapi));
     await ensureAccountIndexes(strapi);
+    await ensureOrderIndexes(strapi);
     await prepareRateLimits(strapi.log);
     await seedDemoData(strapi, { enabled: env.seedDemoData });
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-measures", () => fillDemoMeasures(strapi));
+    if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-delivery", () => seedDemoDelivery(strapi));
   },
 
   /** Runs when the process stops: work left after an answer (account mails) is done, Redis is let go. */

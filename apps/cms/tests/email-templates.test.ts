@@ -39,6 +39,21 @@ const OWN_WORDS = {
     pt: "Confirme a sua subscrição",
   },
   newsletterWelcome: { es: "Ya estás en la lista", ca: "Ja ets a la llista", pt: "Já está na lista" },
+  orderConfirmation: {
+    es: "tu pedido está confirmado",
+    ca: "la teva comanda està confirmada",
+    pt: "a sua encomenda está confirmada",
+  },
+  orderPaymentFailed: {
+    es: "Intentar el pago de nuevo",
+    ca: "Tornar a provar el pagament",
+    pt: "Tentar pagar de novo",
+  },
+  orderShipped: {
+    es: "Tu pedido va de camino",
+    ca: "La teva comanda és de camí",
+    pt: "A sua encomenda está a caminho",
+  },
 } as const satisfies Record<TemplateName, Record<Locale, string>>;
 
 /** The layout's tagline, in the footer of every mail. */

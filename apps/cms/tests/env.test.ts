@@ -10,6 +10,10 @@ const productionSecrets = {
   JWT_SECRET: "prod-jwt-secret-value",
   ENCRYPTION_KEY: "prod-encryption-key-value",
   PROXY_SECRET: "prod-proxy-secret-value",
+  // The sandbox takes payments by default; its signing secret is required in production too.
+  SANDBOX_PAYMENT_SECRET: "prod-sandbox-payment-secret-value-0123",
+  // …and, in production, only when asked for by name (a staging site).
+  PAYMENT_SANDBOX_IN_PRODUCTION: "true",
 };
 
 function problemsOf(source: Record<string, string | undefined>): string[] {

@@ -5,17 +5,19 @@ import { env } from "./env.server";
 export const CMS_API_PREFIX = "/api";
 
 export interface CmsRequestOptions {
-  readonly method?: "GET" | "POST" | "PUT" | "DELETE";
+  readonly method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   readonly token?: string | null;
   readonly body?: unknown;
   readonly signal?: AbortSignal;
   /** The visitor's address, as this server decided it: the CMS's rate limits count by it. */
   readonly clientIp?: string;
+  /** Headers of one call (the order draft's token travels in one, never in a URL). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** One call to the CMS content API over the private network, with the customer's JWT if any. */
 export async function cmsFetch(path: string, options: CmsRequestOptions = {}): Promise<Response> {
-  const headers = new Headers({ Accept: "application/json" });
+  const headers = new Headers({ ...options.headers, Accept: "application/json" });
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   if (options.body !== undefined) headers.set("Content-Type", "application/json");
   if (options.clientIp) {

@@ -12,6 +12,11 @@ const schema = z
     SITE_URL: url.default("http://localhost:3000"),
     /** Where this server reaches the CMS (a loopback or private address in production). */
     CMS_URL: url.default("http://127.0.0.1:1337"),
+    /**
+     * Where browsers reach the CMS (its sandbox payment page), when not at CMS_URL: the payment
+     * form may send them there (CSP form-action).
+     */
+    CMS_PUBLIC_URL: url.optional(),
     /** Timeout for one call to the CMS, in milliseconds. */
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /** Image conversions running at once (server/image-limiter.ts); unset: one per CPU core. */
@@ -27,6 +32,11 @@ const schema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Shared with the CMS: vouches for the visitor's address this server tells it (src/middlewares/client-ip.ts). */
     PROXY_SECRET: z.string().min(MIN_PROXY_SECRET_LENGTH).default(DEV_PROXY_SECRET),
+    /**
+     * A browser key of the Google Maps JavaScript API (Places library), restricted to the shop's
+     * address: the new-order flow then suggests delivery addresses. Unset: a plain address form.
+     */
+    GOOGLE_MAPS_API_KEY: z.string().trim().min(1).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.SITE_URL.startsWith("https://") && value.PROXY_SECRET === DEV_PROXY_SECRET) {

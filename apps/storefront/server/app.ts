@@ -14,7 +14,15 @@ import { apiProxy } from "./api-proxy";
 import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
 import { loadContext, requestContext } from "./request-context";
-import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
+import {
+  formPosts,
+  nonceMiddleware,
+  PAYMENT_PAGE_ORIGINS,
+  pageMethods,
+  privatePages,
+  sameOriginWrites,
+  securityHeaders,
+} from "./security";
 
 export { env };
 
@@ -31,7 +39,15 @@ app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY_HOPS);
 
 app.use(nonceMiddleware);
-app.use(securityHeaders({ https: secureCookies, development }));
+app.use(
+  securityHeaders({
+    https: secureCookies,
+    development,
+    // The sandbox payment page is the CMS's own, at the address browsers reach it by.
+    formTargets: [...PAYMENT_PAGE_ORIGINS, new URL(env.CMS_PUBLIC_URL ?? env.CMS_URL).origin],
+    googleMaps: env.GOOGLE_MAPS_API_KEY !== undefined,
+  }),
+);
 
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });

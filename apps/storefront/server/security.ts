@@ -17,10 +17,38 @@ export function nonceMiddleware(_req: Request, res: Response, next: NextFunction
 }
 
 /**
+ * Where the shop sends browsers with a form (CSP form-action, which browsers also apply to the
+ * redirect that answers a form): the payment pages of the providers the CMS may use. Redsys takes
+ * a posted form; Stripe Checkout and the sandbox page are redirects after the "Pay" form.
+ */
+export const PAYMENT_PAGE_ORIGINS = [
+  "https://sis.redsys.es",
+  "https://sis-t.redsys.es:25443",
+  "https://checkout.stripe.com",
+];
+
+/** What the Maps JavaScript API with its places library loads and calls (only when the shop has a key). */
+const GOOGLE_MAPS = {
+  script: ["https://maps.googleapis.com"],
+  connect: ["https://maps.googleapis.com", "https://places.googleapis.com"],
+  img: ["https://maps.gstatic.com", "https://maps.googleapis.com"],
+};
+
+interface SecurityOptions {
+  readonly https: boolean;
+  readonly development: boolean;
+  /** Origins a form may send the browser to besides our own: the payment pages. */
+  readonly formTargets?: readonly string[];
+  /** The new-order flow's address suggestions are on (GOOGLE_MAPS_API_KEY). */
+  readonly googleMaps?: boolean;
+}
+
+/**
  * Security headers. Inline scripts (React Router's hydration data) carry a per-request nonce;
  * HSTS is sent only when the shop is served over HTTPS.
  */
-export function securityHeaders({ https, development }: { https: boolean; development: boolean }) {
+export function securityHeaders({ https, development, formTargets = [], googleMaps = false }: SecurityOptions) {
+  const maps = (part: keyof typeof GOOGLE_MAPS) => (googleMaps ? GOOGLE_MAPS[part] : []);
   const headers = helmet({
     contentSecurityPolicy: development
       ? false
@@ -28,13 +56,13 @@ export function securityHeaders({ https, development }: { https: boolean; develo
           useDefaults: true,
           directives: {
             "default-src": ["'self'"],
-            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...maps("script")],
             "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:"],
+            "img-src": ["'self'", "data:", "blob:", ...maps("img")],
             "font-src": ["'self'", "data:"],
-            "connect-src": ["'self'"],
+            "connect-src": ["'self'", ...maps("connect")],
             "frame-ancestors": ["'self'"],
-            "form-action": ["'self'"],
+            "form-action": ["'self'", ...formTargets],
             "base-uri": ["'self'"],
             "object-src": ["'none'"],
             "upgrade-insecure-requests": https ? [] : null,

@@ -51,8 +51,8 @@ export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
 export const ADDRESS_COUNTRIES = ["ES", "PT"] as const;
 export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
 
-/** Where a customer gave or withdrew newsletter consent. */
-export const CONSENT_SOURCES = ["account", "register", "footer"] as const;
+/** Where a customer gave or withdrew newsletter consent: the account's page, registration, the footer, an order's summary. */
+export const CONSENT_SOURCES = ["account", "register", "footer", "checkout"] as const;
 /**
  * Where an entry of the consent log comes from: one of the forms above, a link in a newsletter mail
  * (confirmation, unsubscribe), or the account's deletion (docs/decisions/013).

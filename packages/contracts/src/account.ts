@@ -176,7 +176,8 @@ export type SignInCodeBody = z.output<typeof signInCodeBody>;
 
 // ---- The customer's record -----------------------------------------------------------------------
 
-const taxIdField = z
+/** A Spanish tax id (NIF, NIE or CIF) in one spelling, or null when left blank: the profile's and an invoice's. */
+export const taxIdField = z
   .string()
   .trim()
   .max(ACCOUNT_FIELD_MAX.taxId, tooLong(ACCOUNT_FIELD_MAX.taxId))
@@ -256,32 +257,40 @@ const POSTAL_CODES: Record<AddressCountry, RegExp> = {
   PT: /^\d{4}-\d{3}$/,
 };
 
+/** The fields of a postal address: the address book's, and an order's delivery and invoice addresses (./order). */
+export const postalAddressFields = {
+  fullName: text(ACCOUNT_FIELD_MAX.fullName),
+  company: optionalText(ACCOUNT_FIELD_MAX.companyName),
+  line1: text(ACCOUNT_FIELD_MAX.line),
+  line2: optionalText(ACCOUNT_FIELD_MAX.line),
+  postalCode: text(ACCOUNT_FIELD_MAX.postalCode),
+  city: text(ACCOUNT_FIELD_MAX.city),
+  region: optionalText(ACCOUNT_FIELD_MAX.region),
+  country: z.enum(ADDRESS_COUNTRIES, { error: "invalidChoice" }).default("ES"),
+  phone: phoneField,
+};
+
+/** Refuses a postal code that is not of the address's country (a superRefine of an address). */
+export function checkPostalCode(body: { postalCode: string; country: AddressCountry }, ctx: z.RefinementCtx): void {
+  if (!POSTAL_CODES[body.country].test(body.postalCode)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["postalCode"],
+      message: "invalidPostalCode",
+    });
+  }
+}
+
 /** POST /users/me/addresses and PUT /users/me/addresses/:documentId. */
 export const addressBody = z
   .strictObject({
     label: optionalText(ACCOUNT_FIELD_MAX.label),
-    fullName: text(ACCOUNT_FIELD_MAX.fullName),
-    company: optionalText(ACCOUNT_FIELD_MAX.companyName),
-    line1: text(ACCOUNT_FIELD_MAX.line),
-    line2: optionalText(ACCOUNT_FIELD_MAX.line),
-    postalCode: text(ACCOUNT_FIELD_MAX.postalCode),
-    city: text(ACCOUNT_FIELD_MAX.city),
-    region: optionalText(ACCOUNT_FIELD_MAX.region),
-    country: z.enum(ADDRESS_COUNTRIES, { error: "invalidChoice" }).default("ES"),
-    phone: phoneField,
+    ...postalAddressFields,
     notes: optionalText(ACCOUNT_FIELD_MAX.notes),
     isDefaultDelivery: z.boolean().default(false),
     isDefaultBilling: z.boolean().default(false),
   })
-  .superRefine((body, ctx) => {
-    if (!POSTAL_CODES[body.country].test(body.postalCode)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["postalCode"],
-        message: "invalidPostalCode",
-      });
-    }
-  });
+  .superRefine(checkPostalCode);
 export type AddressBody = z.output<typeof addressBody>;
 
 export const addressSchema = z.object({

@@ -6,3 +6,5 @@ export * from "./account";
 export * from "./account-data";
 export * from "./shop-settings";
 export * from "./impact";
+export * from "./order-limits";
+export * from "./order";

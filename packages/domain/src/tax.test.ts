@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addTax, divideRoundHalfAwayFromZero, InvalidTaxRateError, parseTaxRate, taxAmount } from "./tax";
+import { addTax, divideRoundHalfAwayFromZero, InvalidTaxRateError, parseTaxRate, removeTax, taxAmount } from "./tax";
 
 /**
  * Independent reference for rates of at most 4 decimals (basisPoints / 10 000): exact
@@ -88,6 +88,36 @@ describe("addTax", () => {
   it("splits a gross price into net + tax exactly", () => {
     fc.assert(
       fc.property(cents, basisPoints, (price, bp) => price + taxAmount(price, bp / 10_000) === reference(price, bp)),
+    );
+  });
+});
+
+describe("removeTax", () => {
+  it("takes the VAT out of a gross amount, rounding halves away from zero", () => {
+    expect(removeTax(1210, 0.21)).toBe(1000);
+    expect(removeTax(495, 0.21)).toBe(409); // 409.09
+    expect(removeTax(1040, 0.04)).toBe(1000);
+    expect(removeTax(21, 0.05)).toBe(20);
+    expect(removeTax(105, 0.1)).toBe(95); // 95.4545...
+    expect(removeTax(1234, 0)).toBe(1234);
+  });
+
+  it("is exact where dividing floats is not", () => {
+    // 0.14 EUR gross at 12 % is 0.125 net, a tie that goes up; as floats 14 / 1.12 is 12.499999999999998.
+    expect(Math.round(14 / 1.12)).toBe(12);
+    expect(removeTax(14, 0.12)).toBe(13);
+    expect(removeTax(67, 0.072)).toBe(63); // 62.5
+  });
+
+  it("undoes addTax, and matches exact rational arithmetic", () => {
+    fc.assert(
+      fc.property(cents, basisPoints, (price, bp) => {
+        expect(removeTax(addTax(price, bp / 10_000), bp / 10_000)).toBe(price);
+        const numerator = BigInt(price) * 10_000n;
+        const denominator = BigInt(10_000 + bp);
+        const twice = (numerator * 2n) / denominator;
+        expect(removeTax(price, bp / 10_000)).toBe(Number((twice + 1n) / 2n));
+      }),
     );
   });
 });

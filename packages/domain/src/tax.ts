@@ -66,3 +66,17 @@ export function addTax(price: Cents, rate: TaxRate): Cents {
 export function taxAmount(price: Cents, rate: TaxRate): Cents {
   return addTax(price, rate) - price;
 }
+
+/**
+ * The net part of a gross amount: gross / (1 + rate), rounded to whole cents, ties away from zero.
+ * For amounts whose tax was worked out on a gross total (a consumer's line, a discounted line,
+ * shipping), so that net + tax is that gross exactly.
+ */
+export function removeTax(gross: Cents, rate: TaxRate): Cents {
+  assertCents(gross);
+  const checked = parseTaxRate(rate);
+  if (checked === 0) return gross;
+  const { units, scale } = toDecimal(checked);
+  const denominator = 10n ** BigInt(scale);
+  return assertCents(Number(divideRoundHalfAwayFromZero(BigInt(gross) * denominator, denominator + units)));
+}

@@ -1,10 +1,15 @@
 import type { Locale } from "@shop/domain";
-import { pathTo, type ScreenId } from "@shop/routing";
+import { pathTo, type RouteParams, type ScreenId } from "@shop/routing";
 import { getEnv } from "../env";
 
 /** A page of the storefront, absolute, in the customer's language: where a mail's links lead. */
-export function storefrontLink(screen: ScreenId, locale: Locale, query: Record<string, string> = {}): string {
-  const url = new URL(pathTo(screen, locale), `${getEnv().storefrontUrl}/`);
+export function storefrontLink(
+  screen: ScreenId,
+  locale: Locale,
+  query: Record<string, string> = {},
+  params: RouteParams = {},
+): string {
+  const url = new URL(pathTo(screen, locale, params), `${getEnv().storefrontUrl}/`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   return url.toString();
 }

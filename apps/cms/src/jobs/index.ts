@@ -1,5 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import { cleanUpAccounts } from "./clean-up-accounts";
+import { expireUnpaidOrders } from "./expire-unpaid-orders";
+import { dropExpiredDrafts } from "../services/order-drafts";
 
 /**
  * The scheduled work (docs/decisions/010), as Strapi cron tasks (config/server.ts). Each runs in
@@ -18,5 +20,20 @@ export const cronTasks = {
     },
     // At minute 17 of every hour: away from the full hour, when other schedules pile up.
     options: { rule: "17 * * * *" },
+  },
+  expireOrders: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        const now = new Date();
+        const cancelled = await expireUnpaidOrders(strapi, now);
+        if (cancelled > 0) strapi.log.info(`Unpaid orders expired: ${cancelled}`);
+        await dropExpiredDrafts(strapi, now);
+      } catch (error) {
+        strapi.log.error(`Order expiry failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    // Every minute: an unpaid order holds a slot place other customers may want. Order drafts left
+    // past their expiry go at the same time (one conditional DELETE).
+    options: { rule: "* * * * *" },
   },
 };

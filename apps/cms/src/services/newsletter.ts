@@ -475,6 +475,36 @@ export async function setNewsletter(
   return getNewsletter(strapi, userId);
 }
 
+/**
+ * The marketing consent ticked at an order's summary (docs/decisions/015), after the answer: a
+ * request like the account page's, with the summary's wording and source "checkout", confirmed by
+ * the e-mailed link (double opt-in). An account that has not proven its address asks as a visitor
+ * does, greeting no one by a name its registrant typed: opening the link proves the address, and
+ * joins the subscription to the account once the account is confirmed.
+ */
+export async function requestFromCheckout(
+  strapi: Core.Strapi,
+  userId: number,
+  { wording, locale }: { wording: string; locale: Locale },
+  clientAddress: string,
+): Promise<void> {
+  const user = await findUser(strapi, { id: userId });
+  if (!user) return;
+  if (user.confirmed === true) {
+    await setNewsletter(strapi, userId, { subscribed: true, wording, locale, source: "checkout" }, clientAddress);
+    return;
+  }
+  await takeMailAllowance("newsletter", user.email, clientAddress);
+  await requestSubscription(strapi, {
+    email: user.email,
+    locale,
+    wording,
+    source: "checkout",
+    userId: null,
+    name: null,
+  });
+}
+
 // ---- Newsletter mails ----------------------------------------------------------------------------
 
 /** The templates that are newsletter mails: those whose props carry the unsubscribe link. */

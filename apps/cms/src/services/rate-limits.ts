@@ -35,6 +35,12 @@ export const LIMITS = {
   mailRequestsPerEmail: { points: 3, duration: 60 * 60 },
   /** Signed-in changes that re-check a password (change password). */
   passwordChecksPerAccount: { points: 10, duration: 15 * 60 },
+  /**
+   * New order drafts from one address (docs/decisions/015): the storefront makes one at a visitor's
+   * first step, so a bot could otherwise fill the table without end. A shop's customers, even many
+   * behind one office's address, start far fewer.
+   */
+  orderDraftsPerAddress: { points: 30, duration: 60 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Form, useNavigation } from "react-router";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "./button-styles";
 import { errorText } from "./account-fields";
@@ -50,14 +50,7 @@ export function AccountForm({
     navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   const problem = problemOf(texts, refusal);
 
-  useEffect(() => {
-    if (!refusal) return;
-    const form = formRef.current;
-    const target =
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      form?.querySelector<HTMLElement>("[data-form-problem]");
-    target?.focus();
-  }, [refusal]);
+  useFocusOnRefusal(formRef, refusal);
 
   return (
     <Form ref={formRef} method="post" action={action} noValidate className={className ?? "grid gap-4"}>
@@ -77,4 +70,19 @@ export function AccountForm({
       </button>
     </Form>
   );
+}
+
+/**
+ * After a refusal, focus moves to the first field in error, else to the form's summary, so that a
+ * screen reader reads what went wrong (the account forms and the new-order flow's steps).
+ */
+export function useFocusOnRefusal(formRef: RefObject<HTMLFormElement | null>, refusal: unknown): void {
+  useEffect(() => {
+    if (!refusal) return;
+    const form = formRef.current;
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>("[data-form-problem]");
+    target?.focus();
+  }, [formRef, refusal]);
 }

@@ -5,9 +5,10 @@ import { usePageLanguage, useRootData } from "~/root-data";
 
 /**
  * Query parameters a page cannot do without, kept when the language changes: an e-mailed link's
- * token or reset code, where sign-in returns to, the sign-in method.
+ * token or reset code, where sign-in returns to, the sign-in method, the order of the payment and
+ * order status pages, the step of the new-order flow.
  */
-const KEPT_PARAMS = ["token", "code", "redirect", "method"];
+const KEPT_PARAMS = ["token", "code", "redirect", "method", "order", "step"];
 
 function keptQuery(search: string): string {
   const current = new URLSearchParams(search);

@@ -1,8 +1,11 @@
 import type { ScreenId } from "@shop/routing";
+import { useMatches, useSearchParams } from "react-router";
 import { format } from "~/i18n/format";
+import { isFlowStep, STEP_PARAM, type FlowStep } from "~/order-flow/steps";
 import { usePageLanguage, useRootData } from "~/root-data";
 
 const STEPS = ["choose", "delivery", "payment", "done"] as const;
+export type CheckoutStep = (typeof STEPS)[number];
 
 /** Which step of the order each buy-process screen is. */
 const STEP_OF_SCREEN: Partial<Record<ScreenId, number>> = {
@@ -13,10 +16,39 @@ const STEP_OF_SCREEN: Partial<Record<ScreenId, number>> = {
   paymentFailed: 2,
 };
 
+/** Which of those steps each step of the new-order flow (its `?step=`) belongs to. */
+const STEP_OF_FLOW: Record<FlowStep, number> = {
+  postcode: 0,
+  plan: 0,
+  box: 0,
+  extras: 0,
+  account: 1,
+  delivery: 1,
+  summary: 2,
+};
+
+/**
+ * The step a page's loader names (`checkoutStep`), the deepest first: the order status screen is
+ * "payment" until the order is paid and "done" after, whatever its path says.
+ */
+function pageStep(matches: ReturnType<typeof useMatches>): number | undefined {
+  for (const match of [...matches].reverse()) {
+    const step = (match.data as { checkoutStep?: unknown } | null | undefined)?.checkoutStep;
+    const index = STEPS.findIndex((each) => each === step);
+    if (index >= 0) return index;
+  }
+  return undefined;
+}
+
 export function StepIndicator({ current }: { current?: number }) {
   const data = useRootData();
   const { messages } = usePageLanguage();
-  const active = current ?? STEP_OF_SCREEN[data?.screen?.id ?? "newOrder"] ?? 0;
+  const [params] = useSearchParams();
+  const matches = useMatches();
+  const screen = data?.screen?.id ?? "newOrder";
+  const asked = params.get(STEP_PARAM);
+  const flowStep = screen === "newOrder" && isFlowStep(asked) ? STEP_OF_FLOW[asked] : undefined;
+  const active = current ?? flowStep ?? pageStep(matches) ?? STEP_OF_SCREEN[screen] ?? 0;
   return (
     <nav aria-label={messages.checkout.steps} className="mx-auto max-w-3xl px-4 py-4">
       <p className="sr-only">{format(messages.checkout.stepOf, { current: active + 1, total: STEPS.length })}</p>

@@ -411,7 +411,7 @@ export const ca = {
       title: "Paga la comanda",
       description: "Pagament de la comanda.",
       heading: "Pagament de la comanda",
-      intro: "Revisa la comanda i tria com vols pagar.",
+      intro: "Revisa la comanda i paga-la a la pàgina segura del banc.",
     },
     orderStatus: {
       title: "Estat de la comanda",
@@ -423,13 +423,13 @@ export const ca = {
       title: "Resultat del pagament",
       description: "El resultat del pagament d'una comanda.",
       heading: "Resultat del pagament",
-      intro: "No tenim cap pagament teu per mostrar aquí. Les teves comandes són al teu compte.",
+      intro: "Com està la teva comanda i el seu pagament.",
     },
     paymentFailed: {
       title: "Resultat del pagament",
       description: "El resultat del pagament d'una comanda.",
       heading: "Resultat del pagament",
-      intro: "No tenim cap pagament teu per mostrar aquí. Les teves comandes són al teu compte.",
+      intro: "Com està la teva comanda i el seu pagament.",
     },
     account: {
       title: "El meu compte",

@@ -429,7 +429,7 @@ export const es = {
       title: "Pagar pedido",
       description: "Pago del pedido.",
       heading: "Pago del pedido",
-      intro: "Revisa tu pedido y elige cómo pagar.",
+      intro: "Revisa tu pedido y págalo en la página segura del banco.",
     },
     orderStatus: {
       title: "Estado del pedido",
@@ -441,13 +441,13 @@ export const es = {
       title: "Resultado del pago",
       description: "El resultado del pago de un pedido.",
       heading: "Resultado del pago",
-      intro: "No tenemos ningún pago tuyo que mostrar aquí. Tus pedidos están en tu cuenta.",
+      intro: "Cómo está tu pedido y su pago.",
     },
     paymentFailed: {
       title: "Resultado del pago",
       description: "El resultado del pago de un pedido.",
       heading: "Resultado del pago",
-      intro: "No tenemos ningún pago tuyo que mostrar aquí. Tus pedidos están en tu cuenta.",
+      intro: "Cómo está tu pedido y su pago.",
     },
     account: {
       title: "Mi cuenta",

@@ -411,7 +411,7 @@ export const pt = {
       title: "Pagar encomenda",
       description: "Pagamento da encomenda.",
       heading: "Pagamento da encomenda",
-      intro: "Reveja a encomenda e escolha como pagar.",
+      intro: "Reveja a encomenda e pague-a na página segura do banco.",
     },
     orderStatus: {
       title: "Estado da encomenda",
@@ -423,13 +423,13 @@ export const pt = {
       title: "Resultado do pagamento",
       description: "O resultado do pagamento de uma encomenda.",
       heading: "Resultado do pagamento",
-      intro: "Não temos nenhum pagamento seu para mostrar aqui. As suas encomendas estão na sua conta.",
+      intro: "O estado da sua encomenda e do seu pagamento.",
     },
     paymentFailed: {
       title: "Resultado do pagamento",
       description: "O resultado do pagamento de uma encomenda.",
       heading: "Resultado do pagamento",
-      intro: "Não temos nenhum pagamento seu para mostrar aqui. As suas encomendas estão na sua conta.",
+      intro: "O estado da sua encomenda e do seu pagamento.",
     },
     account: {
       title: "A minha conta",

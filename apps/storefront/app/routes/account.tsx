@@ -1,4 +1,4 @@
-import { accountSchema, emailRequestBody } from "@shop/contracts";
+import { accountSchema, emailRequestBody, ORDER_LIST_DEFAULT_LIMIT } from "@shop/contracts";
 import type { ScreenId } from "@shop/routing";
 import { data } from "react-router";
 import { z } from "zod";
@@ -8,21 +8,40 @@ import { accountCall, readAccountForm, refuseForm } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AccountHeading, DoneNotice } from "~/components/account-area";
 import { AccountForm } from "~/components/account-form";
+import { AccountOrders } from "~/components/order-home";
 import { ScreenLink } from "~/components/screen-link";
 import { authTextsFor } from "~/i18n/auth";
 import { accountTextsFor } from "~/i18n/account";
+import { ordersTextsFor } from "~/i18n/orders";
 import { format } from "~/i18n/format";
+import { loadOwnOrders, nextDeliveryOf, summaryView } from "~/orders.server";
 import { useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
+/** The most recent orders the account home lists. */
+const RECENT_ORDERS = 3;
+
 export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
-  const account = await loadForPage(request, locale, "/users/me", accountSchema);
+  const [account, orders] = await Promise.all([
+    loadForPage(request, locale, "/users/me", accountSchema),
+    // One page of the newest orders: the next delivery is among them (older ones are delivered).
+    loadOwnOrders(request, locale, ORDER_LIST_DEFAULT_LIMIT),
+  ]);
+  const next = orders ? nextDeliveryOf(orders) : null;
+  const { home, list, number, statuses, allOrders, newOrder, loadFailed } = ordersTextsFor(locale);
   return {
     // Only what the page shows; null when the CMS could not say (the page still offers its links).
     account: account ? { firstName: account.firstName, email: account.email, confirmed: account.confirmed } : null,
+    orders: orders
+      ? {
+          next: next ? summaryView(next, locale) : null,
+          recent: orders.slice(0, RECENT_ORDERS).map((order) => summaryView(order, locale)),
+        }
+      : null,
     texts: accountTextsFor(locale).home,
+    ordersTexts: { home, list, number, statuses, allOrders, newOrder, loadFailed },
     auth: authTextsFor(locale),
   };
 }
@@ -56,7 +75,7 @@ const SHORTCUTS = [
 ] as const satisfies readonly (readonly [ScreenId, string, string])[];
 
 export default function AccountHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, texts, auth } = loaderData;
+  const { account, orders, texts, ordersTexts, auth } = loaderData;
   const signedIn = useRootData()?.user;
   const firstName = account?.firstName ?? signedIn?.firstName ?? null;
   const sentTo = actionData && "confirmationSentTo" in actionData ? actionData.confirmationSentTo : null;
@@ -92,6 +111,7 @@ export default function AccountHome({ loaderData, actionData }: Route.ComponentP
           </div>
         </section>
       ) : null}
+      <AccountOrders orders={orders} texts={ordersTexts} />
       <nav aria-label={texts.shortcuts}>
         <ul className="grid gap-4 sm:grid-cols-3">
           {SHORTCUTS.map(([screen, title, body]) => (

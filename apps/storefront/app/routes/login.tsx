@@ -1,4 +1,5 @@
-import { emailRequestBody, okAnswerSchema, signInBody, signInCodeBody, SIGN_IN_CODE_LENGTH } from "@shop/contracts";
+import { CodeEntry } from "~/components/code-entry";
+import { emailRequestBody, okAnswerSchema, signInBody, signInCodeBody } from "@shop/contracts";
 import { pathTo } from "@shop/routing";
 import { data, Link, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -7,7 +8,6 @@ import { accountCall, accountErrorsOf, readAccountForm, refuseForm, refuseInvali
 import { refusalOf } from "~/account-forms";
 import { AccountForm } from "~/components/account-form";
 import { EmailInput, errorText, PasswordInput } from "~/components/account-fields";
-import { CodeCells } from "~/components/code-cells";
 import { AuthCard, AuthFootnote, keptRedirect } from "~/components/auth-card";
 import { SocialSignIn } from "~/components/social-sign-in";
 import { authTextsFor } from "~/i18n/auth";
@@ -176,23 +176,12 @@ function RequestCode({ texts, refusal }: { texts: Texts; refusal: Refusal }) {
 function VerifyCode({ texts, email, refusal }: { texts: Texts; email: string; refusal: Refusal }) {
   return (
     <>
-      <p role="status" className="rounded-2xl bg-leaf-50 p-4 text-leaf-800 ring-1 ring-leaf-200">
-        {format(texts.login.codeSent, { email })}
-      </p>
-      <AccountForm texts={texts} refusal={refusal} intent="verifyCode" submitLabel={texts.login.verify}>
-        <input type="hidden" name="email" value={email} />
-        <CodeCells
-          name="code"
-          length={SIGN_IN_CODE_LENGTH}
-          label={texts.login.code}
-          digitLabel={texts.login.digit}
-          error={errorText(texts, refusal?.errors.code)}
-          refusal={refusal}
-        />
-      </AccountForm>
-      <AccountForm texts={texts} refusal={undefined} intent="resendCode" submitLabel={texts.login.resendCode} secondary>
-        <input type="hidden" name="email" value={email} />
-      </AccountForm>
+      <CodeEntry
+        texts={texts}
+        email={email}
+        refusal={refusal}
+        intents={{ verify: "verifyCode", resend: "resendCode" }}
+      />
       <p className="text-center">
         <Link
           to="?method=code"

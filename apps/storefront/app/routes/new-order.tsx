@@ -1,8 +1,99 @@
-import { ScreenIntro } from "~/components/screen-intro";
+import { lazy, Suspense } from "react";
+import { pathTo } from "@shop/routing";
+import type { Route } from "./+types/new-order";
+import { PaymentRedirect } from "~/components/payment-redirect";
+import { format } from "~/i18n/format";
+import { flowAction } from "~/order-flow/actions.server";
+import { flowLoader } from "~/order-flow/flow.server";
+import { StepFrame } from "~/order-flow/step-frame";
+import { isFlowStep, previousStep, STEP_PARAM, stepHref, type FlowStep } from "~/order-flow/steps";
+import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function NewOrder() {
-  return <ScreenIntro />;
+/** Every answer is this visitor's draft: no shared cache may keep one (server/page-cache.ts). */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export function loader({ request, context: { locale } }: Route.LoaderArgs) {
+  return flowLoader({ request, locale });
+}
+
+export function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
+  return flowAction({ request, locale, clientIp });
+}
+
+// Each step's view comes in its own chunk (decision 006): the first load carries only the frame.
+// The payment's self-posting form (PaymentRedirect) is small and the payment page imports it too,
+// so it cannot have a chunk of its own: it comes with the frame.
+const STEP_MODULES = {
+  postcode: () => import("~/order-flow/postcode-step"),
+  plan: () => import("~/order-flow/plan-step"),
+  box: () => import("~/order-flow/box-step"),
+  extras: () => import("~/order-flow/extras-step"),
+  account: () => import("~/order-flow/account-step"),
+  delivery: () => import("~/order-flow/delivery-step"),
+  summary: () => import("~/order-flow/summary-step"),
+} satisfies Record<FlowStep, () => Promise<unknown>>;
+
+// The step the page opens on is fetched as soon as this module runs, before the page hydrates: until
+// its code is there, the server's HTML of the step cannot hydrate, and a navigation meanwhile makes
+// React drop it and render it again (error 421).
+if (typeof document !== "undefined") {
+  const asked = new URLSearchParams(window.location.search).get(STEP_PARAM);
+  void STEP_MODULES[isFlowStep(asked) ? asked : "postcode"]();
+}
+
+const PostcodeStep = lazy(STEP_MODULES.postcode);
+const PlanStep = lazy(STEP_MODULES.plan);
+const BoxStep = lazy(STEP_MODULES.box);
+const ExtrasStep = lazy(STEP_MODULES.extras);
+const AccountStep = lazy(STEP_MODULES.account);
+const DeliveryStep = lazy(STEP_MODULES.delivery);
+const SummaryStep = lazy(STEP_MODULES.summary);
+
+export default function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { step, view, draft, texts, notice, signedIn } = loaderData;
+  const { locale } = usePageLanguage();
+  const path = pathTo("newOrder", locale);
+  const flow = texts.flow;
+  if (actionData && "paymentForm" in actionData) {
+    return (
+      <div className="px-4 pt-8">
+        <PaymentRedirect form={actionData.paymentForm} />
+      </div>
+    );
+  }
+  const common = { draft, texts, answer: actionData, path };
+  const outOfArea = step === "postcode" && actionData ? areaOf(actionData) : null;
+  const previous = previousStep(step, { signedIn });
+  const words: { heading: string; intro?: string } = flow[step];
+  return (
+    <StepFrame
+      step={step}
+      texts={flow}
+      heading={outOfArea ? format(flow.postcode.notCoveredHeading, { postcode: outOfArea }) : words.heading}
+      // Signed in, the account step has nothing to ask: no invitation to sign in.
+      intro={outOfArea ? flow.postcode.notCoveredBody : step === "account" && signedIn ? undefined : words.intro}
+      notice={notice}
+      backHref={previous ? stepHref(path, previous) : null}
+    >
+      <Suspense fallback={null}>
+        {view.step === "postcode" ? <PostcodeStep view={view} {...common} /> : null}
+        {view.step === "plan" ? <PlanStep view={view} {...common} /> : null}
+        {view.step === "box" ? <BoxStep view={view} {...common} /> : null}
+        {view.step === "extras" ? <ExtrasStep view={view} {...common} /> : null}
+        {view.step === "account" ? <AccountStep view={view} {...common} /> : null}
+        {view.step === "delivery" ? <DeliveryStep view={view} {...common} /> : null}
+        {view.step === "summary" ? <SummaryStep view={view} {...common} /> : null}
+      </Suspense>
+    </StepFrame>
+  );
+}
+
+/** The postcode the visitor asked about when we do not deliver there yet. */
+function areaOf(answer: NonNullable<Route.ComponentProps["actionData"]>): string | null {
+  if ("notCovered" in answer) return answer.notCovered;
+  if ("interestSent" in answer) return answer.interestSent.postcode;
+  return null;
 }

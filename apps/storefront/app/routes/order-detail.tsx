@@ -1,8 +1,85 @@
-import { ScreenIntro } from "~/components/screen-intro";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/order-detail";
+import { readAccountForm } from "~/account.server";
+import { Panel, ProblemNotice } from "~/components/account-area";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
+import { ScreenErrorBoundary } from "~/components/error-screen";
+import { OrderLink } from "~/components/order-link";
+import { OrderScreenHeading, OrderSummary } from "~/components/order-summary";
+import { OrderTimeline } from "~/components/order-timeline";
+import { accountTextsFor } from "~/i18n/account";
+import { format } from "~/i18n/format";
+import { ordersTextsFor } from "~/i18n/orders";
+import { loadOwnOrder, orderAgain, orderView } from "~/orders.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
+export const ErrorBoundary = ScreenErrorBoundary;
 
-export default function OrderDetail() {
-  return <ScreenIntro />;
+/** One of the customer's orders: its status and history, lines, totals, delivery and invoice. */
+export async function loader({ request, params, context: { locale } }: Route.LoaderArgs) {
+  const order = await loadOwnOrder(request, locale, params.id);
+  return {
+    view: order ? orderView(order, locale) : null,
+    texts: ordersTextsFor(locale),
+    countries: accountTextsFor(locale).addresses.countries,
+  };
+}
+
+const ORDER_AGAIN = "orderAgain";
+
+/** "Order again": a new draft of the flow with this order's boxes, extras, plan and postcode. */
+export async function action({ request, params, context: { locale, clientIp } }: Route.ActionArgs) {
+  const { fields } = await readAccountForm(request, []);
+  if (fields.intent !== ORDER_AGAIN) throw data(`Unknown form: send intent=${ORDER_AGAIN}`, { status: 400 });
+  return orderAgain(request, { locale, clientIp }, params.id);
+}
+
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, texts, countries } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  if (!view) {
+    return (
+      <div className="grid gap-6">
+        <OrderScreenHeading order={null} texts={texts} />
+        <ProblemNotice>{texts.loadFailed}</ProblemNotice>
+      </div>
+    );
+  }
+  const { order } = view;
+  return (
+    <div className="grid gap-6">
+      <OrderScreenHeading order={order} texts={texts}>
+        <p className="mt-1 text-sand-700">{format(texts.detail.intro, { date: view.placedOn })}</p>
+      </OrderScreenHeading>
+      <section aria-label={texts.detail.actions} className="grid gap-3">
+        {actionData?.refused === "orderAgainFailed" ? <ProblemNotice>{texts.orderAgainFailed}</ProblemNotice> : null}
+        <div className="flex flex-wrap items-start gap-3">
+          {order.canPay ? (
+            <OrderLink screen="orderPay" number={order.number} className={PRIMARY_BUTTON}>
+              {texts.payNow}
+            </OrderLink>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value={ORDER_AGAIN} />
+            <button
+              type="submit"
+              disabled={busy}
+              aria-describedby="order-again-hint"
+              className={order.canPay ? SECONDARY_BUTTON : PRIMARY_BUTTON}
+            >
+              {texts.orderAgain}
+            </button>
+          </Form>
+        </div>
+        <p id="order-again-hint" className="text-sm text-sand-700">
+          {texts.orderAgainHint}
+        </p>
+      </section>
+      <OrderSummary view={view} texts={texts} countries={countries} />
+      <Panel heading={texts.timeline.heading}>
+        <OrderTimeline events={view.events} texts={texts} />
+      </Panel>
+    </div>
+  );
 }

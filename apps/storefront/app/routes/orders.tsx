@@ -1,8 +1,50 @@
-import { ScreenIntro } from "~/components/screen-intro";
+import { ORDER_LIST_MAX_LIMIT } from "@shop/contracts";
+import { Link } from "react-router";
+import type { Route } from "./+types/orders";
+import { AccountHeading, ProblemNotice } from "~/components/account-area";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
+import { OrderCards } from "~/components/order-list";
+import { ScreenLink } from "~/components/screen-link";
+import { ordersTextsFor } from "~/i18n/orders";
+import { listLimitOf, loadOwnOrders, summaryView } from "~/orders.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function Orders() {
-  return <ScreenIntro />;
+/** The customer's orders, newest first; a longer list on asking for the earlier ones. */
+export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
+  const limit = listLimitOf(request);
+  const orders = await loadOwnOrders(request, locale, limit);
+  const { list, number, statuses, newOrder, loadFailed } = ordersTextsFor(locale);
+  return {
+    orders: orders?.map((order) => summaryView(order, locale)) ?? null,
+    // A full page may hide earlier orders: offer the longest list the CMS gives.
+    more: orders !== null && orders.length === limit && limit < ORDER_LIST_MAX_LIMIT ? ORDER_LIST_MAX_LIMIT : null,
+    texts: { list, number, statuses, newOrder, loadFailed },
+  };
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders, more, texts } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <AccountHeading intro={texts.list.intro} />
+      {orders === null ? <ProblemNotice>{texts.loadFailed}</ProblemNotice> : null}
+      {orders?.length === 0 ? (
+        <section className="grid justify-items-start gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-sand-200 sm:p-6">
+          <h2 className="text-xl font-bold text-sand-900">{texts.list.empty}</h2>
+          <p className="text-sand-700">{texts.list.emptyHint}</p>
+          <ScreenLink screen="newOrder" className={PRIMARY_BUTTON}>
+            {texts.newOrder}
+          </ScreenLink>
+        </section>
+      ) : null}
+      {orders && orders.length > 0 ? <OrderCards orders={orders} texts={texts} /> : null}
+      {more ? (
+        <Link to={`?limit=${more}`} className={`${SECONDARY_BUTTON} justify-self-start`}>
+          {texts.list.more}
+        </Link>
+      ) : null}
+    </div>
+  );
 }

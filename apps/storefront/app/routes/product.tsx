@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, startTransition, Suspense, useState } from "react";
 import { data, redirect } from "react-router";
 import { contentAfterLead, findProductBySlug, PRODUCT_TYPES, summarizeProduct, type ProductImage } from "@shop/domain";
 import { LOCALES, pathTo } from "@shop/routing";
@@ -70,6 +70,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, card, details } = loaderData;
   const { messages } = usePageLanguage();
   const [open, setOpen] = useState<number | null>(null);
+  // A transition: a tap that comes while parts of the page are still hydrating waits for them,
+  // where a plain update would make React throw away the server's HTML there (its error 421).
+  const openAt = (index: number) => startTransition(() => setOpen(index));
   const [Lightbox, setLightbox] = useState(lazyLightbox);
   const pictures = picturesOf(product);
   const facts = useProductFacts(card);
@@ -81,7 +84,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         {first ? (
           <button
             type="button"
-            onClick={() => setOpen(0)}
+            onClick={() => openAt(0)}
             className="block w-full overflow-hidden rounded-3xl bg-sand-100"
             aria-label={format(messages.lightbox.open, { number: 1, total: pictures.length })}
           >
@@ -103,7 +106,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <li key={picture.url}>
                 <button
                   type="button"
-                  onClick={() => setOpen(index + 1)}
+                  onClick={() => openAt(index + 1)}
                   className="block w-full overflow-hidden rounded-xl bg-sand-100"
                   aria-label={format(messages.lightbox.open, { number: index + 2, total: pictures.length })}
                 >

@@ -7,6 +7,9 @@ import { accountSignInCode } from "./account-sign-in-code";
 import { accountWelcome } from "./account-welcome";
 import { newsletterConfirm } from "./newsletter-confirm";
 import { newsletterWelcome } from "./newsletter-welcome";
+import { orderConfirmation } from "./order-confirmation";
+import { orderPaymentFailed } from "./order-payment-failed";
+import { orderShipped } from "./order-shipped";
 import { staffCompanyLead } from "./staff-company-lead";
 import { staffContactMessage } from "./staff-contact-message";
 
@@ -25,6 +28,9 @@ const registry = {
   accountDeleted,
   newsletterConfirm,
   newsletterWelcome,
+  orderConfirmation,
+  orderPaymentFailed,
+  orderShipped,
 } as const satisfies Record<string, EmailTemplate<object>>;
 
 export type TemplateName = keyof typeof registry;

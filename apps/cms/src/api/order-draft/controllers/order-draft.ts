@@ -1,0 +1,48 @@
+import type { Core } from "@strapi/strapi";
+import { orderDraftPatchSchema } from "@shop/contracts";
+import { toLocale } from "@shop/domain";
+import { openSessionOf } from "../../../accounts/session-of-request";
+import { callerOf, parse, type Context } from "../../../http/account-action";
+import { draftTokenOf, orderAction, signedInOrder } from "../../../http/order-action";
+import { createDraft, draftFromOrder, openDraft, patchDraft, readDraft } from "../../../services/order-drafts";
+import { OrderNotFoundError } from "../../../services/order-errors";
+import { reorderableOf } from "../../../services/orders";
+import { priceDraft } from "../../../services/quote";
+
+/** The caller's id when the request carries a live session; the draft calls work signed in or out. */
+async function userIdOf(strapi: Core.Strapi, ctx: Context): Promise<number | null> {
+  return (await openSessionOf(strapi, ctx))?.userId ?? null;
+}
+
+/** The draft calls: parse with the contracts, ask the draft service, answer. */
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  create: orderAction(async (ctx) => {
+    ctx.body = await createDraft(strapi, { userId: await userIdOf(strapi, ctx), clientAddress: callerOf(ctx).address });
+    ctx.status = 201;
+  }),
+
+  current: orderAction(async (ctx) => {
+    ctx.body = await readDraft(strapi, draftTokenOf(ctx), { userId: await userIdOf(strapi, ctx) });
+  }),
+
+  patch: orderAction(async (ctx) => {
+    const token = draftTokenOf(ctx);
+    const patch = parse(ctx, orderDraftPatchSchema);
+    if (patch) ctx.body = await patchDraft(strapi, token, patch, { userId: await userIdOf(strapi, ctx) });
+  }),
+
+  quote: orderAction(async (ctx) => {
+    const userId = await userIdOf(strapi, ctx);
+    const { draft } = await openDraft(strapi, draftTokenOf(ctx), { userId });
+    // The names of the lines in the page's language (?locale=es|ca|pt; Spanish otherwise).
+    const locale = toLocale(ctx.query.locale);
+    ctx.body = (await priceDraft(strapi, draft, { userId, locale, now: new Date() })).quote;
+  }),
+
+  fromOrder: signedInOrder(strapi, async (ctx, session) => {
+    const order = await reorderableOf(strapi, session.userId, String(ctx.params.number));
+    if (!order) throw new OrderNotFoundError("No such order");
+    ctx.body = await draftFromOrder(strapi, { userId: session.userId, clientAddress: callerOf(ctx).address }, order);
+    ctx.status = 201;
+  }),
+});

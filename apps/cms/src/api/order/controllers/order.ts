@@ -1,0 +1,38 @@
+import type { Core } from "@strapi/strapi";
+import { createOrderBody, orderListQuery } from "@shop/contracts";
+import { callerOf, parse } from "../../../http/account-action";
+import { sendValidationError, zodFieldErrors } from "../../../http/errors";
+import { draftTokenOf, signedInOrder } from "../../../http/order-action";
+import { OrderNotFoundError } from "../../../services/order-errors";
+import { findOwnOrder, listOwnOrders, payOwnOrder, placeOrder } from "../../../services/orders";
+
+/** The order calls: parse with the contracts, ask the order service, answer. */
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  place: signedInOrder(strapi, async (ctx, session) => {
+    const token = draftTokenOf(ctx);
+    const body = parse(ctx, createOrderBody);
+    if (!body) return;
+    ctx.body = await placeOrder(strapi, { userId: session.userId, token, body, clientAddress: callerOf(ctx).address });
+    ctx.status = 201;
+  }),
+
+  list: signedInOrder(strapi, async (ctx, session) => {
+    const query = orderListQuery.safeParse(ctx.query);
+    if (!query.success) {
+      sendValidationError(ctx, "The request has invalid parameters", zodFieldErrors(query.error));
+      return;
+    }
+    ctx.body = { orders: await listOwnOrders(strapi, session.userId, query.data.limit) };
+  }),
+
+  show: signedInOrder(strapi, async (ctx, session) => {
+    const order = await findOwnOrder(strapi, session.userId, String(ctx.params.number));
+    if (!order) throw new OrderNotFoundError("No such order");
+    ctx.body = order;
+  }),
+
+  pay: signedInOrder(strapi, async (ctx, session) => {
+    ctx.body = { payment: await payOwnOrder(strapi, session.userId, String(ctx.params.number)) };
+    ctx.status = 201;
+  }),
+});

@@ -1,0 +1,141 @@
+import type { Core } from "@strapi/strapi";
+import { DEFAULT_LOCALE } from "@shop/domain";
+import type { KoaContext } from "../../../catalogue/strapi-loose";
+import { getEnv } from "../../../env";
+import { sendError } from "../../../http/errors";
+import type { PaymentNotification, PaymentProviderId } from "../../../payments/provider";
+import { missingSandboxPage, sandboxPage, sandboxPagePolicy } from "../../../payments/sandbox-page";
+import { SANDBOX_DECISIONS, type SandboxDecision } from "../../../payments/sandbox";
+import {
+  applyNotification,
+  findSandboxPayment,
+  notifyFromSandbox,
+  sandboxPageUrl,
+  type SandboxPayment,
+} from "../../../services/payments";
+
+/** The Koa context as far as these calls use it. */
+interface PaymentContext {
+  params: Record<string, string>;
+  request: { body?: unknown; headers: Record<string, string | string[] | undefined> };
+  status: number;
+  body: unknown;
+  type: string;
+  set(field: string, value: string): void;
+  redirect(url: string): void;
+}
+
+const asContext = (ctx: KoaContext) => ctx as unknown as PaymentContext;
+
+// koa-body keeps the body as received under this symbol (config/middlewares.ts: includeUnparsed).
+const UNPARSED = Symbol.for("unparsedBody");
+
+/** The notification as received: the raw body signatures are computed over, and the parsed form. */
+function notificationOf(ctx: PaymentContext): PaymentNotification {
+  const body = ctx.request.body;
+  const parsed = typeof body === "object" && body !== null ? (body as Record<string | symbol, unknown>) : {};
+  const raw = parsed[UNPARSED];
+  return {
+    headers: ctx.request.headers,
+    rawBody: typeof raw === "string" || Buffer.isBuffer(raw) ? raw : "",
+    form: parsed as Record<string, unknown>,
+  };
+}
+
+/** Gateways send again whatever is not answered 2xx: 200 for all but what must be refused. */
+function notificationCall(strapi: Core.Strapi, providerId: PaymentProviderId) {
+  return async (koaCtx: KoaContext) => {
+    const ctx = asContext(koaCtx);
+    ctx.set("Cache-Control", "no-store");
+    const answer = await applyNotification(strapi, providerId, notificationOf(ctx));
+    if (answer.status === 200) {
+      ctx.status = 200;
+      ctx.body = { received: true };
+    } else if (answer.status === 404) {
+      sendError(ctx, 404, "NotFoundError", "Not Found");
+    } else {
+      sendError(ctx, 400, "ValidationError", "Payment notification refused", { code: answer.reason });
+    }
+  };
+}
+
+function sendHtml(ctx: PaymentContext, status: number, html: string): void {
+  ctx.set("Content-Security-Policy", sandboxPagePolicy(new URL(getEnv().storefrontUrl).origin));
+  ctx.set("Cache-Control", "no-store");
+  // The page's address names the payment: no other site gets it as a referrer. Not "no-referrer":
+  // with it browsers send `Origin: null` on the page's own form posts, which crossSite refuses.
+  ctx.set("Referrer-Policy", "same-origin");
+  ctx.status = status;
+  ctx.type = "text/html; charset=utf-8";
+  ctx.body = html;
+}
+
+const isDecision = (value: unknown): value is SandboxDecision =>
+  typeof value === "string" && (SANDBOX_DECISIONS as readonly string[]).includes(value);
+
+/**
+ * A form posted from another site (a page tricking a visitor into approving): refused. Browsers
+ * without Sec-Fetch-Site still send Origin with a form's POST, so a foreign Origin is refused too;
+ * neither header is a client that is not a browser (curl), which no other site can drive.
+ */
+function crossSite(ctx: PaymentContext): boolean {
+  const { "sec-fetch-site": site, origin } = ctx.request.headers;
+  if (site !== undefined && site !== "same-origin" && site !== "none") return true;
+  return origin !== undefined && origin !== new URL(getEnv().publicUrl).origin;
+}
+
+/** The page of an attempt: its buttons while it is open, else its outcome or that it can no longer be paid. */
+function pageOf(payment: SandboxPayment): string {
+  const state = payment.open
+    ? "open"
+    : payment.status === "paid" || payment.status === "failed"
+      ? payment.status
+      : "closed";
+  return sandboxPage({
+    locale: payment.locale,
+    orderNumber: payment.orderNumber,
+    amount: payment.amount,
+    currency: payment.currency,
+    state,
+    action: new URL(sandboxPageUrl(payment.reference)).pathname,
+    returnUrl: payment.returnUrl,
+  });
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  redsysNotification: notificationCall(strapi, "redsys"),
+  stripeWebhook: notificationCall(strapi, "stripe"),
+  sandboxNotification: notificationCall(strapi, "sandbox"),
+
+  async sandboxPage(koaCtx: KoaContext) {
+    const ctx = asContext(koaCtx);
+    const payment = await findSandboxPayment(strapi, ctx.params.reference ?? "");
+    if (payment === null) {
+      sendHtml(ctx, 404, missingSandboxPage(DEFAULT_LOCALE));
+      return;
+    }
+    sendHtml(ctx, 200, pageOf(payment));
+  },
+
+  async sandboxDecision(koaCtx: KoaContext) {
+    const ctx = asContext(koaCtx);
+    const payment = await findSandboxPayment(strapi, ctx.params.reference ?? "");
+    if (payment === null) {
+      sendHtml(ctx, 404, missingSandboxPage(DEFAULT_LOCALE));
+      return;
+    }
+    const decision = (ctx.request.body as { decision?: unknown } | undefined)?.decision;
+    if (crossSite(ctx) || !isDecision(decision)) {
+      sendError(ctx, 400, "ValidationError", "Choose approve or decline on the payment page");
+      return;
+    }
+    // Decided, replaced by a newer attempt, or its order no longer payable: nothing to decide.
+    if (!payment.open) {
+      sendHtml(ctx, 409, pageOf(payment));
+      return;
+    }
+    notifyFromSandbox(strapi, payment, decision);
+    ctx.status = 303;
+    ctx.redirect(decision === "approve" ? payment.returnUrls.completed : payment.returnUrls.failed);
+  },
+});

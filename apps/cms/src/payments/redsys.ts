@@ -1,0 +1,174 @@
+import {
+  createRedsysAPI,
+  LANGUAGES,
+  PRODUCTION_URLS,
+  RedsysError,
+  SANDBOX_URLS,
+  type RedirectInputParams,
+  type RestNotificationOutputParams,
+  type UrlsConfig,
+} from "redsys-easy";
+import type { Locale } from "@shop/domain";
+import { PaymentNotificationError, type PaymentNotification, type PaymentProvider } from "./provider";
+
+/**
+ * Redsys, the Spanish banks' card gateway (redirect integration, redsys-easy). The customer's browser
+ * posts a signed form to Redsys; Redsys posts a signed notification to the shop (MERCHANTURL). Both
+ * are signed with HMAC-SHA256 under a key derived by 3DES from the order reference and the terminal's
+ * secret key; redsys-easy computes it and accepts the signature in base64 or base64url (Redsys sends
+ * the latter). Amount, currency and merchant are read here; the service compares the amount and
+ * currency with the payment it is about.
+ */
+
+export interface RedsysSettings {
+  merchantCode: string;
+  terminal: string;
+  /** The terminal's SHA-256 key (base64, 24 bytes). */
+  secretKey: string;
+  /** Redsys's test or real gateway, or the URL of another payment form (a local stand-in). */
+  gateway: string;
+}
+
+/** ISO 4217's number for euros: the only currency the shop charges in. */
+const EURO = "978";
+
+/** Authorisation (the only kind of operation the shop asks for). */
+const AUTHORISATION = "0";
+
+/** What the merchant's bank statement line says. */
+const MERCHANT_NAME = "Imperfecta";
+
+const REDSYS_LANGUAGES = {
+  es: LANGUAGES.es,
+  ca: LANGUAGES.ca,
+  pt: LANGUAGES.pt,
+} as const satisfies Record<Locale, string>;
+
+function urlsOf(gateway: string): UrlsConfig {
+  if (gateway === "test") return SANDBOX_URLS;
+  if (gateway === "production") return PRODUCTION_URLS;
+  return { ...SANDBOX_URLS, redirect: gateway };
+}
+
+/** The three fields Redsys posts, whatever the body parser made of them. */
+function signedFields(notification: PaymentNotification) {
+  const form = notification.form ?? Object.fromEntries(new URLSearchParams(notification.rawBody.toString()).entries());
+  const version = form.Ds_SignatureVersion;
+  const parameters = form.Ds_MerchantParameters;
+  const signature = form.Ds_Signature;
+  if (typeof version !== "string" || typeof parameters !== "string" || typeof signature !== "string") {
+    throw new PaymentNotificationError("malformed");
+  }
+  return { Ds_SignatureVersion: version, Ds_MerchantParameters: parameters, Ds_Signature: signature };
+}
+
+/** The order an unverified notification names, for the log only. */
+function claimedOrder(parameters: string): string | null {
+  try {
+    const decoded = JSON.parse(Buffer.from(parameters, "base64").toString("utf8")) as { Ds_Order?: unknown };
+    return typeof decoded.Ds_Order === "string" ? decoded.Ds_Order.slice(0, 40) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Leading zeros aside ("001" is terminal 1). */
+function sameNumber(a: string | undefined, b: string): boolean {
+  return a !== undefined && /^\d+$/.test(a) && Number(a) === Number(b);
+}
+
+function digits(value: string | undefined, field: string, reference: string): number {
+  if (value === undefined || !/^\d{1,12}$/.test(value)) {
+    throw new PaymentNotificationError(`malformed_${field}`, reference);
+  }
+  return Number(value);
+}
+
+/** What the log keeps of a notification: codes, never the card's number, expiry or token. */
+function summaryOf(params: RestNotificationOutputParams) {
+  return {
+    order: params.Ds_Order,
+    response: params.Ds_Response,
+    amount: params.Ds_Amount,
+    currency: params.Ds_Currency,
+    transactionType: params.Ds_TransactionType,
+    authorisationCode: params.Ds_AuthorisationCode ?? null,
+    securePayment: params.Ds_SecurePayment ?? null,
+    cardCountry: params.Ds_Card_Country ?? null,
+    cardBrand: params.Ds_Card_Brand ?? null,
+  };
+}
+
+export function createRedsysProvider(settings: RedsysSettings): PaymentProvider {
+  const api = createRedsysAPI({ secretKey: settings.secretKey, urls: urlsOf(settings.gateway) });
+
+  function verifiedParams(notification: PaymentNotification): RestNotificationOutputParams {
+    const fields = signedFields(notification);
+    try {
+      return api.processRedirectNotification(fields);
+    } catch (error) {
+      const reference = claimedOrder(fields.Ds_MerchantParameters);
+      if (error instanceof RedsysError && error.message === "Invalid signature") {
+        throw new PaymentNotificationError("bad_signature", reference);
+      }
+      // Parameters that are not base64 JSON, an unknown signature version, no order.
+      throw new PaymentNotificationError("malformed", reference);
+    }
+  }
+
+  return {
+    id: "redsys",
+    // Redsys takes any amount above zero (Ds_Merchant_Amount in cents).
+    minimumAmount: 1,
+
+    async start(attempt) {
+      const params: RedirectInputParams = {
+        DS_MERCHANT_MERCHANTCODE: settings.merchantCode,
+        DS_MERCHANT_TERMINAL: settings.terminal,
+        DS_MERCHANT_TRANSACTIONTYPE: AUTHORISATION,
+        DS_MERCHANT_ORDER: attempt.reference,
+        DS_MERCHANT_AMOUNT: String(attempt.amount),
+        DS_MERCHANT_CURRENCY: EURO,
+        DS_MERCHANT_MERCHANTNAME: MERCHANT_NAME,
+        DS_MERCHANT_PRODUCTDESCRIPTION: attempt.description.slice(0, 125),
+        DS_MERCHANT_CONSUMERLANGUAGE: REDSYS_LANGUAGES[attempt.locale],
+        DS_MERCHANT_MERCHANTURL: attempt.notifyUrl,
+        DS_MERCHANT_URLOK: attempt.returnUrls.completed,
+        DS_MERCHANT_URLKO: attempt.returnUrls.failed,
+        // A subscription's first charge asks for a card reference (COF, recurring) for its renewals.
+        ...(attempt.saveCard
+          ? { DS_MERCHANT_IDENTIFIER: "REQUIRED", DS_MERCHANT_COF_INI: "S", DS_MERCHANT_COF_TYPE: "R" }
+          : {}),
+      };
+      const form = api.createRedirectForm(params);
+      return { method: "POST", url: form.url, fields: { ...form.body } };
+    },
+
+    async verify(notification) {
+      const params = verifiedParams(notification);
+      const reference = params.Ds_Order;
+      if (params.Ds_MerchantCode !== settings.merchantCode || !sameNumber(params.Ds_Terminal, settings.terminal)) {
+        throw new PaymentNotificationError("merchant_mismatch", reference);
+      }
+      const summary = summaryOf(params);
+      // A refund's or a cancellation's echo decides no payment.
+      if (params.Ds_TransactionType !== AUTHORISATION) return { outcome: "ignored", reference, summary };
+      const response = digits(params.Ds_Response, "response", reference);
+      const amount = digits(params.Ds_Amount, "amount", reference);
+      // Only 0000 to 0099 mean authorised; every other code is a refusal or an error.
+      const paid = response <= 99;
+      const identifier = params.Ds_Merchant_Identifier;
+      return {
+        outcome: paid ? "paid" : "failed",
+        reference,
+        amount,
+        currency: params.Ds_Currency === EURO ? "EUR" : String(params.Ds_Currency),
+        providerRef: params.Ds_AuthorisationCode?.trim() || null,
+        ...(paid && identifier !== undefined && identifier !== ""
+          ? { savedCard: { token: identifier, reference: params.Ds_Merchant_Cof_Txnid ?? null } }
+          : {}),
+        summary,
+      };
+    },
+  };
+}

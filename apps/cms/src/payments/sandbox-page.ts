@@ -1,0 +1,168 @@
+import { createHash } from "node:crypto";
+import { formatCents, LOCALE_TAGS, type Cents, type Locale } from "@shop/domain";
+import { colors, fontFamily, SHOP_NAME } from "../email/theme";
+
+/**
+ * The sandbox gateway's page (src/payments/sandbox.ts), served by the CMS: the order's number and
+ * amount with two buttons, Approve and Decline, each a form posting back to the page. Plain HTML in
+ * the order's language, no script at all, one style sheet allowed by its hash (a strict CSP).
+ */
+
+interface PageTexts {
+  title: string;
+  intro: string;
+  order: string;
+  amount: string;
+  approve: string;
+  decline: string;
+  paid: string;
+  failed: string;
+  closed: string;
+  closedIntro: string;
+  back: string;
+  missing: string;
+  missingIntro: string;
+}
+
+const texts = {
+  es: {
+    title: "Pago de prueba",
+    intro: "Esta es la pasarela de pruebas de la tienda: no se cobra nada. Elige cómo termina el pago.",
+    order: "Pedido",
+    amount: "Importe",
+    approve: "Aprobar el pago",
+    decline: "Rechazar el pago",
+    paid: "Este pago ya está aprobado.",
+    failed: "Este pago se ha rechazado.",
+    closed: "Este pago ya no es posible.",
+    closedIntro:
+      "El pedido ya está pagado o anulado, ha pasado su plazo de pago, o has empezado otro pago después de este. Vuelve a la tienda para ver cómo está.",
+    back: "Volver a la tienda",
+    missing: "No encontramos este pago",
+    missingIntro: "El enlace no corresponde a ningún pago de prueba. Vuelve a la tienda y paga el pedido desde allí.",
+  },
+  ca: {
+    title: "Pagament de prova",
+    intro: "Aquesta és la passarel·la de proves de la botiga: no es cobra res. Tria com acaba el pagament.",
+    order: "Comanda",
+    amount: "Import",
+    approve: "Aprovar el pagament",
+    decline: "Rebutjar el pagament",
+    paid: "Aquest pagament ja està aprovat.",
+    failed: "Aquest pagament s'ha rebutjat.",
+    closed: "Aquest pagament ja no és possible.",
+    closedIntro:
+      "La comanda ja està pagada o anul·lada, ha passat el termini de pagament, o has començat un altre pagament després d'aquest. Torna a la botiga per veure com està.",
+    back: "Tornar a la botiga",
+    missing: "No trobem aquest pagament",
+    missingIntro: "L'enllaç no correspon a cap pagament de prova. Torna a la botiga i paga la comanda des d'allà.",
+  },
+  pt: {
+    title: "Pagamento de teste",
+    intro: "Este é o sistema de pagamentos de teste da loja: nada é cobrado. Escolha como termina o pagamento.",
+    order: "Encomenda",
+    amount: "Montante",
+    approve: "Aprovar o pagamento",
+    decline: "Recusar o pagamento",
+    paid: "Este pagamento já foi aprovado.",
+    failed: "Este pagamento foi recusado.",
+    closed: "Este pagamento já não é possível.",
+    closedIntro:
+      "A encomenda já está paga ou anulada, o prazo de pagamento terminou, ou iniciou outro pagamento depois deste. Volte à loja para ver como está.",
+    back: "Voltar à loja",
+    missing: "Não encontramos este pagamento",
+    missingIntro:
+      "A ligação não corresponde a nenhum pagamento de teste. Volte à loja e pague a encomenda a partir de lá.",
+  },
+} as const satisfies Record<Locale, PageTexts>;
+
+const STYLE = `
+body{margin:0;background:${colors.beige};color:${colors.text};font-family:${fontFamily};line-height:1.5}
+header{background:${colors.green};border-bottom:4px solid ${colors.orange};padding:16px 24px}
+header p{margin:0;color:${colors.white};font-size:24px;font-weight:800}
+main{max-width:480px;margin:24px auto;padding:24px;background:${colors.white};border-radius:8px}
+h1{margin:0 0 12px;color:${colors.green};font-size:24px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:4px 16px;margin:16px 0 24px}
+dt{color:${colors.muted}}dd{margin:0;font-weight:700}
+.actions{display:flex;flex-wrap:wrap;gap:12px}
+button,a.button{display:inline-block;padding:12px 20px;border-radius:6px;border:2px solid ${colors.green};font:inherit;font-weight:700;cursor:pointer;text-decoration:none}
+.approve{background:${colors.green};color:${colors.white}}
+.decline{background:${colors.white};color:${colors.green}}
+button:focus-visible,a.button:focus-visible{outline:3px solid ${colors.orange};outline-offset:2px}
+`.trim();
+
+/** The Content-Security-Policy of the page: nothing but its own style sheet; forms post to itself and redirect to the shop. */
+export function sandboxPagePolicy(storefrontOrigin: string): string {
+  const styleHash = createHash("sha256").update(STYLE).digest("base64");
+  return [
+    "default-src 'none'",
+    `style-src 'sha256-${styleHash}'`,
+    // Browsers check a form's redirect against form-action too: the shop's return pages.
+    `form-action 'self' ${storefrontOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function page(locale: Locale, title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="${LOCALE_TAGS[locale]}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · ${SHOP_NAME}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header><p>${SHOP_NAME}</p></header>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+interface SandboxPageProps {
+  locale: Locale;
+  orderNumber: string;
+  amount: Cents;
+  currency: string;
+  /** open: the buttons; paid, failed: the decided outcome; closed: voided, or its order no longer payable. */
+  state: "open" | "paid" | "failed" | "closed";
+  /** The page's own address: its forms post here. */
+  action: string;
+  /** Where "back to the shop" leads once the payment is decided. */
+  returnUrl: string;
+}
+
+/** The page of one attempt: the buttons while it is open, else its outcome, or that it can no longer be paid. */
+export function sandboxPage(props: SandboxPageProps): string {
+  const t = texts[props.locale];
+  const amount = formatCents(props.amount, LOCALE_TAGS[props.locale], props.currency);
+  const details = `<dl><dt>${t.order}</dt><dd>${escapeHtml(props.orderNumber)}</dd><dt>${t.amount}</dt><dd>${escapeHtml(amount)}</dd></dl>`;
+  const decision = (value: "approve" | "decline", label: string) =>
+    `<form method="post" action="${escapeHtml(props.action)}"><input type="hidden" name="decision" value="${value}"><button type="submit" class="${value}">${escapeHtml(label)}</button></form>`;
+  const back = `<p><a class="button approve" href="${escapeHtml(props.returnUrl)}">${t.back}</a></p>`;
+  const outcome = {
+    paid: `<p role="status">${t.paid}</p>`,
+    failed: `<p role="status">${t.failed}</p>`,
+    closed: `<p role="status">${t.closed}</p><p>${t.closedIntro}</p>`,
+  };
+  const body =
+    props.state === "open"
+      ? `<p>${t.intro}</p>${details}<div class="actions">${decision("approve", t.approve)}${decision("decline", t.decline)}</div>`
+      : `${outcome[props.state]}${details}${back}`;
+  return page(props.locale, t.title, `<h1>${t.title}</h1>\n${body}`);
+}
+
+/** The page for a reference that names no sandbox payment. */
+export function missingSandboxPage(locale: Locale): string {
+  const t = texts[locale];
+  return page(locale, t.missing, `<h1>${t.missing}</h1>\n<p>${t.missingIntro}</p>`);
+}

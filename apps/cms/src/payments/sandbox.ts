@@ -1,0 +1,110 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import {
+  headerValue,
+  PaymentNotificationError,
+  type PaymentNotification,
+  type PaymentOutcome,
+  type PaymentProvider,
+} from "./provider";
+
+/**
+ * The sandbox gateway (the default): a page of the CMS itself where one approves or declines, so the
+ * shop takes orders without a bank. Its answer reaches the shop the way a real gateway's does: a
+ * notification signed with HMAC-SHA256 (SANDBOX_PAYMENT_SECRET), verified here and applied by the
+ * same service as Redsys's and Stripe's. The page is src/payments/sandbox-page.ts.
+ */
+
+const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
+
+export const SANDBOX_DECISIONS = ["approve", "decline"] as const;
+export type SandboxDecision = (typeof SANDBOX_DECISIONS)[number];
+
+const notificationSchema = z.strictObject({
+  reference: z.string().min(1).max(40),
+  outcome: z.enum(["paid", "failed"]),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+});
+type SandboxMessage = z.output<typeof notificationSchema>;
+
+interface SandboxSettings {
+  secret: string;
+  /** The page where the customer approves or declines one attempt. */
+  pageUrl(reference: string): string;
+}
+
+function signatureOf(secret: string, body: string): Buffer {
+  return createHmac("sha256", secret).update(body).digest();
+}
+
+function verifySignature(secret: string, notification: PaymentNotification): string {
+  const body = notification.rawBody.toString();
+  const given = Buffer.from(headerValue(notification.headers, SANDBOX_SIGNATURE_HEADER) ?? "", "base64url");
+  const expected = signatureOf(secret, body);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new PaymentNotificationError("bad_signature", claimedReference(body));
+  }
+  return body;
+}
+
+/** The reference an unverified body names, for the log only. */
+function claimedReference(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const reference = (parsed as { reference?: unknown } | null)?.reference;
+    return typeof reference === "string" ? reference.slice(0, 40) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface SandboxProvider extends PaymentProvider {
+  /** The notification the page sends once the customer has decided: what a gateway would post. */
+  notificationFor(
+    decision: SandboxDecision,
+    payment: { reference: string; amount: number; currency: string },
+  ): PaymentNotification;
+}
+
+export function createSandboxProvider(settings: SandboxSettings): SandboxProvider {
+  return {
+    id: "sandbox",
+    // As Redsys: any amount above zero.
+    minimumAmount: 1,
+
+    async start(attempt) {
+      return { method: "GET", url: settings.pageUrl(attempt.reference), fields: {} };
+    },
+
+    async verify(notification): Promise<PaymentOutcome> {
+      const body = verifySignature(settings.secret, notification);
+      let message: SandboxMessage;
+      try {
+        message = notificationSchema.parse(JSON.parse(body));
+      } catch {
+        throw new PaymentNotificationError("malformed", claimedReference(body));
+      }
+      return {
+        outcome: message.outcome,
+        reference: message.reference,
+        amount: message.amount,
+        currency: message.currency,
+        providerRef: null,
+        summary: { outcome: message.outcome, amount: message.amount, currency: message.currency },
+      };
+    },
+
+    notificationFor(decision, payment) {
+      const message: SandboxMessage = {
+        reference: payment.reference,
+        outcome: decision === "approve" ? "paid" : "failed",
+        amount: payment.amount,
+        currency: payment.currency,
+      };
+      const rawBody = JSON.stringify(message);
+      const signature = signatureOf(settings.secret, rawBody).toString("base64url");
+      return { headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature }, rawBody };
+    },
+  };
+}

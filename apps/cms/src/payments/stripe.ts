@@ -1,0 +1,221 @@
+import Stripe from "stripe";
+import type { PaymentStart } from "@shop/contracts";
+import type { Locale } from "@shop/domain";
+import {
+  headerValue,
+  PaymentNotificationError,
+  type PaymentProvider,
+  type SavedCard,
+  type VerifiedNotification,
+} from "./provider";
+
+/**
+ * Stripe (the official SDK): a Checkout Session per attempt, whose hosted page the customer is sent
+ * to, and a signed webhook that tells how it ended. Webhooks are verified over the raw body with
+ * the endpoint's signing secret and a 300-second tolerance, so a captured event cannot be replayed
+ * later (and a replay within it changes nothing: payments are decided once).
+ */
+
+interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API server (the tests' fake); Stripe's own when unset. */
+  apiUrl: string | undefined;
+}
+
+/** Seconds a webhook's signed timestamp may be old. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Stripe charges nothing under 0.50 € (its minimum charge amounts): Checkout refuses a smaller session. */
+const MINIMUM_EUR_CENTS = 50;
+
+/** Checkout has no Catalan page: Spanish is what a Catalan customer reads next. */
+const CHECKOUT_LOCALES = { es: "es", ca: "es", pt: "pt" } as const satisfies Record<Locale, string>;
+
+const SAVE_CARD = "save_card";
+
+function stripeClient(settings: StripeSettings): Stripe {
+  const server = settings.apiUrl === undefined ? undefined : new URL(settings.apiUrl);
+  return new Stripe(settings.secretKey, {
+    // No usage figures sent to Stripe; one retry, made safe by idempotency keys.
+    telemetry: false,
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(server === undefined
+      ? {}
+      : {
+          host: server.hostname,
+          port: server.port || (server.protocol === "https:" ? 443 : 80),
+          protocol: server.protocol === "https:" ? "https" : "http",
+        }),
+  });
+}
+
+/** A card-setup attempt: the customer saves a card without paying (a subscription's payment method). */
+interface CardSetupAttempt {
+  reference: string;
+  customerEmail: string;
+  /** The customer's Stripe Customer, if they already have one. */
+  stripeCustomerId: string | null;
+  locale: Locale;
+  returnUrls: { completed: string; failed: string };
+}
+
+export interface StripeProvider extends PaymentProvider {
+  /** Where to send the customer to save a card (Checkout in setup mode, which makes the SetupIntent). */
+  startCardSetup(attempt: CardSetupAttempt): Promise<PaymentStart & { stripeCustomerId: string }>;
+  /** The card a SetupIntent saved, once it succeeded; null while it has not. */
+  savedCardOfSetup(setupIntentId: string): Promise<SavedCard | null>;
+}
+
+function idOf(value: string | { id: string } | null): string | null {
+  return value === null ? null : typeof value === "string" ? value : value.id;
+}
+
+function signatureProblem(error: unknown): string {
+  if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+    return /timestamp outside/i.test(error.message) ? "stale_timestamp" : "bad_signature";
+  }
+  return "malformed";
+}
+
+export function createStripeProvider(settings: StripeSettings): StripeProvider {
+  const stripe = stripeClient(settings);
+
+  function constructEvent(rawBody: string | Buffer, signature: string | undefined): Stripe.Event {
+    if (signature === undefined) throw new PaymentNotificationError("bad_signature");
+    try {
+      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch (error) {
+      throw new PaymentNotificationError(signatureProblem(error));
+    }
+  }
+
+  /** The card a paid session saved for later (a subscription's first payment). */
+  async function savedCardOf(session: Stripe.Checkout.Session): Promise<SavedCard | undefined> {
+    const intentId = idOf(session.payment_intent);
+    if (session.metadata?.[SAVE_CARD] !== "true" || intentId === null) return undefined;
+    const intent = await stripe.paymentIntents.retrieve(intentId);
+    const method = idOf(intent.payment_method);
+    return method === null ? undefined : { token: method, reference: idOf(session.customer) };
+  }
+
+  async function sessionOutcome(event: Stripe.Event, session: Stripe.Checkout.Session): Promise<VerifiedNotification> {
+    const reference = session.metadata?.reference ?? session.client_reference_id;
+    const summary = {
+      event: event.type,
+      eventId: event.id,
+      session: session.id,
+      mode: session.mode,
+      paymentStatus: session.payment_status,
+      amount: session.amount_total,
+      currency: session.currency,
+    };
+    if (reference === null || session.mode !== "payment") return { outcome: "ignored", reference, summary };
+    const decided =
+      event.type === "checkout.session.async_payment_failed" || event.type === "checkout.session.expired"
+        ? "failed"
+        : session.payment_status === "paid" || session.payment_status === "no_payment_required"
+          ? "paid"
+          : undefined;
+    // A completed session whose bank transfer or debit is still on its way: its later event decides.
+    if (decided === undefined) return { outcome: "ignored", reference, summary };
+    const savedCard = decided === "paid" ? await savedCardOf(session) : undefined;
+    return {
+      outcome: decided,
+      reference,
+      amount: session.amount_total ?? 0,
+      currency: (session.currency ?? "").toUpperCase(),
+      providerRef: idOf(session.payment_intent) ?? session.id,
+      ...(savedCard === undefined ? {} : { savedCard }),
+      summary,
+    };
+  }
+
+  return {
+    id: "stripe",
+    minimumAmount: MINIMUM_EUR_CENTS,
+
+    async start(attempt) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "eur",
+                unit_amount: attempt.amount,
+                product_data: { name: attempt.description },
+              },
+            },
+          ],
+          customer_email: attempt.customerEmail,
+          client_reference_id: attempt.reference,
+          locale: CHECKOUT_LOCALES[attempt.locale],
+          metadata: { reference: attempt.reference, order: attempt.orderNumber, [SAVE_CARD]: String(attempt.saveCard) },
+          payment_intent_data: {
+            description: attempt.description,
+            metadata: { reference: attempt.reference, order: attempt.orderNumber },
+            // A subscription's first payment keeps the card, attached to a Customer, for its renewals.
+            ...(attempt.saveCard ? { setup_future_usage: "off_session" as const } : {}),
+          },
+          ...(attempt.saveCard ? { customer_creation: "always" as const } : {}),
+          success_url: attempt.returnUrls.completed,
+          cancel_url: attempt.returnUrls.failed,
+        },
+        { idempotencyKey: `checkout-${attempt.reference}` },
+      );
+      if (session.url === null) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
+      return { method: "GET", url: session.url, fields: {} };
+    },
+
+    async verify(notification) {
+      const event = constructEvent(notification.rawBody, headerValue(notification.headers, "stripe-signature"));
+      switch (event.type) {
+        case "checkout.session.completed":
+        case "checkout.session.async_payment_succeeded":
+        case "checkout.session.async_payment_failed":
+        case "checkout.session.expired":
+          return sessionOutcome(event, event.data.object);
+        default:
+          return { outcome: "ignored", reference: null, summary: { event: event.type, eventId: event.id } };
+      }
+    },
+
+    async startCardSetup(attempt) {
+      const idempotencyKey = `setup-${attempt.reference}`;
+      const stripeCustomerId =
+        attempt.stripeCustomerId ??
+        (
+          await stripe.customers.create(
+            { email: attempt.customerEmail },
+            { idempotencyKey: `${idempotencyKey}-customer` },
+          )
+        ).id;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "setup",
+          currency: "eur",
+          customer: stripeCustomerId,
+          client_reference_id: attempt.reference,
+          locale: CHECKOUT_LOCALES[attempt.locale],
+          metadata: { reference: attempt.reference },
+          setup_intent_data: { metadata: { reference: attempt.reference } },
+          success_url: attempt.returnUrls.completed,
+          cancel_url: attempt.returnUrls.failed,
+        },
+        { idempotencyKey },
+      );
+      if (session.url === null) throw new Error(`Stripe gave setup session ${session.id} no URL`);
+      return { method: "GET", url: session.url, fields: {}, stripeCustomerId };
+    },
+
+    async savedCardOfSetup(setupIntentId) {
+      const intent = await stripe.setupIntents.retrieve(setupIntentId);
+      const method = idOf(intent.payment_method);
+      if (intent.status !== "succeeded" || method === null) return null;
+      return { token: method, reference: idOf(intent.customer) };
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** The one permission the staff tools ask for: `plugin::staff-tools.read`. */
+export const READ_ACTION = { uid: "read", id: "plugin::staff-tools.read" } as const;
+
+const staffOnly = {
+  policies: ["admin::isAuthenticatedAdmin", { name: "admin::hasPermissions", config: { actions: [READ_ACTION.id] } }],
+};
+
+/** Admin routes, mounted under the plugin's name: GET /staff-tools/packing-list and so on. */
+export const routes = {
+  admin: {
+    type: "admin",
+    routes: [
+      { method: "GET", path: "/packing-list", handler: "packing.packingList", config: staffOnly },
+      { method: "GET", path: "/delivery-sheet", handler: "packing.deliverySheet", config: staffOnly },
+      { method: "GET", path: "/filters", handler: "packing.filters", config: staffOnly },
+    ],
+  },
+};

@@ -1,0 +1,155 @@
+import type { Core } from "@strapi/strapi";
+import { mayChangeStatus, OrderStatusChangeError, type OrderStatus, type StatusActor } from "@shop/domain";
+import { getEnv } from "../env";
+import { releaseCouponUse } from "./coupons";
+import { releaseSlotPlace, type Sql } from "./slot-places";
+
+/**
+ * An order's status moves only here (docs/decisions/015): by one conditional UPDATE from the
+ * statuses the caller expects, so that of two callers racing (a gateway's notification replayed, the
+ * expiry job in two processes, staff and a webhook) exactly one moves it; the change is recorded in
+ * the order's history with who made it, in the same transaction. Cancelling frees the order's
+ * delivery slot place and coupon use, once.
+ */
+
+/**
+ * Orders (and subscriptions) keep their status as `orderStatus` (`subscriptionStatus`): Strapi 5's
+ * content manager reads a document's `status` as its draft-or-published state, which would hide an
+ * attribute of that name from staff and refuse every save of it.
+ */
+export const ORDER_UID = "api::order.order";
+const EVENT_UID = "api::order.order-event";
+const SUBSCRIPTION_UID = "api::subscription.subscription";
+const PAYMENT_UID = "api::payment.payment";
+
+export interface StatusChange {
+  orderId: number;
+  /** The status (or statuses) the caller expects the order to be in now. */
+  from: OrderStatus | readonly OrderStatus[];
+  to: OrderStatus;
+  /** Who: the kind the domain's rules know, and a label for the history ("payment:redsys", a staff e-mail). */
+  actor: { kind: StatusActor; label: string };
+  note?: string;
+}
+
+interface OrderStatusRow {
+  id: number;
+  orderStatus: OrderStatus;
+  slotKey: string | null;
+  subscription: { id: number } | null;
+}
+
+/**
+ * When an order placed now must be paid by. Set once, at creation: a new attempt after a failed one
+ * never moves it, or declining and retrying would hold a slot place and a coupon use for ever.
+ */
+export function paymentDeadline(now: Date): Date {
+  return new Date(now.getTime() + getEnv().orderPaymentTtlMinutes * 60 * 1000);
+}
+
+/** What a status brings with it besides itself: the payment's time. */
+function dataFor(to: OrderStatus, now: Date): Record<string, unknown> {
+  if (to === "paid") return { orderStatus: to, paidAt: now };
+  return { orderStatus: to };
+}
+
+/** A subscription lives by its first order: active once paid, cancelled if it never is. */
+async function settleSubscription(strapi: Core.Strapi, subscriptionId: number, to: OrderStatus): Promise<void> {
+  const next = to === "paid" ? "active" : to === "cancelled" ? "cancelled" : null;
+  if (next === null) return;
+  await strapi.db
+    .query(SUBSCRIPTION_UID)
+    .updateMany({ where: { id: subscriptionId, subscriptionStatus: "pending" }, data: { subscriptionStatus: next } });
+}
+
+/**
+ * Frees what an order holds (its slot place, its coupon use), once: the first caller claims the
+ * release with a conditional update, later ones find it done. Inside the caller's transaction when
+ * there is one. True when this call released them.
+ */
+export async function releaseOrderHolds(strapi: Core.Strapi, orderId: number): Promise<boolean> {
+  return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    const { count } = (await strapi.db.query(ORDER_UID).updateMany({
+      where: { id: orderId, holdsReleasedAt: null },
+      data: { holdsReleasedAt: new Date() },
+    })) as { count: number };
+    if (count !== 1) return false;
+    const order = (await strapi.db.query(ORDER_UID).findOne({
+      where: { id: orderId },
+      select: ["slotKey"],
+    })) as { slotKey: string | null } | null;
+    if (order?.slotKey) await releaseSlotPlace(strapi, trx, order.slotKey);
+    await releaseCouponUse(strapi, trx, orderId);
+    return true;
+  });
+}
+
+/**
+ * Voids the order's attempts still waiting for the customer (a newer attempt replaces them, or the
+ * order is cancelled): the sandbox page refuses them. A real gateway may still take the money of
+ * one; its notification then flags the payment for staff (services/payments.ts).
+ */
+export async function voidPendingAttempts(strapi: Core.Strapi, orderId: number): Promise<void> {
+  const pending = (await strapi.db.query(PAYMENT_UID).findMany({
+    where: { order: { id: orderId }, paymentStatus: "pending" },
+    select: ["id"],
+  })) as { id: number }[];
+  if (pending.length === 0) return;
+  await strapi.db.query(PAYMENT_UID).updateMany({
+    where: { id: { $in: pending.map(({ id }) => id) }, paymentStatus: "pending" },
+    data: { paymentStatus: "voided" },
+  });
+}
+
+/** Moves the order from `status` to `change.to` if nobody moved it first; the history entry with it. */
+async function moveOnce(strapi: Core.Strapi, order: OrderStatusRow, change: StatusChange, now: Date): Promise<boolean> {
+  const { count } = (await strapi.db.query(ORDER_UID).updateMany({
+    where: { id: order.id, orderStatus: order.orderStatus },
+    data: dataFor(change.to, now),
+  })) as { count: number };
+  if (count !== 1) return false;
+  await strapi.db.query(EVENT_UID).create({
+    data: {
+      order: order.id,
+      at: now,
+      from: order.orderStatus,
+      to: change.to,
+      actorKind: change.actor.kind,
+      actorLabel: change.actor.label.slice(0, 200),
+      note: change.note ?? null,
+    },
+  });
+  if (change.to === "cancelled") {
+    await releaseOrderHolds(strapi, order.id);
+    await voidPendingAttempts(strapi, order.id);
+  }
+  if (order.subscription) await settleSubscription(strapi, order.subscription.id, change.to);
+  return true;
+}
+
+/**
+ * Moves an order to `to` if it is in one of the `from` statuses now, recording the change. True only
+ * for the caller that moved it; false when the order is elsewhere (already moved, unknown). Throws
+ * OrderStatusChangeError when the domain's rules do not let `actor` make that change from one of
+ * `from`: a caller asking for it is a bug, not a race.
+ */
+export async function changeOrderStatus(strapi: Core.Strapi, change: StatusChange): Promise<boolean> {
+  const expected: readonly OrderStatus[] = typeof change.from === "string" ? [change.from] : change.from;
+  for (const from of expected) {
+    if (!mayChangeStatus(change.actor.kind, from, change.to)) throw new OrderStatusChangeError(from, change.to);
+  }
+  const now = new Date();
+  return strapi.db.transaction(async () => {
+    // Another caller may move the order between the read and the update: read again, a few times.
+    for (let attempt = 0; attempt <= expected.length; attempt++) {
+      const order = (await strapi.db.query(ORDER_UID).findOne({
+        where: { id: change.orderId },
+        select: ["id", "orderStatus", "slotKey"],
+        populate: { subscription: { select: ["id"] } },
+      })) as OrderStatusRow | null;
+      if (!order || !expected.includes(order.orderStatus)) return false;
+      if (await moveOnce(strapi, order, change, now)) return true;
+    }
+    return false;
+  });
+}

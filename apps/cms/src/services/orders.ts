@@ -1,0 +1,520 @@
+import type { Core } from "@strapi/strapi";
+import {
+  MAX_UNPAID_ORDERS,
+  type CreatedOrder,
+  type CreateOrderBody,
+  type DeliveryAddress,
+  type DraftInvoice,
+  type Order,
+  type OrderDraft,
+  type OrderSummary,
+  type PaymentStart,
+  type QuoteLine,
+} from "@shop/contracts";
+import {
+  isOpenForPayment,
+  nextDeliveryAfter,
+  orderNumberOf,
+  parseOrderNumber,
+  type ExtraFrequency,
+  type Frequency,
+  type Locale,
+  type OrderStatus,
+  type PurchaseKind,
+  type StatusActor,
+} from "@shop/domain";
+import { storefrontLink } from "../email/links";
+import { afterAnswer } from "./after-answer";
+import { takeCouponUse } from "./coupons";
+import { requestFromCheckout } from "./newsletter";
+import { checkDelivery, openDraft, spendDraft, type CheckedDelivery, type OpenDraft } from "./order-drafts";
+import { OrderError, OrderNotFoundError } from "./order-errors";
+import { ORDER_UID, paymentDeadline } from "./order-status";
+import { checkChargeable, PAYMENT_UID, startPayment } from "./payments";
+import { priceDraft, type PricedDraft } from "./quote";
+import { findUser } from "./sessions";
+import { slotKeyOf, takeSlotPlace, type Sql } from "./slot-places";
+
+/**
+ * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a
+ * finished draft in one transaction: the draft is spent, the slot place and the coupon use are
+ * taken by conditional updates, and the order snapshots its lines, totals (computed here, from the
+ * catalogue's prices now), delivery and invoice. Should any of it fail, none of it happened. Orders
+ * are addressed by their number and shown only to their customer; any other number is "not found".
+ */
+
+const EVENT_UID = "api::order.order-event";
+const SUBSCRIPTION_UID = "api::subscription.subscription";
+
+/** The first step of the flow a draft has not done: where POST /orders sends the customer back. */
+function firstMissingStep(open: OpenDraft): (string | number)[] | null {
+  const { draft } = open;
+  if (draft.postcode === null) return ["postcode"];
+  if (draft.purchase === null) return ["purchase"];
+  if (draft.purchase === "subscription" && draft.frequency === null) return ["frequency"];
+  if (draft.boxes.length === 0) return ["boxes"];
+  if (!open.extrasConfirmed) return ["extras"];
+  if (draft.delivery === null) return ["delivery"];
+  return null;
+}
+
+/** A finished draft checked again now: its prices and its delivery. */
+interface ReadyDraft {
+  draft: OrderDraft & { delivery: NonNullable<OrderDraft["delivery"]> };
+  priced: PricedDraft;
+  delivery: CheckedDelivery;
+}
+
+async function readyDraft(
+  strapi: Core.Strapi,
+  open: OpenDraft,
+  { userId, locale, now }: { userId: number; locale: Locale; now: Date },
+): Promise<ReadyDraft> {
+  const missing = firstMissingStep(open);
+  const { draft } = open;
+  if (missing !== null || draft.delivery === null) throw new OrderError("draft_incomplete", missing ?? ["delivery"]);
+  const priced = await priceDraft(strapi, draft, { userId, locale, now });
+  if (priced.coupon?.refusal) throw new OrderError(priced.coupon.refusal, ["couponCode"]);
+  let delivery: CheckedDelivery;
+  try {
+    delivery = await checkDelivery(strapi, { postcode: draft.postcode, delivery: draft.delivery }, { userId, now });
+  } catch (error) {
+    // Full by the time the customer pays: a conflict with other orders, not a mistake in the form.
+    if (error instanceof OrderError && error.code === "slot_full") {
+      throw new OrderError("slot_full", error.path, { status: 409 });
+    }
+    throw error;
+  }
+  return { draft: { ...draft, delivery: draft.delivery }, priced, delivery };
+}
+
+function lineData(line: PricedDraft["lines"][number]) {
+  return {
+    kind: line.kind,
+    productId: line.productId,
+    name: line.name.slice(0, 200),
+    quantity: line.quantity,
+    frequency: line.frequency,
+    unitPrice: line.unitPrice,
+    taxRate: line.taxRate,
+    gross: line.gross,
+    tax: line.tax,
+    discount: line.discount,
+    exclusions: line.exclusionIds.map((id, index) => ({ id, name: line.exclusions[index] ?? "" })),
+    boxKind: line.boxKind,
+    size: line.size,
+  };
+}
+
+/** The order's row, with what the customer agreed to, waiting for its payment. */
+function orderData(
+  ready: ReadyDraft,
+  { userId, email, body, now }: { userId: number; email: string; body: CreateOrderBody; now: Date },
+) {
+  const { draft, priced, delivery } = ready;
+  const { totals, zone } = priced;
+  return {
+    user: userId,
+    email,
+    orderStatus: "pending_payment" as const,
+    locale: body.locale,
+    audience: priced.quote.audience,
+    purchase: draft.purchase,
+    frequency: draft.frequency,
+    lines: priced.lines.map(lineData),
+    goods: totals.goods,
+    discount: totals.discount,
+    shipping: totals.shipping,
+    shippingTax: totals.shippingTax,
+    tax: totals.tax,
+    total: totals.total,
+    couponCode: priced.coupon && priced.coupon.discount > 0 ? priced.coupon.code : null,
+    zone: zone.id,
+    zoneName: zone.name,
+    deliveryDate: draft.delivery.date,
+    slotCode: delivery.slot.code,
+    slotStart: delivery.slot.start,
+    slotEnd: delivery.slot.end,
+    slotKey: slotKeyOf(zone.id, draft.delivery.date, delivery.slot.code),
+    postcode: delivery.address.postalCode,
+    deliveryAddress: delivery.address,
+    notes: draft.delivery.notes,
+    invoice: draft.invoice,
+    expiresAt: paymentDeadline(now),
+    termsAcceptedAt: now,
+    marketingConsent: body.marketingConsent,
+    marketingWording: body.marketingWording,
+  };
+}
+
+/** The subscription a subscription's first order begins: what every delivery repeats. */
+async function createSubscription(
+  strapi: Core.Strapi,
+  ready: ReadyDraft,
+  { orderId, userId, locale }: { orderId: number; userId: number; locale: Locale },
+): Promise<number> {
+  const { draft, priced, delivery } = ready;
+  const frequency = draft.frequency as Frequency;
+  const created = (await strapi.db.query(SUBSCRIPTION_UID).create({
+    data: {
+      user: userId,
+      subscriptionStatus: "pending",
+      frequency,
+      locale,
+      audience: priced.quote.audience,
+      boxes: draft.boxes,
+      extras: draft.extras.filter((extra) => extra.frequency === "every_delivery"),
+      zone: priced.zone.id,
+      slotCode: delivery.slot.code,
+      deliveryAddress: delivery.address,
+      notes: draft.delivery.notes,
+      invoice: draft.invoice,
+      nextDeliveryDate: nextDeliveryAfter(draft.delivery.date, frequency),
+      firstOrder: orderId,
+    },
+  })) as { id: number };
+  return created.id;
+}
+
+/** Inside the transaction: the draft spent, the order written, its slot place and coupon use taken. */
+async function writeOrder(
+  strapi: Core.Strapi,
+  sql: Sql,
+  {
+    open,
+    ready,
+    userId,
+    email,
+    body,
+    now,
+  }: {
+    open: OpenDraft;
+    ready: ReadyDraft;
+    userId: number;
+    email: string;
+    body: CreateOrderBody;
+    now: Date;
+  },
+): Promise<number> {
+  if (!(await spendDraft(strapi, open.id))) throw new OrderNotFoundError("No such order draft");
+  const data = orderData(ready, { userId, email, body, now });
+  const created = (await strapi.documents(ORDER_UID as never).create({ data: data as never })) as unknown as {
+    id: number;
+  };
+  const orderId = created.id;
+  await strapi.db.query(ORDER_UID).update({ where: { id: orderId }, data: { number: orderNumberOf(orderId) } });
+
+  const { zone } = ready.priced;
+  const slot = ready.delivery.slot;
+  if (
+    !(await takeSlotPlace(strapi, sql, {
+      zoneId: zone.id,
+      date: data.deliveryDate,
+      slotCode: slot.code,
+      capacity: slot.capacity,
+    }))
+  ) {
+    throw new OrderError("slot_full", ["delivery", "slot"], { status: 409 });
+  }
+  const coupon = ready.priced.coupon;
+  if (coupon?.couponId && coupon.discount > 0) {
+    await takeCouponUse(strapi, sql, { couponId: coupon.couponId, userId, orderId });
+  }
+  await strapi.db.query(EVENT_UID).create({
+    data: { order: orderId, at: now, from: null, to: "pending_payment", actorKind: "customer", actorLabel: email },
+  });
+  if (ready.draft.purchase === "subscription") {
+    const subscription = await createSubscription(strapi, ready, { orderId, userId, locale: body.locale });
+    await strapi.db.query(ORDER_UID).update({ where: { id: orderId }, data: { subscription } });
+  }
+  return orderId;
+}
+
+/**
+ * The payment's start of an order just written. Should the gateway fail (down, too slow), the order
+ * stands all the same, holding its slot place and coupon use until it is paid or expires: the
+ * customer is sent to the storefront's page to pay it, where they try again, and the failure is
+ * logged (docs/decisions/015).
+ */
+async function firstPayment(
+  strapi: Core.Strapi,
+  { orderId, locale }: { orderId: number; locale: Locale },
+): Promise<PaymentStart> {
+  try {
+    return await startPayment(strapi, { orderId });
+  } catch (error) {
+    const number = orderNumberOf(orderId);
+    strapi.log.error(
+      `Order ${number}: its payment could not be started (${error instanceof Error ? error.message : String(error)}); the customer is sent to pay it again`,
+    );
+    return { method: "GET", url: storefrontLink("orderPay", locale, { order: number }), fields: {} };
+  }
+}
+
+/**
+ * Refuses, with OrderError too_many_unpaid (409), a customer who already has MAX_UNPAID_ORDERS orders
+ * waiting for payment and not yet past their deadline: each holds a slot place and a coupon use.
+ */
+async function checkUnpaidOrders(strapi: Core.Strapi, { userId, now }: { userId: number; now: Date }): Promise<void> {
+  const unpaid = await strapi.db.query(ORDER_UID).count({
+    where: {
+      user: { id: userId },
+      orderStatus: { $in: ["pending_payment", "payment_failed"] },
+      expiresAt: { $gt: now },
+    },
+  });
+  if (unpaid >= MAX_UNPAID_ORDERS) {
+    throw new OrderError("too_many_unpaid", [], {
+      status: 409,
+      message: `The customer already has ${unpaid} orders waiting for payment`,
+    });
+  }
+}
+
+/**
+ * POST /orders: places the order of the caller's finished draft and starts its payment (an order
+ * of 0 € is paid at once). 400 draft_incomplete (the first missing step's path), a coupon's refusal
+ * on ["couponCode"], date_not_offered; 409 slot_full, amount_too_small, too_many_unpaid; 404 for a draft unknown or
+ * already spent. Once the order is written the answer is 201, even when its payment could not start.
+ */
+export async function placeOrder(
+  strapi: Core.Strapi,
+  {
+    userId,
+    token,
+    body,
+    clientAddress,
+    now = new Date(),
+  }: {
+    userId: number;
+    token: string;
+    body: CreateOrderBody;
+    /** The visitor's address, which the newsletter's mail allowance counts by. */
+    clientAddress: string;
+    now?: Date;
+  },
+): Promise<CreatedOrder> {
+  const open = await openDraft(strapi, token, { userId, now });
+  const user = await findUser(strapi, { id: userId });
+  if (!user) throw new OrderNotFoundError("No such customer");
+  await checkUnpaidOrders(strapi, { userId, now });
+  const ready = await readyDraft(strapi, open, { userId, locale: body.locale, now });
+  // Refused before anything is written: the customer can still change the draft (its coupon).
+  checkChargeable(ready.priced.totals.total);
+  const orderId = await strapi.db.transaction(({ trx }: { trx: Sql }) =>
+    writeOrder(strapi, trx, { open, ready, userId, email: user.email, body, now }),
+  );
+  const wording = body.marketingConsent ? body.marketingWording : null;
+  if (wording !== null) {
+    afterAnswer(strapi, "ask for the newsletter from an order's summary", () =>
+      requestFromCheckout(strapi, userId, { wording, locale: body.locale }, clientAddress),
+    );
+  }
+  const payment = await firstPayment(strapi, { orderId, locale: body.locale });
+  const order = await findOrderView(strapi, { id: orderId });
+  if (!order) throw new Error(`Order ${orderId} could not be read back`);
+  return { order, payment };
+}
+
+// ---- The customer's view -----------------------------------------------------------------------------
+
+interface LineRow {
+  kind: "box" | "extra";
+  productId: number;
+  name: string;
+  quantity: number;
+  frequency: ExtraFrequency | null;
+  unitPrice: number;
+  taxRate: number | string;
+  gross: number;
+  tax: number;
+  discount: number;
+  exclusions: unknown;
+}
+
+interface OrderRow {
+  id: number;
+  number: string;
+  orderStatus: OrderStatus;
+  createdAt: string | Date;
+  locale: Locale;
+  audience: "consumer" | "business";
+  purchase: PurchaseKind;
+  frequency: Frequency | null;
+  lines?: LineRow[];
+  goods: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  couponCode: string | null;
+  zoneName: string | null;
+  deliveryDate: string;
+  slotCode: string;
+  slotStart: string;
+  slotEnd: string;
+  postcode: string | null;
+  deliveryAddress: DeliveryAddress;
+  notes: string | null;
+  invoice: DraftInvoice | null;
+  subscription?: { documentId: string } | null;
+  events?: { at: string | Date; from: OrderStatus | null; to: OrderStatus; actorKind: StatusActor; id: number }[];
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** A box line's exclusions as lineData stores them: `[{ id, name }]`. */
+function storedExclusions(value: unknown): { id: number | null; name: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((item: unknown) => {
+    const entry = typeof item === "object" && item !== null ? (item as { id?: unknown; name?: unknown }) : {};
+    return { id: typeof entry.id === "number" ? entry.id : null, name: String(entry.name ?? "") };
+  });
+}
+
+function toQuoteLine(row: LineRow): QuoteLine {
+  return {
+    kind: row.kind,
+    productId: row.productId,
+    name: row.name,
+    quantity: row.quantity,
+    frequency: row.frequency ?? null,
+    unitPrice: row.unitPrice,
+    taxRate: Number(row.taxRate),
+    gross: row.gross,
+    tax: row.tax,
+    discount: row.discount,
+    exclusions: storedExclusions(row.exclusions).map((exclusion) => exclusion.name),
+  };
+}
+
+function toOrder(row: OrderRow, { refundDue }: { refundDue: boolean }): Order {
+  return {
+    number: row.number,
+    status: row.orderStatus,
+    createdAt: iso(row.createdAt),
+    locale: row.locale,
+    purchase: row.purchase,
+    frequency: row.frequency ?? null,
+    audience: row.audience,
+    lines: (row.lines ?? []).map(toQuoteLine),
+    totals: { goods: row.goods, discount: row.discount, shipping: row.shipping, tax: row.tax, total: row.total },
+    couponCode: row.couponCode ?? null,
+    delivery: {
+      date: String(row.deliveryDate).slice(0, 10),
+      slot: { code: row.slotCode, start: row.slotStart, end: row.slotEnd },
+      zoneName: row.zoneName ?? "",
+      address: row.deliveryAddress,
+      notes: row.notes ?? "",
+    },
+    invoice: row.invoice ?? null,
+    // A change from a status to itself is a note for staff (money taken for a cancelled order,
+    // services/payments.ts), not a step of the customer's timeline.
+    events: [...(row.events ?? [])]
+      .filter((event) => event.from !== event.to)
+      .sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime() || a.id - b.id)
+      .map((event) => ({ at: iso(event.at), from: event.from ?? null, to: event.to, actor: event.actorKind })),
+    canPay: isOpenForPayment(row.orderStatus),
+    refundDue,
+    subscriptionId: row.subscription?.documentId ?? null,
+  };
+}
+
+const ORDER_POPULATE = {
+  lines: true,
+  subscription: { fields: ["documentId"] },
+  events: { fields: ["id", "at", "from", "to", "actorKind"] },
+} as const;
+
+async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>): Promise<Order | null> {
+  const row = (await strapi.documents(ORDER_UID as never).findFirst({
+    filters: where as never,
+    populate: ORDER_POPULATE as never,
+  })) as unknown as OrderRow | null;
+  if (!row) return null;
+  // A paid payment with a staff note is one that did not pay the order (services/payments.ts, flagForStaff).
+  const flagged = await strapi.db.query(PAYMENT_UID).count({
+    where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
+  });
+  return toOrder(row, { refundDue: flagged > 0 });
+}
+
+/** The caller's order of that number; null for a number that is malformed, unknown or someone else's. */
+export async function findOwnOrder(strapi: Core.Strapi, userId: number, number: string): Promise<Order | null> {
+  const id = parseOrderNumber(number);
+  if (id === null) return null;
+  return findOrderView(strapi, { id, user: { id: userId } });
+}
+
+/** The caller's orders, newest first. */
+export async function listOwnOrders(strapi: Core.Strapi, userId: number, limit: number): Promise<OrderSummary[]> {
+  const rows = (await strapi.db.query(ORDER_UID).findMany({
+    where: { user: { id: userId }, number: { $notNull: true } },
+    select: ["number", "orderStatus", "createdAt", "total", "deliveryDate", "slotStart", "slotEnd"],
+    populate: { lines: { select: ["quantity"] } },
+    orderBy: { id: "desc" },
+    limit,
+  })) as (Pick<
+    OrderRow,
+    "number" | "orderStatus" | "createdAt" | "total" | "deliveryDate" | "slotStart" | "slotEnd"
+  > & {
+    lines?: { quantity: number }[];
+  })[];
+  return rows.map((row) => ({
+    number: row.number,
+    status: row.orderStatus,
+    createdAt: iso(row.createdAt),
+    total: row.total,
+    deliveryDate: String(row.deliveryDate).slice(0, 10),
+    slot: { start: row.slotStart, end: row.slotEnd },
+    itemCount: (row.lines ?? []).reduce((sum, line) => sum + line.quantity, 0),
+  }));
+}
+
+/** POST /orders/mine/:number/payments: a new attempt for an order still waiting for its payment; 409 not_payable. */
+export async function payOwnOrder(strapi: Core.Strapi, userId: number, number: string): Promise<PaymentStart> {
+  const id = parseOrderNumber(number);
+  const row =
+    id === null
+      ? null
+      : ((await strapi.db.query(ORDER_UID).findOne({
+          where: { id, user: { id: userId } },
+          select: ["id", "orderStatus"],
+        })) as { id: number; orderStatus: OrderStatus } | null);
+  if (!row) throw new OrderNotFoundError("No such order");
+  if (!isOpenForPayment(row.orderStatus)) throw new OrderError("not_payable", [], { status: 409 });
+  return startPayment(strapi, { orderId: row.id });
+}
+
+/** What "order again" starts from: the plan, postcode, boxes and extras of one of the caller's orders. */
+export async function reorderableOf(
+  strapi: Core.Strapi,
+  userId: number,
+  number: string,
+): Promise<Pick<OrderDraft, "postcode" | "purchase" | "frequency" | "boxes" | "extras"> | null> {
+  const id = parseOrderNumber(number);
+  if (id === null) return null;
+  const row = (await strapi.documents(ORDER_UID as never).findFirst({
+    filters: { id, user: { id: userId } } as never,
+    populate: { lines: true } as never,
+  })) as unknown as Pick<OrderRow, "postcode" | "purchase" | "frequency" | "lines"> | null;
+  if (!row) return null;
+  const lines = row.lines ?? [];
+  return {
+    postcode: row.postcode,
+    purchase: row.purchase,
+    frequency: row.purchase === "subscription" ? row.frequency : null,
+    boxes: lines
+      .filter((line) => line.kind === "box")
+      .map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity,
+        exclusions: storedExclusions(line.exclusions).flatMap((exclusion) =>
+          exclusion.id === null ? [] : [exclusion.id],
+        ),
+      })),
+    extras: lines
+      .filter((line) => line.kind === "extra")
+      .map((line) => ({ productId: line.productId, quantity: line.quantity, frequency: line.frequency ?? "once" })),
+  };
+}

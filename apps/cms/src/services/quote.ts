@@ -1,0 +1,151 @@
+import type { Core } from "@strapi/strapi";
+import type { OrderDraft, OrderQuote, QuoteLine } from "@shop/contracts";
+import {
+  addTax,
+  goodsTotal,
+  orderTotals,
+  shippingFeeFor,
+  zoneForPostcode,
+  type DeliveryZone,
+  type LineInput,
+  type Locale,
+  type PriceAudience,
+} from "@shop/domain";
+import { judgeCoupon, type CouponOutcome } from "./coupons";
+import { loadZones } from "./delivery";
+import { OrderError } from "./order-errors";
+import {
+  checkDraftProducts,
+  draftProductIds,
+  loadOrderProducts,
+  productName,
+  type OrderProduct,
+} from "./order-products";
+import { findUser } from "./sessions";
+
+/**
+ * The price of a draft, now: the catalogue's prices and tax rates of the moment, the coupon's rules
+ * and the zone's shipping, through the domain's orderTotals (the same code the storefront shows).
+ * Nothing the client sends is a price. The quote of the summary and the order placed both come from
+ * here.
+ */
+
+/** Who the customer is for prices: companies see net prices, everyone else (and the signed-out) consumer ones. */
+export async function customerAudience(strapi: Core.Strapi, userId: number | null): Promise<PriceAudience> {
+  if (userId === null) return "consumer";
+  const user = await findUser(strapi, { id: userId });
+  return user?.customerKind === "company" ? "business" : "consumer";
+}
+
+/** A priced line with what the order snapshots of it besides the quote's fields. */
+export interface PricedLine extends QuoteLine {
+  /** Net unit price, as the domain's LineInput takes it. */
+  netUnitPrice: number;
+  exclusionIds: number[];
+  /** A box's type and size when it was sold, for the packing list; null for an extra. */
+  boxKind: string | null;
+  size: string | null;
+}
+
+export interface PricedDraft {
+  quote: OrderQuote;
+  lines: PricedLine[];
+  zone: DeliveryZone;
+  coupon: CouponOutcome | null;
+  totals: ReturnType<typeof orderTotals>;
+}
+
+function unpricedLines(
+  draft: OrderDraft,
+  products: ReadonlyMap<number, OrderProduct>,
+  { audience, locale }: { audience: PriceAudience; locale: Locale },
+): Omit<PricedLine, "gross" | "tax" | "discount">[] {
+  const line = (productId: number) => {
+    // checkDraftProducts has found every id.
+    const product = products.get(productId)!;
+    return {
+      productId,
+      name: productName(product, locale),
+      netUnitPrice: product.price,
+      unitPrice: audience === "consumer" ? addTax(product.price, product.taxRate) : product.price,
+      taxRate: product.taxRate,
+    };
+  };
+  return [
+    ...draft.boxes.map((box) => ({
+      kind: "box" as const,
+      ...line(box.productId),
+      quantity: box.quantity,
+      frequency: null,
+      exclusionIds: box.exclusions,
+      exclusions: box.exclusions.map((id) => productName(products.get(id)!, locale)),
+      boxKind: products.get(box.productId)!.itemType,
+      size: products.get(box.productId)!.boxType,
+    })),
+    ...draft.extras.map((extra) => ({
+      kind: "extra" as const,
+      ...line(extra.productId),
+      quantity: extra.quantity,
+      frequency: extra.frequency,
+      exclusionIds: [],
+      exclusions: [],
+      boxKind: null,
+      size: null,
+    })),
+  ];
+}
+
+/**
+ * Prices a draft for a customer (`userId` null: signed out, as a consumer). 400 draft_incomplete at
+ * ["postcode"] without a covered postcode, and the products' refusals (order-products.ts) when the
+ * catalogue has changed since the step was done.
+ */
+export async function priceDraft(
+  strapi: Core.Strapi,
+  draft: OrderDraft,
+  { userId, locale, now }: { userId: number | null; locale: Locale; now: Date },
+): Promise<PricedDraft> {
+  const zone = draft.postcode === null ? null : zoneForPostcode(await loadZones(strapi), draft.postcode);
+  if (!zone) throw new OrderError(draft.postcode === null ? "draft_incomplete" : "not_covered", ["postcode"]);
+  const audience = await customerAudience(strapi, userId);
+  const products = await loadOrderProducts(strapi, draftProductIds(draft));
+  checkDraftProducts(products, draft, audience);
+
+  const unpriced = unpricedLines(draft, products, { audience, locale });
+  const inputs: LineInput[] = unpriced.map((line) => ({
+    unitPrice: line.netUnitPrice,
+    taxRate: line.taxRate,
+    quantity: line.quantity,
+  }));
+  const goods = goodsTotal(inputs, audience);
+  const coupon =
+    draft.couponCode === null ? null : await judgeCoupon(strapi, { code: draft.couponCode, goods, userId, now });
+  const discount = coupon?.discount ?? 0;
+  const totals = orderTotals({
+    lines: inputs,
+    audience,
+    discount,
+    shippingFee: shippingFeeFor(zone, goods - Math.min(discount, goods)),
+  });
+  const lines = unpriced.map((line, index) => {
+    const total = totals.lines[index]!;
+    return { ...line, gross: total.gross + total.discount, tax: total.tax, discount: total.discount };
+  });
+  return {
+    lines,
+    zone,
+    coupon,
+    totals,
+    quote: {
+      audience,
+      lines: lines.map(({ netUnitPrice: _net, exclusionIds: _ids, boxKind: _kind, size: _size, ...line }) => line),
+      goods: totals.goods,
+      discount: totals.discount,
+      shipping: totals.shipping,
+      tax: totals.tax,
+      total: totals.total,
+      coupon: coupon && { code: coupon.code, refusal: coupon.refusal },
+      freeShippingFrom: zone.freeShippingFrom,
+    },
+  };
+}

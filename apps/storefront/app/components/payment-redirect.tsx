@@ -1,0 +1,46 @@
+import type { PaymentStart } from "@shop/contracts";
+import { useEffect, useRef } from "react";
+import type { OrdersTexts } from "~/i18n/orders";
+import { PRIMARY_BUTTON } from "./button-styles";
+
+/** A payment that starts with a form the browser posts, and the words around its button. */
+export interface PaymentForm {
+  readonly payment: PaymentStart;
+  readonly texts: OrdersTexts["redirect"];
+}
+
+/**
+ * Sends the browser to a payment that starts with a form it posts (a bank's signed form): the page
+ * posts it as soon as its script runs, and shows the button for a browser without scripts. An
+ * action answers `paymentResponse(...)` (orders.server) and its page renders this with the
+ * answer's `paymentForm`; a payment that starts with a GET is a plain redirect and never gets here.
+ */
+export function PaymentRedirect({ form }: { form: PaymentForm }) {
+  const element = useRef<HTMLFormElement>(null);
+  const { payment, texts } = form;
+  useEffect(() => {
+    element.current?.submit();
+  }, [payment]);
+  return (
+    <form
+      ref={element}
+      method="post"
+      action={payment.url}
+      aria-labelledby="payment-redirect-heading"
+      className="mx-auto max-w-xl rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-sand-200"
+    >
+      <h2 id="payment-redirect-heading" className="font-display text-2xl font-semibold text-leaf-800">
+        {texts.heading}
+      </h2>
+      <p role="status" className="mt-2 text-sand-700">
+        {texts.body}
+      </p>
+      {Object.entries(payment.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={`${PRIMARY_BUTTON} mt-4`}>
+        {texts.button}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,290 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { flowAction } from "./actions.server";
+import { BOX_FIELDS, ORDER_FIELDS } from "./fields";
+
+/** The CMS as a test plays it: each call recorded, answered by `cms.route` from its method and path. */
+const cms = vi.hoisted(() => ({
+  calls: [] as { path: string; options: Record<string, unknown> }[],
+  route: (_call: { method: string; path: string }): Response | Promise<Response> => new Response("{}", { status: 500 }),
+}));
+
+vi.mock("../cms.server", () => ({
+  async cmsFetch(path: string, options: Record<string, unknown> = {}) {
+    cms.calls.push({ path, options });
+    return cms.route({ method: String(options.method ?? "GET"), path });
+  },
+}));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const refusal = (status: number, errors: { path: unknown[]; message: string }[]) =>
+  json({ error: { status, name: "ValidationError", message: "Refused", details: { errors } } }, status);
+
+const draft = {
+  postcode: "08001",
+  purchase: "once",
+  frequency: null,
+  boxes: [{ productId: 11, exclusions: [], quantity: 1 }],
+  extras: [],
+  delivery: { addressId: "home1", address: null, date: "2026-12-01", slot: "morning", notes: "" },
+  invoice: null,
+  couponCode: null,
+};
+const allDone = { postcode: true, plan: true, box: true, extras: true, delivery: true };
+const order = {
+  number: "IMP-0000042",
+  status: "pending_payment",
+  createdAt: "2026-11-23T10:00:00.000Z",
+  locale: "es",
+  purchase: "once",
+  frequency: null,
+  audience: "consumer",
+  lines: [],
+  totals: { goods: 2000, discount: 0, shipping: 490, tax: 100, total: 2490 },
+  couponCode: null,
+  delivery: {
+    date: "2026-12-01",
+    slot: { code: "morning", start: "09:00", end: "14:00" },
+    zoneName: "Barcelona",
+    address: {
+      fullName: "Marta Puig",
+      company: null,
+      line1: "Carrer de Girona, 5",
+      line2: null,
+      postalCode: "08001",
+      city: "Barcelona",
+      region: null,
+      country: "ES",
+      phone: null,
+    },
+    notes: "",
+  },
+  invoice: null,
+  events: [],
+  canPay: true,
+  refundDue: false,
+  subscriptionId: null,
+};
+
+function post(fields: [string, string][], cookie = "") {
+  const body = new URLSearchParams(fields);
+  return new Request("http://shop.test/nuevo-pedido", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+  });
+}
+
+const act = (fields: [string, string][], cookie = "") =>
+  flowAction({ request: post(fields, cookie), locale: "es", clientIp: "203.0.113.9" });
+
+/** A redirect's target and cookies; a thrown redirect counts too. */
+async function redirected(answer: Promise<unknown>) {
+  const response = (await answer.catch((thrown: unknown) => thrown)) as Response;
+  expect(response).toBeInstanceOf(Response);
+  return { location: response.headers.get("Location"), cookies: response.headers.getSetCookie().join("\n") };
+}
+
+/** A data answer's body and status. */
+async function answered(answer: Promise<unknown>) {
+  const value = (await answer) as { data: unknown; init: { status?: number } | null };
+  return { data: value.data, status: value.init?.status ?? 200 };
+}
+
+const signedIn = "shop_session=jwt-1; shop_order_draft=draft-1";
+
+beforeEach(() => {
+  cms.calls = [];
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  cms.route = ({ path }) => (path === "/users/me" ? json({ id: 1, email: "marta@example.test" }) : json({}, 500));
+});
+
+describe("the postcode", () => {
+  it("offers to tell the visitor when we get there, and makes no draft", async () => {
+    cms.route = ({ path }) => (path.startsWith("/delivery/coverage") ? json({ covered: false }) : json({}, 500));
+    expect(
+      await answered(
+        act([
+          ["intent", "postcode"],
+          ["postcode", "28001"],
+        ]),
+      ),
+    ).toEqual({
+      data: { notCovered: "28001" },
+      status: 200,
+    });
+    expect(cms.calls.map((call) => call.path)).toEqual(["/delivery/coverage?postcode=28001"]);
+  });
+
+  it("makes the draft on the first form, keeps its token in the cookie, and goes on to the plan", async () => {
+    cms.route = ({ method, path }) => {
+      if (path.startsWith("/delivery/coverage"))
+        return json({ covered: true, zone: { name: "BCN", shippingFee: 490, freeShippingFrom: null } });
+      if (method === "POST" && path === "/order-drafts")
+        return json({ token: "new-token", draft: { ...draft, postcode: null }, steps: allDone }, 201);
+      if (method === "PATCH") return json({ draft, steps: allDone });
+      return json({}, 500);
+    };
+    const { location, cookies } = await redirected(
+      act([
+        ["intent", "postcode"],
+        ["postcode", "08001"],
+      ]),
+    );
+    expect(location).toBe("/nuevo-pedido?step=plan");
+    expect(cookies).toContain("shop_order_draft=new-token");
+    const patch = cms.calls.find((call) => call.options.method === "PATCH");
+    expect(patch?.options).toMatchObject({ headers: { "x-order-draft": "new-token" }, body: { postcode: "08001" } });
+    // The CMS counts new drafts per visitor address, so the visitor's goes with the call.
+    const created = cms.calls.find((call) => call.path === "/order-drafts");
+    expect(created?.options).toMatchObject({ method: "POST", clientIp: "203.0.113.9" });
+  });
+
+  it("starts a new draft when the cookie's has expired", async () => {
+    let patches = 0;
+    cms.route = ({ method, path }) => {
+      if (path.startsWith("/delivery/coverage"))
+        return json({ covered: true, zone: { name: "BCN", shippingFee: 490, freeShippingFrom: null } });
+      if (method === "PATCH") return patches++ === 0 ? json({}, 404) : json({ draft, steps: allDone });
+      if (method === "POST") return json({ token: "fresh", draft, steps: allDone }, 201);
+      return json({}, 500);
+    };
+    const { cookies } = await redirected(
+      act(
+        [
+          ["intent", "postcode"],
+          ["postcode", "08001"],
+        ],
+        "shop_order_draft=old",
+      ),
+    );
+    expect(cookies).toContain("shop_order_draft=fresh");
+  });
+});
+
+describe("a step's refusals", () => {
+  beforeEach(() => {
+    cms.route = ({ method, path }) => {
+      if (path === "/order-drafts/current" && method === "GET") return json({ draft, steps: allDone });
+      if (method === "PATCH") return refusal(400, [{ path: ["boxes", 1, "exclusions"], message: "not_an_item" }]);
+      return json({}, 500);
+    };
+  });
+
+  it("refuses a seventh food left out before asking the CMS, with what was typed", async () => {
+    const foods = [1, 2, 3, 4, 5, 6, 7].map((id): [string, string] => [BOX_FIELDS.exclusions, String(id)]);
+    const { data, status } = await answered(
+      act(
+        [["intent", "addBox"], [BOX_FIELDS.productId, "12"], ...foods, [BOX_FIELDS.quantity, "1"]],
+        "shop_order_draft=d",
+      ),
+    );
+    expect(status).toBe(400);
+    expect(data).toMatchObject({
+      intent: "addBox",
+      errors: { [BOX_FIELDS.exclusions]: { code: "tooMany", max: 6 } },
+      values: { [BOX_FIELDS.exclusions]: "1,2,3,4,5,6,7", [BOX_FIELDS.productId]: "12" },
+    });
+    expect(cms.calls.some((call) => call.options.method === "PATCH")).toBe(false);
+  });
+
+  it("puts the CMS's refusal of the new box beside the configurator's field", async () => {
+    const { data } = await answered(
+      act(
+        [
+          ["intent", "addBoxAndContinue"],
+          [BOX_FIELDS.productId, "12"],
+          [BOX_FIELDS.exclusions, "99"],
+          [BOX_FIELDS.quantity, "1"],
+        ],
+        "shop_order_draft=d",
+      ),
+    );
+    expect(data).toMatchObject({ errors: { [BOX_FIELDS.exclusions]: { code: "not_an_item" } } });
+    // The draft is read once per post, however many parts of the action need it.
+    const reads = cms.calls.filter((call) => call.path === "/order-drafts/current" && call.options.method !== "PATCH");
+    expect(reads).toHaveLength(1);
+  });
+
+  it("starts again at the postcode when the draft is gone", async () => {
+    cms.route = () => json({}, 404);
+    const { location, cookies } = await redirected(
+      act(
+        [
+          ["intent", "plan"],
+          ["purchase", "once"],
+        ],
+        "shop_order_draft=gone",
+      ),
+    );
+    expect(location).toBe("/nuevo-pedido?step=postcode");
+    expect(cookies).toContain("shop_order_draft=;");
+    expect(cookies).toContain("shop_order_notice=draftExpired");
+  });
+
+  it("answers an unknown intent with 400", async () => {
+    const thrown = await act([["intent", "nope"]]).catch((error: unknown) => error);
+    expect(thrown).toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe("paying", () => {
+  const pay: [string, string][] = [
+    ["intent", "pay"],
+    [ORDER_FIELDS.termsAccepted, "true"],
+  ];
+  const withOrders = (answer: () => Response) => {
+    cms.route = ({ method, path }) => {
+      if (path === "/users/me") return json({ id: 1, email: "marta@example.test" });
+      if (path === "/order-drafts/current" && method === "GET") return json({ draft, steps: allDone });
+      if (path === "/orders" && method === "POST") return answer();
+      return json({}, 500);
+    };
+  };
+
+  it("needs the terms, beside their box", async () => {
+    withOrders(() => json({}, 500));
+    const { data, status } = await answered(act([["intent", "pay"]], signedIn));
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ errors: { [ORDER_FIELDS.termsAccepted]: { code: "required" } } });
+  });
+
+  it("sends the browser to the payment page and forgets the spent draft", async () => {
+    withOrders(() =>
+      json({ order, payment: { method: "GET", url: "http://cms.test/api/payments/sandbox/0042AB", fields: {} } }, 201),
+    );
+    const { location, cookies } = await redirected(act(pay, signedIn));
+    expect(location).toBe("http://cms.test/api/payments/sandbox/0042AB");
+    expect(cookies).toContain("shop_order_draft=;");
+    const placed = cms.calls.find((call) => call.path === "/orders");
+    expect(placed?.options).toMatchObject({
+      token: "jwt-1",
+      headers: { "x-order-draft": "draft-1" },
+      body: { termsAccepted: true, marketingConsent: false, marketingWording: null, locale: "es" },
+      clientIp: "203.0.113.9",
+    });
+  });
+
+  it("goes back to the delivery when the slot filled up meanwhile", async () => {
+    withOrders(() => refusal(409, [{ path: ["delivery", "slot"], message: "slot_full" }]));
+    const { location, cookies } = await redirected(act(pay, signedIn));
+    expect(location).toBe("/nuevo-pedido?step=delivery");
+    expect(cookies).toContain("shop_order_notice=slotFull");
+  });
+
+  it("goes back to the first step that is missing", async () => {
+    withOrders(() => refusal(400, [{ path: ["boxes"], message: "draft_incomplete" }]));
+    expect((await redirected(act(pay, signedIn))).location).toBe("/nuevo-pedido?step=box");
+  });
+
+  it("says a coupon's refusal beside the coupon", async () => {
+    withOrders(() => refusal(400, [{ path: ["couponCode"], message: "exhausted" }]));
+    const { data } = await answered(act(pay, signedIn));
+    expect(data).toMatchObject({ intent: "pay", errors: { couponCode: { code: "exhausted" } } });
+  });
+
+  it("asks a signed-out customer to sign in first", async () => {
+    expect((await redirected(act(pay, "shop_order_draft=draft-1"))).location).toBe("/nuevo-pedido?step=account");
+  });
+});

@@ -1,0 +1,363 @@
+import {
+  areaInterestBody,
+  emailRequestBody,
+  okAnswerSchema,
+  registerBody,
+  signInBody,
+  signInCodeBody,
+  type OrderDraftAnswer,
+  type OrderDraftPatch,
+} from "@shop/contracts";
+import { pathTo, type Locale } from "@shop/routing";
+import { data, redirect, type UNSAFE_DataWithResponseInit } from "react-router";
+import { accountCall, accountErrorsOf, refuseForm, storeToken, tokenOf } from "../account.server";
+import type { AccountFormRefusal } from "../account-forms";
+import type { PaymentForm } from "../components/payment-redirect";
+import { readForm } from "../forms/read-form.server";
+import { orderFlowTextsFor } from "../i18n/order-flow";
+import { paymentResponse } from "../orders.server";
+import { clearSessionCookie, forgetSession } from "../session.server";
+import { signInCall } from "../sign-in.server";
+import {
+  coverageOf,
+  createDraft,
+  draftCookie,
+  draftTokenOf,
+  forgetDraftCookie,
+  patchDraft,
+  placeOrder,
+  registerAreaInterest,
+  type FlowCall,
+  type FlowErrors,
+  type FlowRefusal,
+} from "./draft.server";
+import { BOX_FIELDS, INTENTS, type FlowNotice, type Intent } from "./fields";
+import { addressesOf, currentDraft, signedInToken } from "./flow.server";
+import {
+  boxAddedFromForm,
+  boxRemovedFromForm,
+  couponFromForm,
+  deliveryErrors,
+  deliveryFromForm,
+  extrasErrors,
+  extrasFromForm,
+  newBoxErrors,
+  orderFromForm,
+  planFromForm,
+  postcodeFromForm,
+  type Parsed,
+} from "./forms.server";
+import { noticeCookie } from "./notice.server";
+import { nextStep, stepHref, type FlowStep } from "./steps";
+
+/**
+ * The new-order page's action: every step's form posts here with an `intent`. A step that went
+ * through redirects to the next one (so a reload never posts twice); a refused one answers its
+ * errors beside the fields and what was typed.
+ */
+
+interface Context {
+  readonly request: Request;
+  readonly form: FormData;
+  readonly locale: Locale;
+  readonly clientIp: string;
+  /** The flow's path in the page's language. */
+  readonly path: string;
+  /** The signed-in customer's token, if any. */
+  readonly user: string | null;
+  readonly intent: Intent;
+}
+
+/** Fields whose value never travels back to the page. */
+const SECRET_FIELDS = new Set(["intent", "password", "code"]);
+const MAX_ECHOED_FIELDS = 300;
+const MAX_ECHOED_LENGTH = 500;
+
+/** What a refused form shows again: every field as posted (several values joined by commas), cut short. */
+export function echoOfForm(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of new Set(form.keys())) {
+    if (SECRET_FIELDS.has(name) || Object.keys(values).length >= MAX_ECHOED_FIELDS) continue;
+    values[name.slice(0, 100)] = form
+      .getAll(name)
+      .map((value) => (typeof value === "string" ? value : ""))
+      .join(",")
+      .slice(0, MAX_ECHOED_LENGTH);
+  }
+  return values;
+}
+
+function refuse(ctx: Context, errors: FlowErrors): UNSAFE_DataWithResponseInit<FlowActionData> {
+  return data<AccountFormRefusal>(
+    { status: "invalid", errors, values: echoOfForm(ctx.form), intent: ctx.intent, retryAfterMinutes: null },
+    { status: 400 },
+  );
+}
+
+function goTo(ctx: Context, step: FlowStep, { cookies = [] }: { cookies?: readonly string[] } = {}) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(stepHref(ctx.path, step), { headers });
+}
+
+/** Back to a step with a notice (a draft gone, a slot taken meanwhile). */
+function goBackWith(ctx: Context, step: FlowStep, notice: FlowNotice, cookies: readonly string[] = []) {
+  return goTo(ctx, step, { cookies: [...cookies, noticeCookie(notice)] });
+}
+
+/** A call the CMS refused: beside the fields, or back to where the problem can be solved. */
+function refuseCall(ctx: Context, refusal: FlowRefusal, rename: (errors: FlowErrors) => FlowErrors = (e) => e) {
+  if (refusal.status === "notFound") return goBackWith(ctx, "postcode", "draftExpired", [forgetDraftCookie()]);
+  if (refusal.status === "signedOut") return goTo(ctx, "account");
+  if (refusal.status === "invalid") return refuse(ctx, rename(refusal.errors));
+  return refuseForm(refusal, { values: echoOfForm(ctx.form), intent: ctx.intent });
+}
+
+const next = (ctx: Context, step: FlowStep) => goTo(ctx, nextStep(step, { signedIn: ctx.user !== null }));
+
+/** Each request's draft, read once however many handlers ask. */
+const draftsOfRequests = new WeakMap<Context, ReturnType<typeof currentDraft>>();
+
+/** The draft the form is about; without one (never made, or expired) the flow starts again. */
+async function requireDraft(ctx: Context) {
+  let loading = draftsOfRequests.get(ctx);
+  if (!loading) draftsOfRequests.set(ctx, (loading = currentDraft(ctx.request, ctx.user)));
+  const { answer, caller, expired } = await loading;
+  if (answer && caller) return { answer, caller };
+  throw expired ? goBackWith(ctx, "postcode", "draftExpired", [forgetDraftCookie()]) : goTo(ctx, "postcode");
+}
+
+/** Patches the draft with what a step parsed; `to` is where an accepted step goes. */
+async function patchStep(
+  ctx: Context,
+  parsed: Parsed<OrderDraftPatch>,
+  { to, rename }: { to: (answer: OrderDraftAnswer) => Response; rename?: (errors: FlowErrors) => FlowErrors },
+) {
+  if (!parsed.ok) return refuse(ctx, parsed.errors);
+  const { caller } = await requireDraft(ctx);
+  const patched = await patchDraft(caller, parsed.value);
+  return patched.ok ? to(patched.value) : refuseCall(ctx, patched, rename);
+}
+
+/**
+ * The postcode: covered, on to the plan (the first form of the flow, so the draft is made here);
+ * not covered, the page offers to tell the visitor when it is.
+ */
+async function choosePostcode(ctx: Context) {
+  const parsed = postcodeFromForm(ctx.form);
+  if (!parsed.ok) return refuse(ctx, parsed.errors);
+  const coverage = await coverageOf(parsed.value);
+  // Whatever the CMS says about the postcode is said beside the one field of the form.
+  if (!coverage.ok)
+    return refuseCall(ctx, coverage, (errors) => ({
+      postcode: Object.values(errors)[0] ?? { code: "invalid_postcode" },
+    }));
+  if (!coverage.value.covered) return data<FlowActionData>({ notCovered: parsed.value });
+  const { result, cookies } = await patchOrCreate(ctx, { postcode: parsed.value });
+  return result.ok ? goTo(ctx, "plan", { cookies }) : refuseCall(ctx, result);
+}
+
+async function patchOrCreate(
+  ctx: Context,
+  patch: OrderDraftPatch,
+): Promise<{ result: FlowCall<OrderDraftAnswer>; cookies: string[] }> {
+  const token = draftTokenOf(ctx.request);
+  if (token) {
+    const result = await patchDraft({ draft: token, user: ctx.user }, patch);
+    if (result.ok || result.status !== "notFound") return { result, cookies: [] };
+  }
+  const created = await createDraft(ctx.user, ctx.clientIp);
+  if (!created.ok) return { result: created, cookies: [] };
+  const newToken = created.value.token;
+  if (!newToken) return { result: { ok: false, status: "failed" }, cookies: [] };
+  const result = await patchDraft({ draft: newToken, user: ctx.user }, patch);
+  return { result, cookies: [draftCookie(newToken)] };
+}
+
+async function askForArea(ctx: Context) {
+  const { form, locale } = ctx;
+  const consented = form.get("consent") === "true";
+  const parsed = areaInterestBody.safeParse({
+    email: form.get("email"),
+    postcode: form.get("postcode"),
+    locale,
+    wording: orderFlowTextsFor(locale).postcode.consent,
+  });
+  const errors = {
+    ...(parsed.success ? {} : accountErrorsOf(parsed.error)),
+    ...(consented ? {} : { consent: { code: "required" } }),
+  };
+  if (!parsed.success || !consented) return refuse(ctx, errors);
+  const sent = await registerAreaInterest(parsed.data, ctx.clientIp);
+  if (!sent.ok) return refuseCall(ctx, sent);
+  return data<FlowActionData>({ interestSent: { email: parsed.data.email, postcode: parsed.data.postcode } });
+}
+
+/** The account's own calls (as the sign-in and registration pages make them); a password by default. */
+const SIGN_IN_PATHS: Partial<Record<Intent, string>> = {
+  verifyCode: "/auth/sign-in-code/verify",
+  register: "/auth/local/register",
+};
+
+/** Sign-in, a code, registration: the account's own calls, then on to the delivery. */
+async function signIn(ctx: Context) {
+  const { form, locale, clientIp, intent } = ctx;
+  const values = echoOfForm(form);
+  const text = (name: string) => form.get(name) ?? undefined;
+  if (intent === INTENTS.requestCode) {
+    const parsed = emailRequestBody.safeParse({ email: text("email"), locale });
+    if (!parsed.success)
+      return refuseForm({ ok: false, status: "invalid", errors: accountErrorsOf(parsed.error) }, { values, intent });
+    const sent = await accountCall("/auth/sign-in-code", okAnswerSchema, {
+      method: "POST",
+      body: parsed.data,
+      clientIp,
+    });
+    return sent.ok ? data<FlowActionData>({ codeSentTo: parsed.data.email }) : refuseForm(sent, { values, intent });
+  }
+  const attempt =
+    intent === INTENTS.verifyCode
+      ? signInCodeBody.safeParse({
+          email: text("email"),
+          // One cell per digit, all posted as `code` (components/code-cells.tsx).
+          code: form.getAll("code").map(String).join("").replace(/\D/g, ""),
+        })
+      : intent === INTENTS.register
+        ? registerBody.safeParse({
+            email: text("email"),
+            password: text("password"),
+            firstName: text("firstName"),
+            lastName: text("lastName"),
+            preferredLocale: locale,
+          })
+        : signInBody.safeParse({ identifier: text("identifier"), password: text("password") });
+  if (!attempt.success)
+    return refuseForm({ ok: false, status: "invalid", errors: accountErrorsOf(attempt.error) }, { values, intent });
+  const answer = await signInCall(SIGN_IN_PATHS[intent] ?? "/auth/local", attempt.data, clientIp);
+  if (!answer.ok) return refuseForm(answer, { values, intent });
+  const headers = storeToken(ctx.request, answer.value.jwt);
+  return redirect(stepHref(ctx.path, "delivery"), { headers });
+}
+
+/** "Not you?": the account is signed out of this browser (as the site's sign-out does), the draft stays. */
+async function signOut(ctx: Context) {
+  const token = tokenOf(ctx.request);
+  if (token) {
+    const retired = await accountCall("/auth/logout", okAnswerSchema, { method: "POST", token });
+    if (!retired.ok && retired.status !== "signedOut") console.error("The CMS did not retire a signed-out token");
+  }
+  forgetSession(token);
+  return goTo(ctx, "account", { cookies: [clearSessionCookie()] });
+}
+
+async function chooseDelivery(ctx: Context) {
+  if (!ctx.user) return goTo(ctx, "account");
+  const addresses = await addressesOf(ctx.user);
+  return patchStep(ctx, deliveryFromForm(ctx.form, addresses), {
+    to: () => goTo(ctx, "summary"),
+    rename: deliveryErrors,
+  });
+}
+
+/** The step a draft_incomplete refusal names (its path: the first missing field). */
+const STEP_OF_FIELD: Readonly<Record<string, FlowStep>> = {
+  postcode: "postcode",
+  purchase: "plan",
+  frequency: "plan",
+  boxes: "box",
+  extras: "extras",
+  delivery: "delivery",
+};
+
+async function pay(ctx: Context) {
+  if (!ctx.user) return goTo(ctx, "account");
+  const parsed = orderFromForm(ctx.form, {
+    locale: ctx.locale,
+    marketingWording: orderFlowTextsFor(ctx.locale).summary.marketing,
+  });
+  if (!parsed.ok) return refuse(ctx, parsed.errors);
+  const { caller } = await requireDraft(ctx);
+  const placed = await placeOrder({ ...caller, user: ctx.user }, parsed.value, ctx.clientIp);
+  // The draft is spent: the order is the customer's now, payable again from the account.
+  if (placed.ok)
+    return paymentResponse(placed.value.payment, {
+      locale: ctx.locale,
+      headers: { "Set-Cookie": forgetDraftCookie() },
+    });
+  if (placed.status !== "invalid") return refuseCall(ctx, placed);
+  const [field = "", error] = Object.entries(placed.errors)[0] ?? [];
+  if (error?.code === "slot_full" || error?.code === "slot_unknown") return goBackWith(ctx, "delivery", "slotFull");
+  if (error?.code === "date_not_offered") return goBackWith(ctx, "delivery", "dateGone");
+  if (error?.code === "draft_incomplete") return goTo(ctx, STEP_OF_FIELD[field.split(".")[0] ?? ""] ?? "postcode");
+  return refuse(ctx, placed.errors);
+}
+
+/** What the action answers the page when it does not redirect. */
+export type FlowActionData =
+  | AccountFormRefusal
+  | { readonly notCovered: string }
+  | { readonly interestSent: { readonly email: string; readonly postcode: string } }
+  | { readonly codeSentTo: string }
+  | { readonly paymentForm: PaymentForm };
+
+type Handler = (ctx: Context) => Promise<Response | UNSAFE_DataWithResponseInit<FlowActionData>>;
+
+const HANDLERS: Record<Intent, Handler> = {
+  postcode: choosePostcode,
+  areaInterest: askForArea,
+  plan: async (ctx) =>
+    patchStep(ctx, planFromForm(ctx.form, (await requireDraft(ctx)).answer.draft), { to: () => next(ctx, "plan") }),
+  addBox: addBox,
+  addBoxAndContinue: addBox,
+  removeBox: async (ctx) => {
+    const patch = boxRemovedFromForm(ctx.form, (await requireDraft(ctx)).answer.draft);
+    return patch ? patchStep(ctx, { ok: true, value: patch }, { to: () => goTo(ctx, "box") }) : goTo(ctx, "box");
+  },
+  boxesChosen: async (ctx) =>
+    (await requireDraft(ctx)).answer.steps.box
+      ? next(ctx, "box")
+      : refuse(ctx, { [BOX_FIELDS.productId]: { code: "chooseBox" } }),
+  extras: async (ctx) => {
+    const { draft } = (await requireDraft(ctx)).answer;
+    const parsed = extrasFromForm(ctx.form, draft.purchase);
+    const extras = parsed.ok ? (parsed.value.extras ?? []) : [];
+    return patchStep(ctx, parsed, { to: () => next(ctx, "extras"), rename: (errors) => extrasErrors(errors, extras) });
+  },
+  skipExtras: (ctx) => patchStep(ctx, { ok: true, value: { extras: [] } }, { to: () => next(ctx, "extras") }),
+  signIn,
+  requestCode: signIn,
+  verifyCode: signIn,
+  register: signIn,
+  signOut,
+  delivery: chooseDelivery,
+  applyCoupon: (ctx) => patchStep(ctx, couponFromForm(ctx.form, { remove: false }), { to: () => goTo(ctx, "summary") }),
+  removeCoupon: (ctx) => patchStep(ctx, couponFromForm(ctx.form, { remove: true }), { to: () => goTo(ctx, "summary") }),
+  pay,
+};
+
+async function addBox(ctx: Context) {
+  const { draft } = (await requireDraft(ctx)).answer;
+  return patchStep(ctx, boxAddedFromForm(ctx.form, draft), {
+    to: () => (ctx.intent === INTENTS.addBox ? goTo(ctx, "box") : next(ctx, "box")),
+    rename: (errors) => newBoxErrors(errors, draft.boxes.length),
+  });
+}
+
+const isIntent = (value: unknown): value is Intent => typeof value === "string" && Object.hasOwn(HANDLERS, value);
+
+export async function flowAction({
+  request,
+  locale,
+  clientIp,
+}: {
+  request: Request;
+  locale: Locale;
+  clientIp: string;
+}) {
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isIntent(intent)) throw data("Unknown intent", { status: 400 });
+  const user = await signedInToken(request);
+  const ctx: Context = { request, form, locale, clientIp, path: pathTo("newOrder", locale), user, intent };
+  return HANDLERS[intent](ctx);
+}

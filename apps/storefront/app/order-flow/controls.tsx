@@ -1,0 +1,235 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { MAX_LINE_QUANTITY } from "@shop/domain";
+import { Form, useNavigation } from "react-router";
+import { FORM_FIELD, type AccountFieldError, type AccountFormRefusal } from "~/account-forms";
+import { useFocusOnRefusal } from "~/components/account-form";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
+import { format } from "~/i18n/format";
+import type { AuthTexts } from "~/i18n/auth";
+import type { AccountTexts } from "~/i18n/account";
+import type { OrderFlowTexts } from "~/i18n/order-flow";
+import type { Intent } from "./fields";
+
+/** The texts every step gets: its own, the account forms' (their errors), the address fields'. */
+export interface FlowTexts {
+  readonly flow: OrderFlowTexts;
+  readonly auth: AuthTexts;
+  readonly addresses: AccountTexts["addresses"];
+}
+
+/** The action's refusal of one of `intents`, if that is what it answered. */
+export function refusalFor(answer: unknown, ...intents: Intent[]): AccountFormRefusal | undefined {
+  if (typeof answer !== "object" || answer === null || !("errors" in answer)) return undefined;
+  const refusal = answer as AccountFormRefusal;
+  return intents.some((intent) => intent === refusal.intent) ? refusal : undefined;
+}
+
+/**
+ * The words for a refusal: the flow's codes (the CMS's, ./order-limits), then the account forms'
+ * (an address, a tax id), else a general one. `own` words a field's codes its own way first.
+ */
+export function errorWords(
+  texts: FlowTexts,
+  error: AccountFieldError | undefined,
+  own: Readonly<Record<string, string>> = {},
+): string | undefined {
+  if (!error) return undefined;
+  const { code } = error;
+  const pick = (table: Readonly<Record<string, string>>) => (Object.hasOwn(table, code) ? table[code] : undefined);
+  const words = pick(own) ?? pick(texts.flow.errors) ?? pick(texts.auth.errors) ?? texts.auth.errors.invalid;
+  return format(words, { max: error.max ?? "" });
+}
+
+function problemOf(texts: FlowTexts, refusal: AccountFormRefusal | undefined): string | null {
+  if (!refusal) return null;
+  const problems = texts.flow.problems;
+  if (refusal.status === "limited") return format(problems.tooMany, { minutes: refusal.retryAfterMinutes ?? 15 });
+  if (refusal.status === "failed") return problems.serverError;
+  if (refusal.status === "signedOut") return problems.signedOut;
+  return errorWords(texts, refusal.errors[FORM_FIELD]) ?? problems.fixErrors;
+}
+
+export interface StepButton {
+  readonly intent: Intent;
+  readonly label: string;
+  readonly secondary?: boolean;
+}
+
+interface StepFormProps {
+  readonly texts: FlowTexts;
+  readonly refusal: AccountFormRefusal | undefined;
+  /** The first is the main one, and the one Enter presses. */
+  readonly buttons: readonly StepButton[];
+  readonly className?: string;
+  readonly children: ReactNode;
+}
+
+/**
+ * A step's form, posted to the flow's action (it works before JavaScript arrives). Each button
+ * sends its own intent. A refusal is summarised above the fields and focus goes to the first field
+ * in error, else to the summary; the pressed button says it is busy.
+ */
+export function StepForm({ texts, refusal, buttons, className, children }: StepFormProps) {
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const problem = problemOf(texts, refusal);
+  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+
+  // Says the step's code has hydrated (end-to-end tests wait for it after a page load).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  useFocusOnRefusal(formRef, refusal);
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className={className ?? "grid gap-6"}
+      data-hydrated={hydrated ? "" : undefined}
+    >
+      {problem ? (
+        <p role="alert" tabIndex={-1} data-form-problem="" className="font-semibold text-carrot-700">
+          {problem}
+        </p>
+      ) : null}
+      {children}
+      <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+        {buttons.map(({ intent, label, secondary }) => (
+          <button
+            key={intent}
+            type="submit"
+            name="intent"
+            value={intent}
+            disabled={sending === intent}
+            className={`${secondary ? SECONDARY_BUTTON : PRIMARY_BUTTON} disabled:opacity-60`}
+          >
+            {sending === intent ? texts.flow.sending : label}
+          </button>
+        ))}
+      </div>
+    </Form>
+  );
+}
+
+/** A field's error, read with the field (its id goes in the field's aria-describedby). */
+export function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-carrot-700">
+      {text}
+    </p>
+  );
+}
+
+interface GroupProps {
+  readonly legend: ReactNode;
+  readonly hint?: string | undefined;
+  readonly error?: string | undefined;
+  readonly className?: string;
+  readonly children: ReactNode;
+}
+
+/**
+ * A group of choices with its legend, hint and error; the error and hint are read with the group.
+ * An invalid group takes focus as one (StepForm focuses the first `aria-invalid`).
+ */
+export function ChoiceGroup({ legend, hint, error, className, children }: GroupProps) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <fieldset
+      aria-describedby={described || undefined}
+      aria-invalid={error ? true : undefined}
+      tabIndex={error ? -1 : undefined}
+      className={`min-w-0 ${className ?? ""}`}
+    >
+      <legend className="text-xl font-bold text-sand-900">{legend}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sand-700">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} text={error} />
+      <div className="mt-3">{children}</div>
+    </fieldset>
+  );
+}
+
+const CARD =
+  "flex min-h-12 cursor-pointer items-start gap-3 rounded-2xl bg-white p-4 ring-1 ring-sand-300 has-[:checked]:bg-leaf-50 has-[:checked]:ring-2 has-[:checked]:ring-leaf-700 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-leaf-700";
+
+/** A radio button or a box to tick, drawn as a card: the whole card is its label. */
+export function ChoiceCard({
+  type = "radio",
+  name,
+  value,
+  defaultChecked,
+  className,
+  onChange,
+  children,
+}: {
+  type?: "radio" | "checkbox";
+  name: string;
+  value: string;
+  defaultChecked?: boolean;
+  className?: string;
+  onChange?: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className={`${CARD} ${className ?? ""}`}>
+      <input
+        type={type}
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        onChange={onChange ? (event) => onChange(event.currentTarget.checked) : undefined}
+        className="mt-1 h-5 w-5 shrink-0 accent-leaf-700"
+      />
+      <span className="min-w-0 flex-1">{children}</span>
+    </label>
+  );
+}
+
+/** How many: a select from `min` to the line's limit (a select cannot be mistyped). */
+export function QuantitySelect({
+  name,
+  label,
+  defaultValue,
+  min = 1,
+  error,
+  visibleLabel = true,
+}: {
+  name: string;
+  label: string;
+  defaultValue: number;
+  min?: 0 | 1;
+  error?: string | undefined;
+  visibleLabel?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={visibleLabel ? "font-semibold" : "sr-only"}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={String(defaultValue)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="mt-1 block min-h-12 w-24 rounded-xl border border-sand-300 bg-white px-3 text-base aria-[invalid=true]:border-carrot-600"
+      >
+        {Array.from({ length: MAX_LINE_QUANTITY - min + 1 }, (_, index) => index + min).map((count) => (
+          <option key={count} value={count}>
+            {count}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} text={error} />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Names of the flow's form fields and intents, shared by the steps (browser) and the action
+ * (server). Fields are named after the draft's paths, so a refusal of the CMS at ["delivery",
+ * "date"] finds its field without a table.
+ */
+
+export const INTENTS = {
+  postcode: "postcode",
+  areaInterest: "areaInterest",
+  plan: "plan",
+  /** Adds the configured box and stays, to configure another. */
+  addBox: "addBox",
+  /** Adds the configured box and goes on to the extras. */
+  addBoxAndContinue: "addBoxAndContinue",
+  removeBox: "removeBox",
+  /** Goes on with the boxes already chosen. */
+  boxesChosen: "boxesChosen",
+  extras: "extras",
+  skipExtras: "skipExtras",
+  signIn: "signIn",
+  requestCode: "requestCode",
+  verifyCode: "verifyCode",
+  register: "register",
+  signOut: "signOut",
+  delivery: "delivery",
+  applyCoupon: "applyCoupon",
+  removeCoupon: "removeCoupon",
+  pay: "pay",
+} as const satisfies Record<string, string>;
+export type Intent = (typeof INTENTS)[keyof typeof INTENTS];
+
+/** The box being configured (a draft's `boxes[N]` once added). */
+export const BOX_FIELDS = {
+  productId: "box.productId",
+  exclusions: "box.exclusions",
+  quantity: "box.quantity",
+} as const;
+
+export const DELIVERY_FIELDS = {
+  /** An address-book entry's documentId, or NEW_ADDRESS. */
+  addressId: "delivery.addressId",
+  /** "2026-05-12|morning": the date and the slot in one radio. */
+  when: "delivery.when",
+  notes: "delivery.notes",
+} as const;
+
+/** The value of the address choice that means "a new address, typed below". */
+export const NEW_ADDRESS = "new";
+
+/** The typed fields of a postal address (the country is a select), under "delivery.address." or "invoice.address.". */
+export const ADDRESS_FIELDS = [
+  "fullName",
+  "company",
+  "line1",
+  "line2",
+  "postalCode",
+  "city",
+  "region",
+  "phone",
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number] | "country";
+
+export const INVOICE_FIELDS = {
+  wanted: "invoice.wanted",
+  name: "invoice.name",
+  taxId: "invoice.taxId",
+  /** Ticked: the invoice goes to the delivery address. */
+  sameAddress: "invoice.sameAddress",
+} as const;
+
+export const ORDER_FIELDS = {
+  couponCode: "couponCode",
+  termsAccepted: "termsAccepted",
+  marketingConsent: "marketingConsent",
+} as const;
+
+/** An extra's quantity or frequency field: one pair per offered product. */
+export const extraField = (kind: "quantity" | "frequency", productId: number) => `extra.${kind}.${productId}`;
+
+/** What the flow says on the page after a redirect (problems.*): a draft gone, a slot taken meanwhile. */
+export const FLOW_NOTICES = ["draftExpired", "slotFull", "dateGone"] as const;
+export type FlowNotice = (typeof FLOW_NOTICES)[number];

@@ -1,0 +1,74 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link } from "react-router";
+import { format } from "~/i18n/format";
+import type { OrderFlowTexts } from "~/i18n/order-flow";
+import { usePageLanguage } from "~/root-data";
+import type { FlowNotice } from "./fields";
+import { FLOW_STEPS, type FlowStep } from "./steps";
+
+interface FrameProps {
+  readonly step: FlowStep;
+  readonly texts: OrderFlowTexts;
+  /** The heading of what the step shows now (a step may show another, e.g. "we do not deliver there yet"). */
+  readonly heading: string;
+  readonly intro?: string | undefined;
+  readonly notice: FlowNotice | null;
+  /** The previous step's address; none on the first step. */
+  readonly backHref: string | null;
+  readonly children: ReactNode;
+}
+
+/**
+ * One step of the new-order flow: the page's heading, where the customer is (step n of 7), the
+ * step's heading, a notice the last action left, the step's content and the way back. When the
+ * step changes in the browser, focus moves to the step's heading, so keyboard and screen-reader
+ * users start there.
+ */
+export function StepFrame({ step, texts, heading, intro, notice, backHref, children }: FrameProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${step}:${heading}`;
+    if (shown.current !== null && shown.current !== key) headingRef.current?.focus();
+    shown.current = key;
+  }, [step, heading]);
+  const number = FLOW_STEPS.indexOf(step) + 1;
+  const screenHeading = usePageLanguage().messages.screen?.heading;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-2 sm:pt-6">
+      <header>
+        {/* The page's heading is the screen's, as on every page; each step has its own below it. */}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 text-sm font-bold tracking-wide text-leaf-700 uppercase">
+          <h1>{screenHeading}</h1>
+          <p>
+            {format(texts.progress, { current: number, total: FLOW_STEPS.length })} · {texts.steps[step]}
+          </p>
+        </div>
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-1 font-display text-3xl font-semibold text-leaf-800 outline-none sm:text-4xl"
+        >
+          {heading}
+        </h2>
+        {intro ? <p className="mt-2 text-lg text-sand-700">{intro}</p> : null}
+      </header>
+      {notice ? (
+        <p
+          role="alert"
+          className="rounded-2xl bg-carrot-100 px-4 py-3 font-semibold text-carrot-700 ring-1 ring-carrot-400"
+        >
+          {texts.problems[notice]}
+        </p>
+      ) : null}
+      {children}
+      {backHref ? (
+        <p>
+          <Link to={backHref} className="inline-flex min-h-11 items-center gap-1 font-semibold text-leaf-700 underline">
+            <span aria-hidden="true">←</span> {texts.back}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { DraftStep } from "@shop/contracts";
+
+/**
+ * The steps of the new-order flow (docs/decisions/015), in order. The step is the `step` search
+ * parameter, so that a reload, a language switch and the back button keep it. Five of them fill the
+ * draft the CMS keeps; "account" is done when the customer is signed in, and "summary" is the end.
+ */
+export const FLOW_STEPS = ["postcode", "plan", "box", "extras", "account", "delivery", "summary"] as const;
+export type FlowStep = (typeof FLOW_STEPS)[number];
+
+export const STEP_PARAM = "step";
+
+export function isFlowStep(value: unknown): value is FlowStep {
+  return typeof value === "string" && (FLOW_STEPS as readonly string[]).includes(value);
+}
+
+/** What is done: the draft's steps as the CMS answers them, and whether the customer is signed in. */
+export interface FlowProgress {
+  readonly steps: Readonly<Record<DraftStep, boolean>>;
+  readonly signedIn: boolean;
+}
+
+function isDone(step: FlowStep, { steps, signedIn }: FlowProgress): boolean {
+  if (step === "summary") return false;
+  if (step === "account") return signedIn;
+  return steps[step];
+}
+
+/** The first step not done yet: where a visitor goes who asks for a step the draft is not ready for. */
+export function firstOpenStep(progress: FlowProgress): FlowStep {
+  return FLOW_STEPS.find((step) => !isDone(step, progress)) ?? "summary";
+}
+
+/**
+ * The step a request may show: the one asked for when every step before it is done, else the
+ * first open one. Nothing asked (or something unknown): the first open one.
+ */
+export function reachableStep(asked: string | null, progress: FlowProgress): FlowStep {
+  const open = firstOpenStep(progress);
+  if (!isFlowStep(asked)) return open;
+  return FLOW_STEPS.indexOf(asked) <= FLOW_STEPS.indexOf(open) ? asked : open;
+}
+
+/** The step before `step`, skipping the account step for a signed-in customer (it has nothing to show). */
+export function previousStep(step: FlowStep, { signedIn }: { signedIn: boolean }): FlowStep | null {
+  const before = FLOW_STEPS.slice(0, FLOW_STEPS.indexOf(step)).filter((each) => !(signedIn && each === "account"));
+  return before.at(-1) ?? null;
+}
+
+/** The step after `step`, skipping the account step for a signed-in customer. */
+export function nextStep(step: FlowStep, { signedIn }: { signedIn: boolean }): FlowStep {
+  const after = FLOW_STEPS.slice(FLOW_STEPS.indexOf(step) + 1).filter((each) => !(signedIn && each === "account"));
+  return after[0] ?? "summary";
+}
+
+/** The address of a step of the flow, from the flow's own path. */
+export function stepHref(path: string, step: FlowStep, extra: Readonly<Record<string, string>> = {}): string {
+  return `${path}?${new URLSearchParams({ [STEP_PARAM]: step, ...extra })}`;
+}

@@ -1,0 +1,267 @@
+import { useId, type ReactNode } from "react";
+import { ORDER_FIELD_MAX, type OrderQuote, type QuoteLine } from "@shop/contracts";
+import { formatCents } from "@shop/domain";
+import { Link } from "react-router";
+import { AccountInput } from "~/components/account-fields";
+import { Checkbox } from "~/components/account-area";
+import { ScreenLink } from "~/components/screen-link";
+import { format } from "~/i18n/format";
+import { usePageLanguage } from "~/root-data";
+import { errorWords, refusalFor, StepForm, type FlowTexts } from "./controls";
+import { INTENTS, ORDER_FIELDS } from "./fields";
+import type { ChosenDelivery } from "./flow.server";
+import type { StepProps } from "./step-props";
+import { stepHref, type FlowStep } from "./steps";
+
+/**
+ * Step 7: the order as the CMS prices it (never the page): every line with its VAT, the coupon,
+ * shipping and the total; the plan, the delivery and the invoice, each with a way back to change
+ * it; the terms (required) and, apart and unticked, marketing mail; then payment.
+ */
+export default function SummaryStep({ view, draft, texts, answer, path }: StepProps<"summary">) {
+  const words = texts.flow.summary;
+  const { quote, chosen } = view;
+  const payRefusal = refusalFor(answer, INTENTS.pay);
+  const { tag } = usePageLanguage();
+  const money = (cents: number) => formatCents(cents, tag);
+  const plan =
+    draft.purchase === "subscription" && draft.frequency
+      ? format(words.subscription, { frequency: texts.flow.plan.frequencies[draft.frequency] })
+      : words.once;
+  return (
+    <div className="grid gap-8">
+      {quote ? (
+        <Lines quote={quote} texts={texts} path={path} />
+      ) : (
+        <p role="alert" className="font-semibold text-carrot-700">
+          {words.unavailable}
+        </p>
+      )}
+      <dl className="grid gap-4 rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+        <Fact term={words.plan} edit={{ step: "plan", path, texts }}>
+          {plan}
+        </Fact>
+        {chosen ? <DeliveryFacts chosen={chosen} texts={texts} path={path} /> : null}
+        {draft.invoice ? (
+          <Fact term={words.invoiceTerm} edit={{ step: "delivery", path, texts }}>
+            {format(words.invoice, { name: draft.invoice.name, taxId: draft.invoice.taxId })}
+          </Fact>
+        ) : null}
+      </dl>
+      {quote ? <Coupon quote={quote} texts={texts} answer={answer} draftCode={draft.couponCode} /> : null}
+      {quote ? <Totals quote={quote} texts={texts} /> : null}
+      <p className="rounded-2xl bg-sand-50 p-4 text-sand-700 ring-1 ring-sand-200">{words.credits}</p>
+      {quote ? (
+        <StepForm
+          texts={texts}
+          refusal={payRefusal}
+          buttons={[{ intent: INTENTS.pay, label: format(words.pay, { total: money(quote.total) }) }]}
+        >
+          <Checkbox
+            name={ORDER_FIELDS.termsAccepted}
+            required
+            error={errorWords(texts, payRefusal?.errors[ORDER_FIELDS.termsAccepted])}
+            label={
+              <>
+                {words.terms}{" "}
+                <ScreenLink screen="termsAndConditions" className="font-semibold text-leaf-700 underline">
+                  {words.termsLink}
+                </ScreenLink>
+                .
+              </>
+            }
+          />
+          <Checkbox name={ORDER_FIELDS.marketingConsent} label={words.marketing} />
+        </StepForm>
+      ) : null}
+    </div>
+  );
+}
+
+function Fact({
+  term,
+  edit,
+  children,
+}: {
+  term: string;
+  edit: { step: FlowStep; path: string; texts: FlowTexts };
+  children: ReactNode;
+}) {
+  const words = edit.texts.flow.summary;
+  // A definition list's group holds only its term and descriptions: the way to change it is one too.
+  return (
+    <div className="grid grid-cols-[1fr_auto] gap-x-4">
+      <dt className="font-bold">{term}</dt>
+      <dd className="col-start-1 text-sand-700 [overflow-wrap:anywhere] first-letter:uppercase">{children}</dd>
+      <dd className="col-start-2 row-span-2 row-start-1 self-center">
+        <Link
+          to={stepHref(edit.path, edit.step)}
+          aria-label={format(words.editLabel, { what: term })}
+          className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
+        >
+          {words.edit}
+        </Link>
+      </dd>
+    </div>
+  );
+}
+
+function DeliveryFacts({ chosen, texts, path }: { chosen: ChosenDelivery; texts: FlowTexts; path: string }) {
+  const words = texts.flow.summary;
+  const address = chosen.address;
+  const lines = address
+    ? [address.fullName, address.company, address.line1, address.line2, `${address.postalCode} ${address.city}`]
+    : [];
+  return (
+    <>
+      <Fact term={words.firstDelivery} edit={{ step: "delivery", path, texts }}>
+        {format(words.deliveryOn, { date: chosen.label, start: chosen.start, end: chosen.end })}
+      </Fact>
+      {address ? (
+        <Fact term={words.address} edit={{ step: "delivery", path, texts }}>
+          {lines.filter(Boolean).join(" · ")}
+        </Fact>
+      ) : null}
+    </>
+  );
+}
+
+function Lines({ quote, texts, path }: { quote: OrderQuote; texts: FlowTexts; path: string }) {
+  const words = texts.flow.summary;
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-xl font-bold">
+          {words.linesCaption}
+        </h3>
+        <Link
+          to={stepHref(path, "box")}
+          aria-label={format(words.editLabel, { what: words.linesCaption })}
+          className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
+        >
+          {words.edit}
+        </Link>
+      </div>
+      <ul className="grid gap-2">
+        {quote.lines.map((line, index) => (
+          <LineItem key={index} line={line} business={quote.audience === "business"} texts={texts} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LineItem({ line, business, texts }: { line: QuoteLine; business: boolean; texts: FlowTexts }) {
+  const words = texts.flow.summary;
+  const { tag } = usePageLanguage();
+  const rate = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 }).format(line.taxRate);
+  // Companies see the line without VAT and its VAT beside it; consumers the price they pay, VAT included.
+  const amount = business ? line.unitPrice * line.quantity : line.gross;
+  const frequency =
+    line.frequency === "every_delivery"
+      ? words.everyDelivery
+      : line.frequency === "once"
+        ? words.firstDeliveryOnly
+        : null;
+  return (
+    <li className="flex items-start justify-between gap-3 rounded-2xl bg-white p-3 ring-1 ring-sand-200">
+      <div className="min-w-0">
+        <p className="font-bold">
+          {line.quantity} × {line.name}
+        </p>
+        {line.exclusions.length > 0 ? (
+          <p className="text-sm text-sand-700">{format(words.without, { foods: line.exclusions.join(", ") })}</p>
+        ) : null}
+        {frequency ? <p className="text-sm text-sand-700">{frequency}</p> : null}
+      </div>
+      <div className="shrink-0 text-right">
+        <p className="font-bold">{formatCents(amount, tag)}</p>
+        <p className="text-sm text-sand-700">
+          {format(words.tax, { rate })}: {formatCents(line.tax, tag)}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function Coupon({
+  quote,
+  texts,
+  answer,
+  draftCode,
+}: {
+  quote: OrderQuote;
+  texts: FlowTexts;
+  answer: StepProps<"summary">["answer"];
+  draftCode: string | null;
+}) {
+  const words = texts.flow.summary;
+  const refusal = refusalFor(answer, INTENTS.applyCoupon, INTENTS.removeCoupon);
+  const payRefusal = refusalFor(answer, INTENTS.pay);
+  // Refused now (the form), when the order was placed, or kept but giving nothing (the quote says why).
+  const refused =
+    refusal?.errors[ORDER_FIELDS.couponCode] ??
+    payRefusal?.errors[ORDER_FIELDS.couponCode] ??
+    (quote.coupon?.refusal ? { code: quote.coupon.refusal } : undefined);
+  const applied = quote.coupon && !quote.coupon.refusal ? quote.coupon.code : null;
+  return (
+    <StepForm
+      texts={texts}
+      refusal={refusal}
+      className="grid gap-3"
+      buttons={[
+        { intent: INTENTS.applyCoupon, label: words.apply, secondary: true },
+        ...(draftCode ? [{ intent: INTENTS.removeCoupon, label: words.removeCoupon, secondary: true }] : []),
+      ]}
+    >
+      <AccountInput
+        name={ORDER_FIELDS.couponCode}
+        label={words.couponLabel}
+        maxLength={ORDER_FIELD_MAX.couponCode}
+        autoComplete="off"
+        defaultValue={refusal?.values[ORDER_FIELDS.couponCode] ?? draftCode ?? ""}
+        error={errorWords(texts, refused, texts.flow.coupon)}
+      />
+      {applied ? (
+        <p role="status" className="font-semibold text-leaf-800">
+          {format(words.couponApplied, { code: applied })}
+        </p>
+      ) : null}
+    </StepForm>
+  );
+}
+
+function Totals({ quote, texts }: { quote: OrderQuote; texts: FlowTexts }) {
+  const words = texts.flow.summary;
+  const { tag } = usePageLanguage();
+  const money = (cents: number) => formatCents(cents, tag);
+  const business = quote.audience === "business";
+  const row = (term: string, value: string, strong = false) => (
+    <div className={`flex justify-between gap-4 ${strong ? "border-t border-sand-200 pt-2 text-xl font-bold" : ""}`}>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+  return (
+    <div className="grid gap-2">
+      <dl className="grid gap-2 rounded-2xl bg-white p-4 ring-1 ring-sand-200">
+        {business ? null : row(words.goods, money(quote.goods))}
+        {quote.discount > 0 ? row(words.discount, `−${money(quote.discount)}`) : null}
+        {row(words.shipping, quote.shipping === 0 ? words.freeShipping : money(quote.shipping))}
+        {business ? row(words.base, money(quote.total - quote.tax)) : null}
+        {business ? row(words.netVat, money(quote.tax)) : null}
+        {row(words.total, money(quote.total), true)}
+      </dl>
+      {business ? null : (
+        <p className="text-right text-sm text-sand-700">{format(words.vatIncluded, { amount: money(quote.tax) })}</p>
+      )}
+      <p className="text-sm text-sand-700">
+        {business ? words.totalNoteBusiness : words.totalNote}
+        {quote.freeShippingFrom !== null && quote.shipping > 0
+          ? ` ${format(words.freeShippingFrom, { amount: money(quote.freeShippingFrom) })}`
+          : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import {
+  orderListQuery,
+  orderListSchema,
+  orderSchema,
+  paymentAnswerSchema,
+  type Order,
+  type OrderSummary,
+  type PaymentStart,
+} from "@shop/contracts";
+import { parseOrderNumber, shopDateOf, type OrderStatus } from "@shop/domain";
+import { LOCALE_TAGS, pathTo, type Locale } from "@shop/routing";
+import { data, redirect } from "react-router";
+import { requireToken, signInAgain } from "./account-area.server";
+import { cmsFetch, type CmsRequestOptions, type Contract } from "./cms.server";
+import { notFound } from "./components/error-screen";
+import type { PaymentForm } from "./components/payment-redirect";
+import { dateTime, longDate } from "./dates";
+import { ordersTextsFor } from "./i18n/orders";
+import { draftCookie, draftFromOrder } from "./order-flow/draft.server";
+import { stepHref } from "./order-flow/steps";
+
+/**
+ * The customer's own orders (docs/decisions/015) for the pages after the flow: the order status
+ * screen the payment comes back to, the payment page, the account's list and detail. Every call
+ * carries the customer's token; the CMS answers an order only to its owner, and 404 for any other
+ * number, which the pages turn into the same 404 page as a number that does not exist.
+ */
+
+type OrderCall<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly status: "notFound" | "notPayable" | "signedOut" | "failed" };
+
+async function orderCall<T>(path: string, contract: Contract<T>, options: CmsRequestOptions): Promise<OrderCall<T>> {
+  try {
+    const response = await cmsFetch(path, options);
+    if (response.ok) return { ok: true, value: contract.parse(await response.json()) };
+    await response.body?.cancel();
+    if (response.status === 401 || response.status === 403) return { ok: false, status: "signedOut" };
+    if (response.status === 404) return { ok: false, status: "notFound" };
+    // The only conflict of these calls: a payment asked for an order no longer waiting for one.
+    if (response.status === 409) return { ok: false, status: "notPayable" };
+    console.error(`The CMS answered ${response.status} to ${options.method ?? "GET"} ${path}`);
+  } catch (error) {
+    console.error(`Order call ${options.method ?? "GET"} ${path} failed`, error);
+  }
+  return { ok: false, status: "failed" };
+}
+
+/** The order number a URL names; null for anything that is not exactly how an order number is written. */
+export function orderNumberIn(value: string | null | undefined): string | null {
+  return value && parseOrderNumber(value) !== null ? value : null;
+}
+
+const ownOrderPath = (number: string) => `/orders/mine/${encodeURIComponent(number)}`;
+
+/** The customer's token and the order the URL names; the 404 page when it names none. */
+function ownOrderRequest(request: Request, locale: Locale, number: string | null | undefined) {
+  const token = requireToken(request, locale);
+  const checked = orderNumberIn(number);
+  if (!checked) notFound(request);
+  return { token, path: ownOrderPath(checked), number: checked };
+}
+
+/** A token the CMS no longer believes goes to sign in again; an order it does not show the customer, to the 404 page. */
+function settleRefusal(request: Request, locale: Locale, status: string): void {
+  if (status === "signedOut") throw signInAgain(request, locale);
+  if (status === "notFound") notFound(request);
+}
+
+/**
+ * The signed-in customer's order that the URL names (`number`: the path's or the query's), or the
+ * 404 page for no number, a malformed one, an unknown one or someone else's. Null when the CMS
+ * cannot say right now (the page says so).
+ */
+export async function loadOwnOrder(request: Request, locale: Locale, number: string | null | undefined) {
+  const { token, path } = ownOrderRequest(request, locale, number);
+  const answer = await orderCall(path, orderSchema, { token });
+  if (answer.ok) return answer.value;
+  settleRefusal(request, locale, answer.status);
+  return null;
+}
+
+/** The `?order=` of the payment page and the status screen. */
+export const orderParamOf = (request: Request) => new URL(request.url).searchParams.get("order");
+
+/** How many orders the list asks for: the contract's default, or `?limit=` when it is a valid one. */
+export function listLimitOf(request: Request): number {
+  const asked = new URL(request.url).searchParams.get("limit");
+  const parsed = orderListQuery.safeParse({ limit: asked ?? undefined });
+  return parsed.success ? parsed.data.limit : orderListQuery.parse({}).limit;
+}
+
+/** The customer's latest orders, newest first; null when the CMS cannot say. */
+export async function loadOwnOrders(request: Request, locale: Locale, limit: number) {
+  const token = requireToken(request, locale);
+  const answer = await orderCall(`/orders/mine?${new URLSearchParams({ limit: String(limit) })}`, orderListSchema, {
+    token,
+  });
+  if (answer.ok) return answer.value.orders;
+  if (answer.status === "signedOut") throw signInAgain(request, locale);
+  return null;
+}
+
+// ---- What the pages show -------------------------------------------------------------------------
+
+// Dates are worked out here and sent as text (as ./dates does): the browser's ICU may word them
+// differently from Node's, and hydration would then differ.
+
+const weekdayDates = (locale: Locale) =>
+  new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+/** A delivery day with its weekday ("viernes, 12 de junio de 2026"): a calendar day, in no time zone. */
+export function deliveryDay(isoDate: string, locale: Locale): string {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? isoDate : weekdayDates(locale).format(day);
+}
+
+/** An instant as the page's language tells it (./dates), or the raw text should the CMS send something else. */
+const momentOf = (iso: string, locale: Locale) => dateTime(iso, locale) ?? iso;
+
+/** The shop's day (Madrid) of an instant, as a long date: the day an order was placed. */
+function dayOf(iso: string, locale: Locale): string {
+  const moment = new Date(iso);
+  return Number.isNaN(moment.getTime()) ? iso : (longDate(shopDateOf(moment), locale) ?? iso);
+}
+
+/** How long a payment may take to be confirmed before the page offers to pay again. */
+const CONFIRMATION_WAIT_MS = 60_000;
+
+/** An order and its dates as the page says them. */
+export function orderView(order: Order, locale: Locale, now: Date = new Date()) {
+  const lastChange = Date.parse(order.events.at(-1)?.at ?? order.createdAt);
+  return {
+    order,
+    placedOn: dayOf(order.createdAt, locale),
+    deliveryOn: deliveryDay(order.delivery.date, locale),
+    events: order.events.map((event) => ({ ...event, when: momentOf(event.at, locale) })),
+    // A cancelled order that was paid first is a refund's business, not an expired payment.
+    wasPaid: order.events.some((event) => event.to === "paid"),
+    // Waiting for the bank for over a minute: a page opened now offers to pay again at once.
+    waitedLong: order.status === "pending_payment" && now.getTime() - lastChange >= CONFIRMATION_WAIT_MS,
+  };
+}
+export type OrderView = ReturnType<typeof orderView>;
+
+/** An order of the list with its dates as the page says them. */
+export function summaryView(summary: OrderSummary, locale: Locale) {
+  return {
+    ...summary,
+    placedOn: dayOf(summary.createdAt, locale),
+    deliveryOn: deliveryDay(summary.deliveryDate, locale),
+  };
+}
+export type OrderSummaryView = ReturnType<typeof summaryView>;
+
+/** Orders whose delivery is still to come. */
+const UPCOMING: ReadonlySet<OrderStatus> = new Set(["paid", "preparing", "shipped"]);
+
+/** The earliest delivery still to come, from today (the shop's day) on; null when there is none. */
+export function nextDeliveryOf<T extends Pick<OrderSummary, "status" | "deliveryDate">>(
+  orders: readonly T[],
+  now: Date = new Date(),
+): T | null {
+  const today = shopDateOf(now);
+  const upcoming = orders.filter((order) => UPCOMING.has(order.status) && order.deliveryDate >= today);
+  return upcoming.reduce<T | null>(
+    (soonest, order) => (soonest && soonest.deliveryDate <= order.deliveryDate ? soonest : order),
+    null,
+  );
+}
+
+// ---- Sending the browser to pay ------------------------------------------------------------------
+
+/**
+ * What an action answers to send the browser to a payment: a redirect for a provider that takes
+ * a GET (Stripe Checkout, the sandbox page), else `{ paymentForm }`, which the page shows with
+ * components/payment-redirect (a bank's signed form, posted by the page itself). `headers` go
+ * with either (a cookie the action sets).
+ */
+export function paymentResponse(payment: PaymentStart, { locale, headers }: { locale: Locale; headers?: HeadersInit }) {
+  const target = new URL(payment.url);
+  // The CMS names the page; still, nothing but a web page may receive the browser (no javascript:).
+  if (target.protocol !== "https:" && target.protocol !== "http:") {
+    throw new Error(`Refusing to send a payment to a ${target.protocol} address`);
+  }
+  if (payment.method === "GET") {
+    for (const [name, value] of Object.entries(payment.fields)) target.searchParams.set(name, value);
+    return redirect(target.toString(), { status: 303, headers });
+  }
+  const paymentForm: PaymentForm = { payment, texts: ordersTextsFor(locale).redirect };
+  return data({ paymentForm }, { headers });
+}
+
+/** Why a payment or "order again" could not start, said on the page (with its status code). */
+export type OrderActionRefusal = { readonly refused: "notPayable" | "failed" | "orderAgainFailed" };
+
+const refused = (reason: OrderActionRefusal["refused"], status: number) =>
+  data<OrderActionRefusal>({ refused: reason }, { status });
+
+/** A new payment attempt for the customer's order, and the browser sent to it. */
+export async function startPayment(request: Request, locale: Locale, number: string | null | undefined) {
+  const { token, path } = ownOrderRequest(request, locale, number);
+  const answer = await orderCall(`${path}/payments`, paymentAnswerSchema, { method: "POST", token, body: {} });
+  if (answer.ok) return paymentResponse(answer.value.payment, { locale });
+  settleRefusal(request, locale, answer.status);
+  return answer.status === "notPayable" ? refused("notPayable", 409) : refused("failed", 503);
+}
+
+/**
+ * "Order again": a new draft with the order's boxes, extras, plan and postcode, kept under the
+ * flow's cookie, and the flow from its delivery step (a new date is always needed; the flow sends
+ * the customer further back should the draft lack anything).
+ */
+export async function orderAgain(
+  request: Request,
+  { locale, clientIp }: { locale: Locale; clientIp: string },
+  number: string | null | undefined,
+) {
+  const own = ownOrderRequest(request, locale, number);
+  const answer = await draftFromOrder(own.token, own.number, clientIp);
+  if (!answer.ok) {
+    settleRefusal(request, locale, answer.status);
+    return refused("orderAgainFailed", answer.status === "invalid" ? 400 : 503);
+  }
+  if (!answer.value.token) {
+    console.error("The CMS answered a draft without its token to an order again");
+    return refused("orderAgainFailed", 502);
+  }
+  return redirect(stepHref(pathTo("newOrder", locale), "delivery"), {
+    headers: { "Set-Cookie": draftCookie(answer.value.token) },
+  });
+}

@@ -1,0 +1,188 @@
+import {
+  createdOrderSchema,
+  deliveryCalendarSchema,
+  orderDraftAnswerSchema,
+  ORDER_DRAFT_HEADER,
+  type CreatedOrder,
+} from "@shop/contracts";
+import { formatCents } from "@shop/domain";
+import { LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { messagesFor } from "../apps/storefront/app/i18n";
+import { ordersTextsFor } from "../apps/storefront/app/i18n/orders";
+import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";
+import { useBrowserSession } from "./support/browser";
+import { fetchTranslatedProducts } from "./support/catalogue";
+
+const storefrontUrl = inject("storefrontUrl");
+const cmsUrl = inject("cmsUrl");
+const api = `${cmsUrl}/api`;
+
+/** A Barcelona postcode: the demo shop's zone there delivers twice a week. */
+const POSTCODE = "08036";
+
+let boxId = 0;
+
+beforeAll(async () => {
+  const box = (await fetchTranslatedProducts(cmsUrl)).find(
+    (product) =>
+      product.type === "box" && product.isActive && product.market_types.some((market) => market.name === "B2C"),
+  );
+  if (!box) throw new Error("The demo catalogue has no box for consumers");
+  boxId = box.id;
+});
+
+async function call(method: string, path: string, body: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * An order waiting for its payment, placed through the CMS's calls as the new-order flow places
+ * them (that flow has its own tests): a draft filled step by step, then the order.
+ */
+async function placeOrder(customer: TestCustomer, locale: Locale): Promise<CreatedOrder["order"]> {
+  const bearer = { Authorization: `Bearer ${customer.jwt}` };
+  const { token } = orderDraftAnswerSchema.parse(await call("POST", "/order-drafts", {}, bearer));
+  if (!token) throw new Error("A new draft came without its token");
+  const withDraft = { ...bearer, [ORDER_DRAFT_HEADER]: token };
+  const calendarAnswer = await fetch(`${api}/delivery/calendar?postcode=${POSTCODE}`);
+  const first = deliveryCalendarSchema.parse(await calendarAnswer.json()).dates[0];
+  if (!first?.slots[0]) throw new Error(`No delivery date is offered to ${POSTCODE}`);
+  const address = {
+    fullName: "Marta Puig",
+    company: null,
+    line1: "Carrer de Mallorca 200",
+    line2: null,
+    postalCode: POSTCODE,
+    city: "Barcelona",
+    region: null,
+    country: "ES",
+    phone: null,
+  };
+  for (const step of [
+    { postcode: POSTCODE },
+    { purchase: "once" },
+    { boxes: [{ productId: boxId, quantity: 1, exclusions: [] }] },
+    { extras: [] },
+    { delivery: { addressId: null, address, date: first.date, slot: first.slots[0].code, notes: "Timbre 2" } },
+  ]) {
+    await call("PATCH", "/order-drafts/current", step, withDraft);
+  }
+  const created = await call("POST", "/orders", { termsAccepted: true, marketingConsent: false, locale }, withDraft);
+  return createdOrderSchema.parse(created).order;
+}
+
+const session = useBrowserSession(storefrontUrl);
+
+async function signIn(page: Page, customer: TestCustomer) {
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: customer.jwt, url: storefrontUrl }]);
+}
+
+const payPath = (locale: Locale, number: string) => `${pathTo("orderPay", locale)}?order=${number}`;
+
+/** On the sandbox page of the CMS, approves or declines the payment (its buttons post a decision). */
+async function decide(page: Page, decision: "approve" | "decline") {
+  await page.waitForURL((url) => url.href.startsWith(cmsUrl));
+  await page.locator(`form:has(input[name="decision"][value="${decision}"]) button`).click();
+}
+
+describe.each(LOCALES.map((locale) => [locale] as const))("an order's pages in %s", (locale) => {
+  const texts = ordersTextsFor(locale);
+  const screens = messagesFor(locale).screens;
+
+  it("a declined payment says so, its retry is paid, and the account shows the order with its history", async () => {
+    const customer = await registerCustomer(cmsUrl);
+    const order = await placeOrder(customer, locale);
+    const { page } = session;
+    await signIn(page, customer);
+
+    await page.goto(payPath(locale, order.number));
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(LOCALE_TAGS[locale]);
+    const total = formatCents(order.totals.total, LOCALE_TAGS[locale]);
+    await page.getByRole("button", { name: texts.pay.button.replace("{total}", total) }).click();
+    await decide(page, "decline");
+
+    // Back on the shop's failed-payment page, which shows what the order really is.
+    await page.waitForURL(`${storefrontUrl}${pathTo("paymentFailed", locale, { slug: order.number })}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(screens.paymentFailed.heading);
+    await expect
+      .poll(() => page.getByRole("heading", { name: texts.outcome.payment_failed.heading }).isVisible())
+      .toBe(true);
+
+    await page.getByRole("link", { name: texts.retry }).click();
+    await page.waitForURL(`${storefrontUrl}${payPath(locale, order.number)}`);
+    await page.getByRole("button", { name: texts.pay.button.replace("{total}", total) }).click();
+    await decide(page, "approve");
+
+    await page.waitForURL(`${storefrontUrl}${pathTo("paymentCompleted", locale, { slug: order.number })}`);
+    // The bank's notification may land a moment after the customer: the page waits for it.
+    await expect.poll(() => page.getByRole("heading", { name: texts.outcome.paid.heading }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(texts.nextHeading).isVisible()).toBe(true);
+    // The step indicator follows the order too: its last step, whatever the path.
+    const steps = page.getByRole("navigation", { name: messagesFor(locale).checkout.steps });
+    await expect
+      .poll(() => steps.locator('[aria-current="step"]').textContent())
+      .toContain(messagesFor(locale).checkout.done);
+
+    // The account's list, then the order's detail with every change of its status.
+    await page.goto(pathTo("orders", locale));
+    const card = page.getByRole("listitem").filter({ hasText: order.number });
+    await expect.poll(() => card.getByText(texts.statuses.paid).isVisible()).toBe(true);
+    await card.getByRole("link", { name: texts.list.open.replace("{number}", order.number) }).click();
+    await page.waitForURL(`${storefrontUrl}${pathTo("orderDetail", locale, { id: order.number })}`);
+    const timeline = page.getByRole("region", { name: texts.timeline.heading });
+    await expect
+      .poll(() => timeline.getByRole("listitem").allTextContents())
+      .toEqual([
+        expect.stringContaining(texts.statuses.pending_payment),
+        expect.stringContaining(texts.statuses.payment_failed),
+        expect.stringContaining(texts.statuses.pending_payment),
+        expect.stringContaining(texts.statuses.paid),
+      ]);
+    await expect.poll(() => page.getByText(texts.timeline.actors.payment).count()).toBeGreaterThan(0);
+
+    // The account home names the next delivery and the order.
+    await page.goto(pathTo("account", locale));
+    await expect
+      .poll(() => page.getByRole("region", { name: texts.home.nextDelivery }).getByText(order.number).count())
+      .toBe(1);
+    await expect
+      .poll(() => page.getByRole("region", { name: texts.home.recent }).getByText(order.number).count())
+      .toBe(1);
+  });
+
+  it("another customer's order answers the 404 page on every screen that shows one", async () => {
+    const owner = await registerCustomer(cmsUrl);
+    const order = await placeOrder(owner, locale);
+    const stranger = await registerCustomer(cmsUrl);
+    const cookie = `${SESSION_COOKIE}=${stranger.jwt}`;
+    for (const path of [
+      pathTo("orderDetail", locale, { id: order.number }),
+      pathTo("paymentCompleted", locale, { slug: order.number }),
+      pathTo("paymentFailed", locale, { slug: order.number }),
+      payPath(locale, order.number),
+      `${pathTo("orderStatus", locale)}?order=${order.number}`,
+    ]) {
+      const response = await fetch(`${storefrontUrl}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toContain(messagesFor(locale).errors.notFoundHeadline.replaceAll("'", "&#x27;"));
+      expect(html, path).not.toContain("Carrer de Mallorca 200");
+    }
+    const post = await fetch(`${storefrontUrl}${payPath(locale, order.number)}`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: storefrontUrl },
+      body: "",
+      redirect: "manual",
+    });
+    expect(post.status).toBe(404);
+  });
+});

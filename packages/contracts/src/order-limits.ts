@@ -1,0 +1,95 @@
+/**
+ * The new-order flow's limits and codes, without zod (as ./account-limits): the storefront's steps
+ * import these with their first load (inputs' maxLength, the choices), and the schemas (./order)
+ * only on the server.
+ */
+
+export const ORDER_FIELD_MAX = {
+  /** Courier notes of a delivery. */
+  notes: 500,
+  couponCode: 40,
+  /** A slot's code, as staff name it in a zone ("morning"). */
+  slotCode: 40,
+  /** Draft tokens are 64 hex characters; anything much longer is not one of ours. */
+  draftToken: 256,
+  /** The consent wording kept with an area-interest request. */
+  wording: 2000,
+} as const satisfies Record<string, number>;
+
+/** Distinct extras in one order. */
+export const MAX_EXTRAS = 40;
+/** Orders one page of the account's list shows, and the most it may ask for. */
+export const ORDER_LIST_DEFAULT_LIMIT = 20;
+export const ORDER_LIST_MAX_LIMIT = 100;
+
+/**
+ * Orders one customer may have waiting for payment (pending or failed) at once: each holds a slot
+ * place and a coupon use until it is paid or expires.
+ */
+export const MAX_UNPAID_ORDERS = 3;
+
+/** The header the storefront's server passes the draft's token in (never in a URL, which logs keep). */
+export const ORDER_DRAFT_HEADER = "x-order-draft";
+
+/** The steps of the flow whose data the draft keeps, in order; each answer says which are done. */
+export const DRAFT_STEPS = ["postcode", "plan", "box", "extras", "delivery"] as const;
+export type DraftStep = (typeof DRAFT_STEPS)[number];
+
+/** Who an order is priced for: consumers with VAT included, companies net (@shop/domain, prices.ts). */
+export const ORDER_AUDIENCES = ["consumer", "business"] as const;
+
+export const QUOTE_LINE_KINDS = ["box", "extra"] as const;
+export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
+
+/**
+ * Why the CMS refuses a step or an order, in `details.code` and as the field error's message; the
+ * storefront words them (beside the field of `path`). The coupon's refusals are @shop/domain's
+ * COUPON_REFUSALS, on the path ["couponCode"].
+ */
+export const ORDER_ERROR_CODES = [
+  /** Not a Spanish or Portuguese postcode. */
+  "invalid_postcode",
+  /** No delivery zone takes this postcode. */
+  "not_covered",
+  /** No such product, or not on sale. */
+  "unknown_product",
+  /** A box line names a product that is not a box. */
+  "not_a_box",
+  /** An exclusion names a product that is not a single item of produce. */
+  "not_an_item",
+  /** An extra names a product that is neither an item nor a complementary product. */
+  "not_an_extra",
+  /** Sold only to the other kind of customer (a company-only product for a consumer, and vice versa). */
+  "not_for_you",
+  /** The same product twice where once is meant (a box with the same exclusions, an extra). */
+  "duplicate_line",
+  /** An extra for every delivery in a one-off purchase. */
+  "needs_subscription",
+  /** The date is not a delivery day of the zone, is closed, or is past its cut-off. */
+  "date_not_offered",
+  /** The zone has no slot of that code. */
+  "slot_unknown",
+  /** Every place of the slot on that date is taken. */
+  "slot_full",
+  /** The address-book entry is not the customer's (or the draft has no customer yet). */
+  "unknown_address",
+  /** The delivery address is outside the zone of the draft's postcode. */
+  "address_not_covered",
+  /** An order asked for before every step is done; `path` names the first missing step. */
+  "draft_incomplete",
+  /** The order is not waiting for a payment (paid, cancelled…). */
+  "not_payable",
+  /** The total is above zero but below the smallest charge the shop's gateway takes (Stripe: 0.50 €). */
+  "amount_too_small",
+  /** The customer already has MAX_UNPAID_ORDERS orders waiting for payment: each holds a slot place and a coupon use. */
+  "too_many_unpaid",
+] as const;
+export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
+
+/**
+ * The codes of a field's format, besides the account forms' (ACCOUNT_ERROR_CODES: required,
+ * tooLong:<max>, invalidChoice, invalidPostalCode, invalidTaxId, invalidPhone): "tooMany:<max>"
+ * (exclusions, boxes, extras, a line's quantity), a date that does not exist, a control character in
+ * a note.
+ */
+export const ORDER_FIELD_ERROR_CODES = ["tooMany", "invalidDate", "invalidText"] as const;

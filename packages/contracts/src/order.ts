@@ -1,0 +1,413 @@
+import {
+  COUPON_REFUSALS,
+  EXTRA_FREQUENCIES,
+  FREQUENCIES,
+  isClockTime,
+  isIsoDate,
+  LOCALES,
+  MAX_BOXES,
+  MAX_EXCLUSIONS,
+  MAX_LINE_QUANTITY,
+  normalizeCouponCode,
+  normalizePostcode,
+  ORDER_STATUSES,
+  PURCHASE_KINDS,
+  STATUS_ACTORS,
+} from "@shop/domain";
+import { z } from "zod";
+import { emailField, checkPostalCode, postalAddressFields, taxIdField } from "./account";
+import {
+  MAX_EXTRAS,
+  ORDER_AUDIENCES,
+  ORDER_FIELD_MAX,
+  ORDER_LIST_DEFAULT_LIMIT,
+  ORDER_LIST_MAX_LIMIT,
+  QUOTE_LINE_KINDS,
+} from "./order-limits";
+
+// The CSP of the storefront forbids eval: zod must not probe for it (see ./forms).
+z.config({ jitless: true });
+
+/**
+ * Ordering (docs/decisions/015): the draft the new-order flow fills step by step, the quote of its
+ * summary, the order as its customer sees it, and the start of a payment. The storefront's server
+ * sends and reads these; the CMS parses every body with them and refuses what does not fit (400 in
+ * Strapi's shape, the field's path and a code: ./order-limits ORDER_ERROR_CODES, the address
+ * fields' codes of ./account). Bodies are strict: a key a call does not take is refused.
+ */
+
+const tooLong = (max: number) => ({ error: `tooLong:${max}` });
+
+/** A database id: what the catalogue's products are addressed by in a draft. */
+const idField = z.number({ error: "required" }).int({ error: "required" }).positive({ error: "required" });
+
+const quantityField = z
+  .number({ error: "required" })
+  .int({ error: "invalidChoice" })
+  .min(1, { error: "invalidChoice" })
+  .max(MAX_LINE_QUANTITY, { error: `tooMany:${MAX_LINE_QUANTITY}` });
+
+/** Whole euro cents; never negative in an answer. */
+const centsField = z.number().int().nonnegative();
+
+const localeField = z.enum(LOCALES, { error: "invalidChoice" });
+
+/** "YYYY-MM-DD", a day that exists (no 30 February). */
+export const isoDateSchema = z.string({ error: "required" }).refine(isIsoDate, { error: "invalidDate" });
+
+/** A Spanish or Portuguese postcode, in the address book's spelling ("08001", "1100-053"). */
+export const postcodeField = z
+  .string({ error: "required" })
+  .max(16, { error: "invalid_postcode" })
+  .transform((value, ctx) => {
+    const postcode = normalizePostcode(value);
+    if (postcode === null) {
+      ctx.addIssue({ code: "custom", message: "invalid_postcode" });
+      return z.NEVER;
+    }
+    return postcode;
+  });
+
+// Newlines are fine in a note to the courier; other control characters are not.
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+
+const notesField = z
+  .string()
+  .trim()
+  .max(ORDER_FIELD_MAX.notes, tooLong(ORDER_FIELD_MAX.notes))
+  .refine((value) => !CONTROL_BUT_NEWLINE.test(value), { error: "invalidText" });
+
+/** Coupon codes are compared in upper case, without spaces around them. */
+const couponCodeField = z
+  .string()
+  .trim()
+  .max(ORDER_FIELD_MAX.couponCode, tooLong(ORDER_FIELD_MAX.couponCode))
+  .refine((value) => /^[\w-]*$/.test(value), { error: "unknown" })
+  .transform((value) => (value === "" ? null : normalizeCouponCode(value)))
+  .nullable()
+  .transform((value) => value ?? null);
+
+// ---- The draft -----------------------------------------------------------------------------------
+
+/** A delivery or invoice address: the address book's fields and rules (./account), without its labels. */
+export const deliveryAddressSchema = z.strictObject(postalAddressFields).superRefine(checkPostalCode);
+export type DeliveryAddress = z.output<typeof deliveryAddressSchema>;
+
+export const draftBoxSchema = z.strictObject({
+  productId: idField,
+  /** Items (products of type item) the customer does not want in this box. */
+  exclusions: z
+    .array(idField)
+    .max(MAX_EXCLUSIONS, { error: `tooMany:${MAX_EXCLUSIONS}` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "duplicate_line" })
+    .default([]),
+  quantity: quantityField,
+});
+export type DraftBox = z.output<typeof draftBoxSchema>;
+
+export const draftExtraSchema = z.strictObject({
+  productId: idField,
+  quantity: quantityField,
+  frequency: z.enum(EXTRA_FREQUENCIES, { error: "invalidChoice" }).default("once"),
+});
+export type DraftExtra = z.output<typeof draftExtraSchema>;
+
+export const draftDeliverySchema = z
+  .strictObject({
+    /** The documentId of an entry of the customer's address book… */
+    addressId: z.string().trim().min(1).max(64).nullable().default(null),
+    /** …or a new address: exactly one of the two. */
+    address: deliveryAddressSchema.nullable().default(null),
+    date: isoDateSchema,
+    slot: z
+      .string({ error: "required" })
+      .trim()
+      .min(1, { error: "required" })
+      .max(ORDER_FIELD_MAX.slotCode, tooLong(ORDER_FIELD_MAX.slotCode)),
+    notes: notesField.default(""),
+  })
+  .superRefine((delivery, ctx) => {
+    if ((delivery.addressId === null) === (delivery.address === null)) {
+      ctx.addIssue({ code: "custom", path: ["address"], message: "required" });
+    }
+  });
+export type DraftDelivery = z.output<typeof draftDeliverySchema>;
+
+/** Asked for only when the customer wants an invoice in a name other than the delivery's. */
+export const draftInvoiceSchema = z.strictObject({
+  name: postalAddressFields.fullName,
+  taxId: taxIdField.refine((value) => value !== null, { error: "required" }),
+  address: deliveryAddressSchema,
+});
+export type DraftInvoice = z.output<typeof draftInvoiceSchema>;
+
+const boxesOf = z
+  .array(draftBoxSchema)
+  .max(MAX_BOXES, { error: `tooMany:${MAX_BOXES}` })
+  .superRefine((boxes, ctx) => {
+    const seen = new Set<string>();
+    boxes.forEach((box, index) => {
+      const key = `${box.productId}:${[...box.exclusions].sort((a, b) => a - b).join(",")}`;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "productId"], message: "duplicate_line" });
+      seen.add(key);
+    });
+  });
+
+const extrasOf = z
+  .array(draftExtraSchema)
+  .max(MAX_EXTRAS, { error: `tooMany:${MAX_EXTRAS}` })
+  .superRefine((extras, ctx) => {
+    const seen = new Set<string>();
+    extras.forEach((extra, index) => {
+      const key = `${extra.productId}:${extra.frequency}`;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "productId"], message: "duplicate_line" });
+      seen.add(key);
+    });
+  });
+
+const draftFields = {
+  postcode: postcodeField.nullable(),
+  purchase: z.enum(PURCHASE_KINDS, { error: "invalidChoice" }).nullable(),
+  /** Only for a subscription: null in a one-off purchase. */
+  frequency: z.enum(FREQUENCIES, { error: "invalidChoice" }).nullable(),
+  boxes: boxesOf,
+  extras: extrasOf,
+  delivery: draftDeliverySchema.nullable(),
+  invoice: draftInvoiceSchema.nullable(),
+  couponCode: couponCodeField,
+};
+
+/** The draft as the CMS keeps and answers it: every field empty until its step is done. */
+export const orderDraftSchema = z.strictObject(draftFields);
+export type OrderDraft = z.output<typeof orderDraftSchema>;
+
+/** A draft before its first step: what a new one holds, and what the flow shows without one. */
+export const EMPTY_ORDER_DRAFT: OrderDraft = {
+  postcode: null,
+  purchase: null,
+  frequency: null,
+  boxes: [],
+  extras: [],
+  delivery: null,
+  invoice: null,
+  couponCode: null,
+};
+
+/** PATCH /order-drafts/current: a step sends only its own fields (null clears one). */
+export const orderDraftPatchSchema = orderDraftSchema.partial();
+export type OrderDraftPatch = z.output<typeof orderDraftPatchSchema>;
+
+/** Every draft answer: the draft, which steps are done, and the token when the draft is new. */
+export const orderDraftAnswerSchema = z.object({
+  token: z.string().min(1).max(ORDER_FIELD_MAX.draftToken).optional(),
+  draft: orderDraftSchema,
+  steps: z.object({
+    postcode: z.boolean(),
+    plan: z.boolean(),
+    box: z.boolean(),
+    extras: z.boolean(),
+    delivery: z.boolean(),
+  }),
+});
+export type OrderDraftAnswer = z.output<typeof orderDraftAnswerSchema>;
+
+// ---- Delivery ------------------------------------------------------------------------------------
+
+/** GET /delivery/coverage and /delivery/calendar: `?postcode=`. */
+export const postcodeQuery = z.object({ postcode: postcodeField });
+
+/** GET /delivery/coverage. */
+export const coverageAnswerSchema = z.discriminatedUnion("covered", [
+  z.object({
+    covered: z.literal(true),
+    zone: z.object({ name: z.string(), shippingFee: centsField, freeShippingFrom: centsField.nullable() }),
+  }),
+  z.object({ covered: z.literal(false) }),
+]);
+export type CoverageAnswer = z.output<typeof coverageAnswerSchema>;
+
+/** POST /delivery/area-interest: "tell me when you reach my area", with the consent text shown. */
+export const areaInterestBody = z.strictObject({
+  email: emailField,
+  postcode: postcodeField,
+  locale: localeField,
+  wording: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required" })
+    .max(ORDER_FIELD_MAX.wording, tooLong(ORDER_FIELD_MAX.wording)),
+});
+export type AreaInterestBody = z.output<typeof areaInterestBody>;
+
+const clockTime = z.string().refine(isClockTime);
+
+/** GET /delivery/calendar: the dates still offered (each with a slot left), soonest first. */
+export const deliveryCalendarSchema = z.object({
+  zone: z.object({ name: z.string() }),
+  dates: z.array(
+    z.object({
+      date: isoDateSchema,
+      /** When ordering for this date closes: an ISO instant. */
+      cutoff: z.string(),
+      slots: z.array(
+        z.object({
+          code: z.string(),
+          start: clockTime,
+          end: clockTime,
+          /** Places left; null when the slot has no limit. */
+          remaining: z.number().int().nonnegative().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type DeliveryCalendar = z.output<typeof deliveryCalendarSchema>;
+
+// ---- The quote -----------------------------------------------------------------------------------
+
+/** One line of a quote or an order, priced by the CMS from the catalogue (never by the client). */
+export const quoteLineSchema = z.object({
+  kind: z.enum(QUOTE_LINE_KINDS),
+  productId: z.number().int().positive(),
+  name: z.string(),
+  quantity: z.number().int().positive(),
+  /** Extras: once or with every delivery; boxes follow the order's plan (null). */
+  frequency: z.enum(EXTRA_FREQUENCIES).nullable(),
+  /** The unit price as the audience is shown it: with VAT for consumers, net for companies. */
+  unitPrice: centsField,
+  taxRate: z.number().min(0).lt(1),
+  /** What the line costs before the discount, VAT included. */
+  gross: centsField,
+  /** The VAT in the line after its share of the discount. */
+  tax: centsField,
+  /** The line's share of the coupon's discount. */
+  discount: centsField,
+  /** The names of the foods left out of a box. */
+  exclusions: z.array(z.string()),
+});
+export type QuoteLine = z.output<typeof quoteLineSchema>;
+
+const totalsFields = {
+  /** Every line before the discount, VAT included. */
+  goods: centsField,
+  discount: centsField,
+  /** The delivery, VAT included (0 from the zone's free-shipping threshold). */
+  shipping: centsField,
+  /** All the VAT, the delivery's included. */
+  tax: centsField,
+  total: centsField,
+};
+
+/** GET /order-drafts/current/quote. */
+export const orderQuoteSchema = z.object({
+  audience: z.enum(ORDER_AUDIENCES),
+  lines: z.array(quoteLineSchema),
+  ...totalsFields,
+  /** The draft's coupon and, when it gives no discount, why. */
+  coupon: z.object({ code: z.string(), refusal: z.enum(COUPON_REFUSALS).nullable() }).nullable(),
+  freeShippingFrom: centsField.nullable(),
+});
+export type OrderQuote = z.output<typeof orderQuoteSchema>;
+
+// ---- Orders --------------------------------------------------------------------------------------
+
+/** POST /orders (with the draft's token): the customer's consents and the page's language. */
+export const createOrderBody = z
+  .strictObject({
+    termsAccepted: z.literal(true, { error: "required" }),
+    marketingConsent: z.boolean({ error: "required" }).default(false),
+    /** The words beside the marketing box, kept with the consent. */
+    marketingWording: z
+      .string()
+      .trim()
+      .max(ORDER_FIELD_MAX.wording, tooLong(ORDER_FIELD_MAX.wording))
+      .nullish()
+      .transform((value) => (value === undefined || value === null || value === "" ? null : value)),
+    locale: localeField,
+  })
+  .superRefine((body, ctx) => {
+    if (body.marketingConsent && body.marketingWording === null) {
+      ctx.addIssue({ code: "custom", path: ["marketingWording"], message: "required" });
+    }
+  });
+export type CreateOrderBody = z.output<typeof createOrderBody>;
+
+/** Where the storefront sends the browser to pay: a redirect (GET) or an auto-submitted form (POST). */
+export const paymentStartSchema = z.object({
+  method: z.enum(["GET", "POST"]),
+  url: z.url(),
+  fields: z.record(z.string(), z.string()),
+});
+export type PaymentStart = z.output<typeof paymentStartSchema>;
+
+const slotSchema = z.object({ code: z.string(), start: clockTime, end: clockTime });
+
+/** GET /orders/mine/:number: the order as its customer sees it. */
+export const orderSchema = z.object({
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  locale: z.enum(LOCALES),
+  purchase: z.enum(PURCHASE_KINDS),
+  frequency: z.enum(FREQUENCIES).nullable(),
+  audience: z.enum(ORDER_AUDIENCES),
+  lines: z.array(quoteLineSchema),
+  totals: z.object(totalsFields),
+  couponCode: z.string().nullable(),
+  delivery: z.object({
+    date: isoDateSchema,
+    slot: slotSchema,
+    zoneName: z.string(),
+    address: deliveryAddressSchema,
+    notes: z.string(),
+  }),
+  invoice: draftInvoiceSchema.nullable(),
+  /** Every change of status, oldest first. */
+  events: z.array(
+    z.object({
+      at: z.string(),
+      from: z.enum(ORDER_STATUSES).nullable(),
+      to: z.enum(ORDER_STATUSES),
+      actor: z.enum(STATUS_ACTORS),
+    }),
+  ),
+  /** Waiting for a payment the customer may (re)try. */
+  canPay: z.boolean(),
+  /**
+   * Money was taken that did not pay the order (a payment arriving after it was cancelled, or a
+   * second one): the shop owes it back, and the customer must not read "we did not charge you".
+   */
+  refundDue: z.boolean(),
+  /** The documentId of the subscription the order began. */
+  subscriptionId: z.string().nullable(),
+});
+export type Order = z.output<typeof orderSchema>;
+
+export const orderSummarySchema = z.object({
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  total: centsField,
+  deliveryDate: isoDateSchema,
+  slot: slotSchema.pick({ start: true, end: true }),
+  /** Units of every line. */
+  itemCount: z.number().int().nonnegative(),
+});
+export type OrderSummary = z.output<typeof orderSummarySchema>;
+
+/** GET /orders/mine: newest first. */
+export const orderListSchema = z.object({ orders: z.array(orderSummarySchema) });
+export type OrderList = z.output<typeof orderListSchema>;
+
+/** GET /orders/mine?limit=. */
+export const orderListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(ORDER_LIST_MAX_LIMIT).default(ORDER_LIST_DEFAULT_LIMIT),
+});
+
+/** POST /orders: the new order and where to pay it. */
+export const createdOrderSchema = z.object({ order: orderSchema, payment: paymentStartSchema });
+export type CreatedOrder = z.output<typeof createdOrderSchema>;
+
+/** POST /orders/mine/:number/payments: a new attempt. */
+export const paymentAnswerSchema = z.object({ payment: paymentStartSchema });

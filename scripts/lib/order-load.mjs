@@ -1,0 +1,152 @@
+// Order creation under load for `npm run bench` (issue 11): CONCURRENT customers, each registered
+// for the run, fill a draft through the CMS's calls as the new-order flow does and place it; only the
+// placing (POST /orders: the draft spent, the slot's place and the order written in one transaction,
+// then the payment attempt) is timed. Drafts are filled outside the clock because the flow fills them
+// step by step while the customer reads, not all at once; the throughput counts whole checkouts
+// (draft, order, and the sandbox's approval that lets the customer order again).
+
+const POSTCODE = "08001";
+
+/** Latency percentile in ms of sorted samples. */
+function percentile(sorted, share) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}
+
+async function call(api, method, pathname, { body, headers = {} } = {}) {
+  const response = await fetch(api + pathname, {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === "" ? null : JSON.parse(text) };
+}
+
+async function register(api, index) {
+  const id = `${Date.now().toString(36)}-${index}`;
+  const answer = await call(api, "POST", "/auth/local/register", {
+    body: { email: `bench-order-${id}@example.test`, password: `Bench-${id}-pass` },
+  });
+  if (answer.status !== 200) throw new Error(`registering a bench customer: ${answer.status}`);
+  return answer.body.jwt;
+}
+
+/** Every (date, slot) the demo zone offers, so that the customers spread over its places. */
+async function deliveryChoices(api) {
+  const answer = await call(api, "GET", `/delivery/calendar?postcode=${POSTCODE}`);
+  if (answer.status !== 200) throw new Error(`the delivery calendar of ${POSTCODE}: ${answer.status}`);
+  return answer.body.dates.flatMap(({ date, slots }) => slots.map(({ code }) => ({ date, slot: code })));
+}
+
+async function firstBoxId(api) {
+  const answer = await call(api, "GET", "/products?isActive=all");
+  const list = Array.isArray(answer.body) ? answer.body : (answer.body?.data ?? []);
+  const box = list.find(
+    (product) =>
+      product.type === "box" &&
+      product.isActive &&
+      (product.market_types ?? []).some((market) => market?.name === "B2C"),
+  );
+  if (!box) throw new Error("the seeded catalogue has no active consumer box");
+  return box.id;
+}
+
+async function filledDraft(api, jwt, { boxId, date, slot }) {
+  const auth = { Authorization: `Bearer ${jwt}` };
+  const created = await call(api, "POST", "/order-drafts", { body: {}, headers: auth });
+  if (created.status !== 201) throw new Error(`a new draft: ${created.status}`);
+  const headers = { ...auth, "x-order-draft": created.body.token };
+  const steps = [
+    { postcode: POSTCODE },
+    { purchase: "once" },
+    { boxes: [{ productId: boxId, quantity: 1, exclusions: [] }] },
+    { extras: [] },
+    {
+      delivery: {
+        address: {
+          fullName: "Cliente de prueba",
+          company: null,
+          line1: "Carrer de Mallorca 1",
+          line2: null,
+          postalCode: POSTCODE,
+          city: "Barcelona",
+          region: null,
+          country: "ES",
+          phone: null,
+        },
+        date,
+        slot,
+        notes: "",
+      },
+    },
+  ];
+  for (const step of steps) {
+    const answer = await call(api, "PATCH", "/order-drafts/current", { body: step, headers });
+    if (answer.status !== 200) throw new Error(`draft step ${Object.keys(step)[0]}: ${JSON.stringify(answer.body)}`);
+  }
+  return headers;
+}
+
+/**
+ * Pays the order on the sandbox's page, as the customer would before their next one (not timed): a
+ * customer may keep only a few orders waiting for payment.
+ */
+async function approve(payment) {
+  const response = await fetch(payment.url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ decision: "approve" }),
+    redirect: "manual",
+  });
+  if (response.status !== 303) throw new Error(`approving a payment on the sandbox page: ${response.status}`);
+}
+
+/**
+ * Runs `concurrent` customers for `durationS` seconds against the CMS's content API at `api`
+ * (".../api"); answers throughput (orders/s), p50/p99 in ms, and how many places were already full.
+ */
+export async function orderCreationLoad(api, { concurrent, durationS }) {
+  const [boxId, choices] = await Promise.all([firstBoxId(api), deliveryChoices(api)]);
+  if (choices.length === 0) throw new Error(`no delivery date offered to ${POSTCODE}`);
+  const customers = [];
+  for (let index = 0; index < concurrent; index += 1) customers.push(await register(api, index));
+
+  const latencies = [];
+  let full = 0;
+  let next = 0;
+  const deadline = Date.now() + durationS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    customers.map(async (jwt) => {
+      while (Date.now() < deadline) {
+        const choice = choices[next++ % choices.length];
+        const headers = await filledDraft(api, jwt, { boxId, ...choice });
+        const placing = performance.now();
+        const answer = await call(api, "POST", "/orders", {
+          body: { termsAccepted: true, marketingConsent: false, locale: "es" },
+          headers,
+        });
+        const elapsed = performance.now() - placing;
+        if (answer.status === 409 && answer.body?.error?.details?.code === "slot_full") {
+          full += 1;
+          continue;
+        }
+        if (answer.status !== 201) throw new Error(`placing an order: ${answer.status} ${JSON.stringify(answer.body)}`);
+        latencies.push(elapsed);
+        await approve(answer.body.payment);
+      }
+    }),
+  );
+  const wallS = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    orders: sorted.length,
+    // Whole checkouts (a draft filled in five calls, then placed) per second of wall clock: what
+    // the CMS sustains with `concurrent` customers, each starting the next as soon as one is done.
+    perSecond: sorted.length / wallS,
+    p50: Math.round(percentile(sorted, 0.5)),
+    p99: Math.round(percentile(sorted, 0.99)),
+    full,
+  };
+}
