@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useState } from "react";
+import { startTransition, useState } from "react";
 import { data, redirect } from "react-router";
 import { contentAfterLead, findProductBySlug, PRODUCT_TYPES, summarizeProduct, type ProductImage } from "@shop/domain";
 import { LOCALES, pathTo } from "@shop/routing";
@@ -7,7 +7,6 @@ import type { AlternateParams } from "~/alternates";
 import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { ProduceIllustration } from "~/components/illustrations";
-import { LoadBoundary } from "~/components/load-boundary";
 import { PlainMarkdown } from "~/components/plain-markdown";
 import { ShownPriceTag } from "~/components/price";
 import { SizeBadge, useProductFacts } from "~/components/product-card";
@@ -50,9 +49,11 @@ export async function loader({ request, params, context: { locale } }: Route.Loa
 }
 
 // The lightbox loads on the first open: most visitors never open it, so it stays off the first load.
+// It is fetched by hand rather than through React.lazy: a failed download then never throws inside a
+// render, which React 18 would retry synchronously and, with parts of the page still hydrating, turn
+// into its error 421 (the server's HTML thrown away); a failed open simply leaves the page as it was.
 const loadLightbox = () => import("~/components/lightbox");
-/** A fresh lazy component: React.lazy remembers a failed download, so a retry needs a new one. */
-const lazyLightbox = () => lazy(() => loadLightbox().then((module) => ({ default: module.Lightbox })));
+type LightboxView = Awaited<ReturnType<typeof loadLightbox>>["Lightbox"];
 /** Fetched early when a visitor reaches for the gallery; a failure here is retried on open. */
 const preloadLightbox = () => void loadLightbox().catch(() => undefined);
 
@@ -70,10 +71,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, card, details } = loaderData;
   const { messages } = usePageLanguage();
   const [open, setOpen] = useState<number | null>(null);
-  // A transition: a tap that comes while parts of the page are still hydrating waits for them,
+  const [Lightbox, setLightbox] = useState<LightboxView | null>(null);
+  // Transitions: a tap that comes while parts of the page are still hydrating waits for them,
   // where a plain update would make React throw away the server's HTML there (its error 421).
-  const openAt = (index: number) => startTransition(() => setOpen(index));
-  const [Lightbox, setLightbox] = useState(lazyLightbox);
+  const openAt = (index: number) => {
+    if (Lightbox) {
+      startTransition(() => setOpen(index));
+      return;
+    }
+    loadLightbox().then(
+      (module) =>
+        startTransition(() => {
+          setLightbox(() => module.Lightbox);
+          setOpen(index);
+        }),
+      (error: unknown) => console.warn("The picture viewer could not be loaded; the next tap tries again", error),
+    );
+  };
   const pictures = picturesOf(product);
   const facts = useProductFacts(card);
   const [first, ...rest] = pictures;
@@ -168,26 +182,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      {open !== null && pictures.length > 0 ? (
-        <LoadBoundary
+      {open !== null && Lightbox && pictures.length > 0 ? (
+        <Lightbox
           key={open}
-          onFail={() => {
-            setOpen(null);
-            setLightbox(lazyLightbox);
-          }}
-        >
-          <Suspense fallback={null}>
-            <Lightbox
-              images={pictures.map((picture) => ({
-                src: picture.url,
-                alt: picture.alt ?? product.name,
-                title: product.name,
-              }))}
-              startIndex={open}
-              onClose={() => setOpen(null)}
-            />
-          </Suspense>
-        </LoadBoundary>
+          images={pictures.map((picture) => ({
+            src: picture.url,
+            alt: picture.alt ?? product.name,
+            title: product.name,
+          }))}
+          startIndex={open}
+          onClose={() => setOpen(null)}
+        />
       ) : null}
     </article>
   );
