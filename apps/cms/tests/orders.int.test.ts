@@ -115,8 +115,17 @@ describe("an order from the draft to paid, through the API", () => {
     });
     const delivery = { address: deliveryAddress(POSTCODE), ...choice, notes: "Timbre 2" };
     expect((await step({ delivery }, customer.jwt)).steps.delivery).toBe(true);
-    // The draft is the customer's now: signed out it is nobody's to read.
-    expectErrorShape(await getJson(`${app.api}/order-drafts/current`, { headers: draftHeaders(token!) }), 404);
+    // The draft is the customer's now: signed out, its holder is asked to sign in (401) and told
+    // nothing of it; another customer is told it does not exist.
+    const signedOut = await getJson(`${app.api}/order-drafts/current`, { headers: draftHeaders(token!) });
+    expectErrorShape(signedOut, 401);
+    expect(JSON.stringify(signedOut.body)).not.toContain("46010");
+    expectErrorShape(await patchDraft(app.api, token!, { purchase: "once" }), 401);
+    const other = await registerCustomer(app.api);
+    expectErrorShape(
+      await getJson(`${app.api}/order-drafts/current`, { headers: draftHeaders(token!, other.jwt) }),
+      404,
+    );
     await step({ couponCode: " test10 " }, customer.jwt);
 
     const quote = orderQuoteSchema.parse(

@@ -17,6 +17,20 @@ const schema = z
      * form may send them there (CSP form-action).
      */
     CMS_PUBLIC_URL: url.optional(),
+    /**
+     * Origins, comma-separated, the browser may be sent to pay at besides the known providers' and
+     * the CMS's (app/payment-pages.server.ts): a Redsys form at another address (REDSYS_ENVIRONMENT).
+     */
+    EXTRA_PAYMENT_ORIGINS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url().transform((origin) => new URL(origin).origin))),
     /** Timeout for one call to the CMS, in milliseconds. */
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /** Image conversions running at once (server/image-limiter.ts); unset: one per CPU core. */

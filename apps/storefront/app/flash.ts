@@ -14,6 +14,8 @@ export const FLASH_CODES = [
   "confirmationFailed",
   "accountDeleted",
   "newsletterRequested",
+  /** A second "Pay" of the new-order flow found its draft already spent by an order. */
+  "draftSpent",
 ] as const;
 
 export type FlashCode = (typeof FLASH_CODES)[number];

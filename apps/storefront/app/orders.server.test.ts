@@ -255,7 +255,7 @@ describe("sending the browser to pay", () => {
   it("redirects to a payment that starts with a GET, its fields in the query, and keeps the action's headers", () => {
     const response = paymentResponse(
       { method: "GET", url: "http://127.0.0.1:1337/payments/sandbox/1234ABCDEFGH?lang=es", fields: { sig: "a b" } },
-      { locale: "es", headers: { "Set-Cookie": "shop_order_draft=; Max-Age=0" } },
+      { locale: "es", orderNumber: "IMP-0000042", headers: { "Set-Cookie": "shop_order_draft=; Max-Age=0" } },
     );
     expect(response).toBeInstanceOf(Response);
     const redirect = response as Response;
@@ -267,15 +267,31 @@ describe("sending the browser to pay", () => {
   });
 
   it("answers a form for the page to post when the payment starts with a POST, with the page's words", () => {
-    const answer = paymentResponse(redsys, { locale: "pt" });
+    const answer = paymentResponse(redsys, { locale: "pt", orderNumber: "IMP-0000042" });
     expect(answer).not.toBeInstanceOf(Response);
     expect(answer).toMatchObject({
       data: { paymentForm: { payment: redsys, texts: { button: "Ir para a página de pagamento" } } },
     });
   });
 
-  it("never sends the browser to anything but a web page", () => {
-    expect(() => paymentResponse({ ...redsys, url: "javascript:alert(1)" }, { locale: "es" })).toThrow();
+  it("sends the browser to no page but the known payment pages: the order's status page instead", () => {
+    for (const url of [
+      "javascript:alert(1)",
+      "https://sis.redsys.es.evil.test/sis/realizarPago",
+      "http://sis.redsys.es/sis/realizarPago",
+      "https://checkout.stripe.com.evil.test/c/pay",
+      "http://127.0.0.1:1338/payments/sandbox/1",
+    ]) {
+      for (const method of ["GET", "POST"] as const) {
+        const response = paymentResponse(
+          { ...redsys, method, url },
+          { locale: "ca", orderNumber: "IMP-0000042", headers: { "Set-Cookie": "shop_order_draft=; Max-Age=0" } },
+        );
+        expect(response, url).toBeInstanceOf(Response);
+        expect((response as Response).headers.get("Location"), url).toBe("/ca/order/status?order=IMP-0000042");
+        expect((response as Response).headers.get("Set-Cookie")).toBe("shop_order_draft=; Max-Age=0");
+      }
+    }
   });
 
   it("starts a new attempt for the customer's order and follows it", async () => {

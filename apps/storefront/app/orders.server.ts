@@ -16,6 +16,7 @@ import { notFound } from "./components/error-screen";
 import type { PaymentForm } from "./components/payment-redirect";
 import { dateTime, longDate } from "./dates";
 import { ordersTextsFor } from "./i18n/orders";
+import { isPaymentPage } from "./payment-pages.server";
 import { draftCookie, draftFromOrder } from "./order-flow/draft.server";
 import { stepHref } from "./order-flow/steps";
 
@@ -181,13 +182,21 @@ export function nextDeliveryOf<T extends Pick<OrderSummary, "status" | "delivery
  * What an action answers to send the browser to a payment: a redirect for a provider that takes
  * a GET (Stripe Checkout, the sandbox page), else `{ paymentForm }`, which the page shows with
  * components/payment-redirect (a bank's signed form, posted by the page itself). `headers` go
- * with either (a cookie the action sets).
+ * with either (a cookie the action sets). A payment page outside the allow-list
+ * (payment-pages.server) is never opened: the order exists by now, so the customer goes to its
+ * status page, where it can be paid once the shop's configuration is put right.
  */
-export function paymentResponse(payment: PaymentStart, { locale, headers }: { locale: Locale; headers?: HeadersInit }) {
+export function paymentResponse(
+  payment: PaymentStart,
+  { locale, orderNumber, headers }: { locale: Locale; orderNumber: string; headers?: HeadersInit },
+) {
   const target = new URL(payment.url);
-  // The CMS names the page; still, nothing but a web page may receive the browser (no javascript:).
-  if (target.protocol !== "https:" && target.protocol !== "http:") {
-    throw new Error(`Refusing to send a payment to a ${target.protocol} address`);
+  if (!isPaymentPage(target)) {
+    console.error(`Refusing to send a customer to pay at ${target.origin}: not a payment page the shop knows`);
+    return redirect(`${pathTo("orderStatus", locale)}?${new URLSearchParams({ order: orderNumber })}`, {
+      status: 303,
+      headers,
+    });
   }
   if (payment.method === "GET") {
     for (const [name, value] of Object.entries(payment.fields)) target.searchParams.set(name, value);
@@ -198,16 +207,22 @@ export function paymentResponse(payment: PaymentStart, { locale, headers }: { lo
 }
 
 /** Why a payment or "order again" could not start, said on the page (with its status code). */
-export type OrderActionRefusal = { readonly refused: "notPayable" | "failed" | "orderAgainFailed" };
+export type OrderActionRefusal = {
+  readonly refused: "notPayable" | "failed" | "orderAgainFailed" | "orderAgainTooMany";
+};
 
 const refused = (reason: OrderActionRefusal["refused"], status: number) =>
   data<OrderActionRefusal>({ refused: reason }, { status });
 
 /** A new payment attempt for the customer's order, and the browser sent to it. */
 export async function startPayment(request: Request, locale: Locale, number: string | null | undefined) {
-  const { token, path } = ownOrderRequest(request, locale, number);
-  const answer = await orderCall(`${path}/payments`, paymentAnswerSchema, { method: "POST", token, body: {} });
-  if (answer.ok) return paymentResponse(answer.value.payment, { locale });
+  const own = ownOrderRequest(request, locale, number);
+  const answer = await orderCall(`${own.path}/payments`, paymentAnswerSchema, {
+    method: "POST",
+    token: own.token,
+    body: {},
+  });
+  if (answer.ok) return paymentResponse(answer.value.payment, { locale, orderNumber: own.number });
   settleRefusal(request, locale, answer.status);
   return answer.status === "notPayable" ? refused("notPayable", 409) : refused("failed", 503);
 }
@@ -226,6 +241,8 @@ export async function orderAgain(
   const answer = await draftFromOrder(own.token, own.number, clientIp);
   if (!answer.ok) {
     settleRefusal(request, locale, answer.status);
+    // The CMS counts new drafts per visitor address (a flood of "order again" is one).
+    if (answer.status === "limited") return refused("orderAgainTooMany", 429);
     return refused("orderAgainFailed", answer.status === "invalid" ? 400 : 503);
   }
   if (!answer.value.token) {

@@ -9,20 +9,13 @@ import {
   serializeLocaleCookie,
 } from "@shop/routing";
 import { env, secureCookies } from "../app/env.server";
+import { PAYMENT_PAGE_ORIGINS } from "../app/payment-pages.server";
 import { readCookies } from "../app/session.server";
 import { apiProxy } from "./api-proxy";
 import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
 import { loadContext, requestContext } from "./request-context";
-import {
-  formPosts,
-  nonceMiddleware,
-  PAYMENT_PAGE_ORIGINS,
-  pageMethods,
-  privatePages,
-  sameOriginWrites,
-  securityHeaders,
-} from "./security";
+import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
 
 export { env };
 
@@ -43,8 +36,7 @@ app.use(
   securityHeaders({
     https: secureCookies,
     development,
-    // The sandbox payment page is the CMS's own, at the address browsers reach it by.
-    formTargets: [...PAYMENT_PAGE_ORIGINS, new URL(env.CMS_PUBLIC_URL ?? env.CMS_URL).origin],
+    formTargets: PAYMENT_PAGE_ORIGINS,
     googleMaps: env.GOOGLE_MAPS_API_KEY !== undefined,
   }),
 );

@@ -16,17 +16,6 @@ export function nonceMiddleware(_req: Request, res: Response, next: NextFunction
   next();
 }
 
-/**
- * Where the shop sends browsers with a form (CSP form-action, which browsers also apply to the
- * redirect that answers a form): the payment pages of the providers the CMS may use. Redsys takes
- * a posted form; Stripe Checkout and the sandbox page are redirects after the "Pay" form.
- */
-export const PAYMENT_PAGE_ORIGINS = [
-  "https://sis.redsys.es",
-  "https://sis-t.redsys.es:25443",
-  "https://checkout.stripe.com",
-];
-
 /** What the Maps JavaScript API with its places library loads and calls (only when the shop has a key). */
 const GOOGLE_MAPS = {
   script: ["https://maps.googleapis.com"],

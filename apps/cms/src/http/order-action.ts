@@ -1,14 +1,15 @@
 import type { Core } from "@strapi/strapi";
 import { ORDER_DRAFT_HEADER, ORDER_FIELD_MAX } from "@shop/contracts";
 import { openSessionOf, type SignedIn } from "../accounts/session-of-request";
-import { OrderError, OrderNotFoundError } from "../services/order-errors";
+import { DraftNeedsSignInError, OrderError, OrderNotFoundError } from "../services/order-errors";
 import { action, sendUnauthorized, type Context } from "./account-action";
 import { sendError } from "./errors";
 
 /**
  * What the ordering controllers share (docs/decisions/015): the account calls' parse-and-answer
  * (./account-action), plus the services' ordering refusals as answers: 400 or 409 with the field's
- * path and a code, 404 for a draft or an order the caller cannot see.
+ * path and a code, 404 for a draft or an order the caller cannot see, 401 for a customer's draft
+ * asked for signed out.
  */
 export function orderAction(run: (ctx: Context) => Promise<void>) {
   return action(async (ctx) => {
@@ -19,6 +20,10 @@ export function orderAction(run: (ctx: Context) => Promise<void>) {
         const errors = [{ path: [...error.path], message: error.code, name: "ValidationError" as const }];
         const name = error.status === 409 ? "ConflictError" : "ValidationError";
         sendError(ctx, error.status, name, error.message, { code: error.code, errors });
+        return;
+      }
+      if (error instanceof DraftNeedsSignInError) {
+        sendUnauthorized(ctx);
         return;
       }
       if (error instanceof OrderNotFoundError) {

@@ -13,7 +13,7 @@ import {
 import { MAX_LINE_QUANTITY, zoneForPostcode, type TimeSlot } from "@shop/domain";
 import { checkDeliveryChoice, loadZones, rulesForPostcode, type DeliveryRules } from "./delivery";
 import { keyedHash } from "./keyed-hash";
-import { OrderError, OrderNotFoundError } from "./order-errors";
+import { DraftNeedsSignInError, OrderError, OrderNotFoundError } from "./order-errors";
 import { checkDraftProducts, draftProductIds, loadOrderProducts } from "./order-products";
 import { listAddresses } from "./profile";
 import { customerAudience, priceDraft } from "./quote";
@@ -110,7 +110,9 @@ export async function openDraft(
 ): Promise<OpenDraft> {
   const row = (await drafts(strapi).findOne({ where: { tokenHash: tokenHashOf(token) } })) as DraftRow | null;
   if (!row || new Date(row.expiresAt).getTime() <= now.getTime()) throw new OrderNotFoundError("No such order draft");
-  // Signed out, a draft with a customer is not shown: it may hold their address or tax id.
+  // Signed out, a draft with a customer is not shown: it may hold their address or tax id. Another
+  // customer is told it does not exist; the signed-out holder of its token, to sign in again.
+  if (row.userId !== null && userId === null) throw new DraftNeedsSignInError("Sign in to go on with this order");
   if (row.userId !== null && row.userId !== userId) throw new OrderNotFoundError("No such order draft");
   const stored = row.data as Partial<DraftData> | null;
   const parsed = orderDraftSchema.safeParse(stored?.draft);

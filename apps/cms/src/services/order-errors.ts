@@ -29,3 +29,12 @@ export class OrderError extends Error {
 export class OrderNotFoundError extends Error {
   override readonly name = "OrderNotFoundError";
 }
+
+/**
+ * The draft is a customer's and the caller is signed out (signed out since, or their session
+ * expired): 401, so that the shop asks them to sign in again rather than starting the order over.
+ * Only the browser that holds the draft's token can learn this much; nothing of the draft is said.
+ */
+export class DraftNeedsSignInError extends Error {
+  override readonly name = "DraftNeedsSignInError";
+}

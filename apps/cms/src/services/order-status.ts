@@ -47,6 +47,11 @@ export function paymentDeadline(now: Date): Date {
   return new Date(now.getTime() + getEnv().orderPaymentTtlMinutes * 60 * 1000);
 }
 
+/** Whether an order's time to be paid is over (an order without a deadline never runs out of it). */
+export function isPastDeadline({ expiresAt }: { expiresAt: string | Date | null }, now: Date): boolean {
+  return expiresAt !== null && new Date(expiresAt).getTime() <= now.getTime();
+}
+
 /** What a status brings with it besides itself: the payment's time. */
 function dataFor(to: OrderStatus, now: Date): Record<string, unknown> {
   if (to === "paid") return { orderStatus: to, paidAt: now };

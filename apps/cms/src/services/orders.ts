@@ -29,7 +29,7 @@ import { takeCouponUse } from "./coupons";
 import { requestFromCheckout } from "./newsletter";
 import { checkDelivery, openDraft, spendDraft, type CheckedDelivery, type OpenDraft } from "./order-drafts";
 import { OrderError, OrderNotFoundError } from "./order-errors";
-import { ORDER_UID, paymentDeadline } from "./order-status";
+import { isPastDeadline, ORDER_UID, paymentDeadline } from "./order-status";
 import { checkChargeable, PAYMENT_UID, startPayment } from "./payments";
 import { priceDraft, type PricedDraft } from "./quote";
 import { findUser } from "./sessions";
@@ -357,6 +357,7 @@ interface OrderRow {
   deliveryAddress: DeliveryAddress;
   notes: string | null;
   invoice: DraftInvoice | null;
+  expiresAt: string | Date | null;
   subscription?: { documentId: string } | null;
   events?: { at: string | Date; from: OrderStatus | null; to: OrderStatus; actorKind: StatusActor; id: number }[];
 }
@@ -388,7 +389,7 @@ function toQuoteLine(row: LineRow): QuoteLine {
   };
 }
 
-function toOrder(row: OrderRow, { refundDue }: { refundDue: boolean }): Order {
+function toOrder(row: OrderRow, { refundDue, now }: { refundDue: boolean; now: Date }): Order {
   return {
     number: row.number,
     status: row.orderStatus,
@@ -414,7 +415,8 @@ function toOrder(row: OrderRow, { refundDue }: { refundDue: boolean }): Order {
       .filter((event) => event.from !== event.to)
       .sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime() || a.id - b.id)
       .map((event) => ({ at: iso(event.at), from: event.from ?? null, to: event.to, actor: event.actorKind })),
-    canPay: isOpenForPayment(row.orderStatus),
+    // Past its deadline an order is as good as cancelled (the expiry job has not come by yet).
+    canPay: isOpenForPayment(row.orderStatus) && !isPastDeadline(row, now),
     refundDue,
     subscriptionId: row.subscription?.documentId ?? null,
   };
@@ -436,7 +438,7 @@ async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>
   const flagged = await strapi.db.query(PAYMENT_UID).count({
     where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
   });
-  return toOrder(row, { refundDue: flagged > 0 });
+  return toOrder(row, { refundDue: flagged > 0, now: new Date() });
 }
 
 /** The caller's order of that number; null for a number that is malformed, unknown or someone else's. */

@@ -19,7 +19,7 @@ import {
 } from "../payments/provider";
 import { afterAnswer } from "./after-answer";
 import { OrderError, OrderNotFoundError } from "./order-errors";
-import { changeOrderStatus, ORDER_UID, voidPendingAttempts } from "./order-status";
+import { changeOrderStatus, isPastDeadline, ORDER_UID, voidPendingAttempts } from "./order-status";
 
 /**
  * Paying orders (docs/decisions/015). Every attempt is a `payment` row with its own reference; the
@@ -147,9 +147,6 @@ async function reopenForPayment(strapi: Core.Strapi, order: PayableOrder): Promi
   // Whoever reopened it (this call, or one racing it), read what it is now.
   return payableOrder(strapi, order.id);
 }
-
-const isPastDeadline = (order: Pick<PayableOrder, "expiresAt">, now: Date) =>
-  order.expiresAt !== null && new Date(order.expiresAt).getTime() <= now.getTime();
 
 /**
  * Refuses, with OrderError amount_too_small (409), a total above zero that the shop's gateway will

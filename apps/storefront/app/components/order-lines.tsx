@@ -54,7 +54,11 @@ export function OrderLines({
             ) : null}
           </div>
           <div className="shrink-0 text-right">
-            <Price cents={line.gross} className="font-semibold text-sand-900" />
+            {/* As the summary showed it: companies the line without VAT, its VAT below; consumers with VAT. */}
+            <Price
+              cents={audience === "business" ? line.unitPrice * line.quantity : line.gross}
+              className="font-semibold text-sand-900"
+            />
             <p className="text-sm text-sand-700">{format(texts.lineTax, { amount: formatCents(line.tax, tag) })}</p>
           </div>
         </li>
@@ -75,12 +79,15 @@ export function OrderTotals({
   const row = "flex justify-between gap-4 py-1";
   return (
     <dl className="text-sand-900">
-      <div className={row}>
-        <dt>{texts.goods}</dt>
-        <dd>
-          <Price cents={totals.goods} />
-        </dd>
-      </div>
+      {/* The goods' sum is with VAT: a company reads its lines without, and the tax base below. */}
+      {audience === "consumer" ? (
+        <div className={row}>
+          <dt>{texts.goods}</dt>
+          <dd>
+            <Price cents={totals.goods} />
+          </dd>
+        </div>
+      ) : null}
       {totals.discount > 0 ? (
         <div className={`${row} text-leaf-800`}>
           <dt>{couponCode ? format(texts.coupon, { code: couponCode }) : texts.discount}</dt>

@@ -81,7 +81,7 @@ export function OrderOutcome({ view, texts }: { view: OrderView; texts: OrdersTe
       ) : null}
       {pending && (gaveUp || view.waitedLong) ? <p className="mt-3 text-sand-900">{texts.stillWaiting}</p> : null}
       <div className="mt-5 flex flex-wrap gap-3">
-        {order.status === "payment_failed" || (pending && order.canPay && (gaveUp || view.waitedLong)) ? (
+        {order.canPay && (order.status === "payment_failed" || (pending && (gaveUp || view.waitedLong))) ? (
           <OrderLink screen="orderPay" number={order.number} className={PRIMARY_BUTTON}>
             {order.status === "payment_failed" ? texts.retry : texts.payNow}
           </OrderLink>

@@ -186,6 +186,8 @@ export const ca = {
       "Gràcies. Si aquesta adreça encara no rep el butlletí, t'hem enviat un enllaç per confirmar la subscripció.",
     signedIn: "Has iniciat sessió.",
     signedOut: "Has tancat la sessió.",
+    draftSpent:
+      "Aquesta comanda ja està feta: aquí la tens, amb el seu estat i, si encara està pendent, el botó per pagar-la.",
     registered: "El teu compte està creat. T'hem enviat un correu per confirmar l'adreça.",
     passwordReset: "La contrasenya nova està desada i has iniciat sessió. Hem tancat la sessió als altres dispositius.",
     passwordChanged: "La contrasenya ha canviat. Hem tancat la sessió als altres dispositius.",

@@ -204,6 +204,7 @@ export const es = {
       "Gracias. Si esta dirección aún no recibe la newsletter, te hemos enviado un enlace para confirmar la suscripción.",
     signedIn: "Has iniciado sesión.",
     signedOut: "Has cerrado la sesión.",
+    draftSpent: "Ese pedido ya está hecho: aquí lo tienes, con su estado y, si sigue pendiente, el botón para pagarlo.",
     registered: "Tu cuenta está creada. Te hemos enviado un correo para confirmar tu dirección.",
     passwordReset:
       "Tu contraseña nueva está guardada y has iniciado sesión. Hemos cerrado la sesión en tus otros dispositivos.",

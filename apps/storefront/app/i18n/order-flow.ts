@@ -30,6 +30,7 @@ const es = {
     draftExpired: "Tu pedido a medias ha caducado. Vuelve a empezar: solo son unos pasos.",
     slotFull: "La franja que elegiste se acaba de llenar. Elige otro día u otra franja.",
     dateGone: "Ya no se puede pedir para el día que elegiste. Elige otro.",
+    notForYou: "Algo de lo que elegiste no está a la venta para tu tipo de cuenta. Cámbialo para seguir.",
   },
   errors: {
     required: "Este campo es obligatorio.",
@@ -57,7 +58,7 @@ const es = {
     not_payable: "Este pedido ya no está pendiente de pago.",
     amount_too_small: "El total es demasiado bajo para cobrarlo con tarjeta. Añade algo más a tu pedido.",
     too_many_unpaid:
-      "Ya tienes 3 pedidos pendientes de pago: págalos o deja que caduquen antes de hacer otro. Los encontrarás en Mi cuenta, Mis pedidos.",
+      "Ya tienes {max} pedidos pendientes de pago: págalos o deja que caduquen antes de hacer otro. Los encontrarás en Mi cuenta, Mis pedidos.",
   } satisfies Record<OrderErrorCode, string> & Record<string, string>,
   postcode: {
     heading: "¿Dónde te lo llevamos?",
@@ -118,6 +119,7 @@ const es = {
     addAnother: "Añadir y elegir otra caja",
     anotherHeading: "Añadir otra caja",
     yourBoxes: "Tus cajas",
+    notOffered: "No está a la venta para tu cuenta: quítala para seguir.",
     remove: "Quitar",
     removeLabel: "Quitar {name}",
     without: "Sin: {foods}",
@@ -149,6 +151,7 @@ const es = {
     signOut: "Cerrar sesión",
     signInHeading: "Ya tengo cuenta",
     registerHeading: "Soy nuevo",
+    startOver: "¿No es tu pedido? Empieza uno nuevo",
   },
   delivery: {
     heading: "¿Dónde y cuándo?",
@@ -247,6 +250,7 @@ const ca: OrderFlowTexts = {
     draftExpired: "La comanda a mitges ha caducat. Torna a començar: només són uns passos.",
     slotFull: "La franja que havies triat s'acaba d'omplir. Tria un altre dia o una altra franja.",
     dateGone: "Ja no es pot demanar per al dia que havies triat. Tria'n un altre.",
+    notForYou: "Una part del que havies triat no està a la venda per al teu tipus de compte. Canvia-ho per continuar.",
   },
   errors: {
     required: "Aquest camp és obligatori.",
@@ -274,7 +278,7 @@ const ca: OrderFlowTexts = {
     not_payable: "Aquesta comanda ja no està pendent de pagament.",
     amount_too_small: "El total és massa baix per cobrar-lo amb targeta. Afegeix alguna cosa més a la comanda.",
     too_many_unpaid:
-      "Ja tens 3 comandes pendents de pagament: paga-les o deixa que caduquin abans de fer-ne una altra. Les trobaràs al teu compte, a Les meves comandes.",
+      "Ja tens {max} comandes pendents de pagament: paga-les o deixa que caduquin abans de fer-ne una altra. Les trobaràs al teu compte, a Les meves comandes.",
   },
   postcode: {
     heading: "On te la portem?",
@@ -331,6 +335,7 @@ const ca: OrderFlowTexts = {
     addAnother: "Afegeix i tria una altra caixa",
     anotherHeading: "Afegeix una altra caixa",
     yourBoxes: "Les teves caixes",
+    notOffered: "No està a la venda per al teu compte: treu-la per continuar.",
     remove: "Treu",
     removeLabel: "Treu {name}",
     without: "Sense: {foods}",
@@ -362,6 +367,7 @@ const ca: OrderFlowTexts = {
     signOut: "Tanca la sessió",
     signInHeading: "Ja tinc compte",
     registerHeading: "Sóc nou",
+    startOver: "No és la teva comanda? Comença'n una de nova",
   },
   delivery: {
     heading: "On i quan?",
@@ -459,6 +465,7 @@ const pt: OrderFlowTexts = {
     draftExpired: "A encomenda que tinha começado expirou. Comece de novo: são só alguns passos.",
     slotFull: "O horário que escolheu acabou de ficar cheio. Escolha outro dia ou outro horário.",
     dateGone: "Já não é possível encomendar para o dia que escolheu. Escolha outro.",
+    notForYou: "Parte do que escolheu não está à venda para o seu tipo de conta. Altere-o para continuar.",
   },
   errors: {
     required: "Este campo é obrigatório.",
@@ -486,7 +493,7 @@ const pt: OrderFlowTexts = {
     not_payable: "Esta encomenda já não está a aguardar pagamento.",
     amount_too_small: "O total é demasiado baixo para ser cobrado com cartão. Acrescente algo mais à encomenda.",
     too_many_unpaid:
-      "Já tem 3 encomendas a aguardar pagamento: pague-as ou deixe-as expirar antes de fazer outra. Encontra-as na sua conta, em As minhas encomendas.",
+      "Já tem {max} encomendas a aguardar pagamento: pague-as ou deixe-as expirar antes de fazer outra. Encontra-as na sua conta, em As minhas encomendas.",
   },
   postcode: {
     heading: "Onde lha entregamos?",
@@ -544,6 +551,7 @@ const pt: OrderFlowTexts = {
     addAnother: "Adicionar e escolher outra caixa",
     anotherHeading: "Adicionar outra caixa",
     yourBoxes: "As suas caixas",
+    notOffered: "Não está à venda para a sua conta: retire-a para continuar.",
     remove: "Retirar",
     removeLabel: "Retirar {name}",
     without: "Sem: {foods}",
@@ -576,6 +584,7 @@ const pt: OrderFlowTexts = {
     signOut: "Terminar sessão",
     signInHeading: "Já tenho conta",
     registerHeading: "Sou novo cliente",
+    startOver: "Não é a sua encomenda? Comece uma nova",
   },
   delivery: {
     heading: "Onde e quando?",

@@ -83,6 +83,7 @@ const es = {
   orderAgainHint: "Empiezas un pedido nuevo con las mismas cajas y extras; eliges de nuevo el día de entrega.",
   orderAgainFailed:
     "No hemos podido preparar el pedido nuevo. Puede que algún producto ya no esté a la venta; haz un pedido desde el principio.",
+  orderAgainTooMany: "Has empezado muchos pedidos seguidos. Vuelve a probar dentro de un rato.",
   /** /order/pay */
   pay: {
     intro: "Revisa tu pedido. Al pulsar el botón te llevamos a la página de pago segura del banco.",
@@ -255,6 +256,7 @@ const ca: OrdersTexts = {
   orderAgainHint: "Comences una comanda nova amb les mateixes caixes i extres; tries de nou el dia de lliurament.",
   orderAgainFailed:
     "No hem pogut preparar la comanda nova. Potser algun producte ja no està a la venda; fes una comanda des del principi.",
+  orderAgainTooMany: "Has començat moltes comandes seguides. Torna-ho a provar d'aquí a una estona.",
   pay: {
     intro: "Revisa la comanda. Quan premis el botó et portarem a la pàgina de pagament segura del banc.",
     button: "Paga {total}",
@@ -421,6 +423,7 @@ const pt: OrdersTexts = {
   orderAgainHint: "Começa uma nova encomenda com as mesmas caixas e extras; escolhe de novo o dia de entrega.",
   orderAgainFailed:
     "Não conseguimos preparar a nova encomenda. Talvez algum produto já não esteja à venda; faça uma encomenda desde o início.",
+  orderAgainTooMany: "Começou muitas encomendas seguidas. Tente de novo daqui a pouco.",
   pay: {
     intro: "Reveja a sua encomenda. Ao carregar no botão, abrimos a página de pagamento segura do banco.",
     button: "Pagar {total}",

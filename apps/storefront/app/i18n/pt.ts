@@ -186,6 +186,8 @@ export const pt = {
       "Obrigado. Se este endereço ainda não recebe a newsletter, enviámos uma ligação para confirmar a subscrição.",
     signedIn: "Iniciou sessão.",
     signedOut: "Terminou a sessão.",
+    draftSpent:
+      "Essa encomenda já está feita: aqui a tem, com o seu estado e, se ainda estiver pendente, o botão para a pagar.",
     registered: "A sua conta foi criada. Enviámos um e-mail para confirmar o endereço.",
     passwordReset: "A nova palavra-passe foi guardada e iniciou sessão. Terminámos a sessão nos outros dispositivos.",
     passwordChanged: "A palavra-passe foi alterada. Terminámos a sessão nos outros dispositivos.",

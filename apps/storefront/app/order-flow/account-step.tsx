@@ -1,7 +1,7 @@
 import { CodeEntry } from "~/components/code-entry";
 import { RegisterForm } from "~/components/register-form";
 import { useId, type ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { refusalOf } from "~/account-forms";
 import { AccountForm } from "~/components/account-form";
 import { EmailInput, errorText, PasswordInput } from "~/components/account-fields";
@@ -21,7 +21,7 @@ const METHOD_PARAM = "method";
  * account's own forms posted to this page, which comes back to the delivery step. Signed in: who,
  * and the way out for someone else at the same device.
  */
-export default function AccountStep({ texts, answer, path }: StepProps<"account">) {
+export default function AccountStep({ texts, answer, path, view }: StepProps<"account">) {
   const user = useRootData()?.user;
   const words = texts.flow.account;
   if (user) {
@@ -44,6 +44,18 @@ export default function AccountStep({ texts, answer, path }: StepProps<"account"
       <Part heading={words.registerHeading}>
         <Register texts={texts} answer={answer} />
       </Part>
+      {view.waitsForSignIn ? (
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value={INTENTS.startOver}
+            className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
+          >
+            {words.startOver}
+          </button>
+        </Form>
+      ) : null}
     </div>
   );
 }

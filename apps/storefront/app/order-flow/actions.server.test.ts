@@ -223,6 +223,28 @@ describe("a step's refusals", () => {
     expect(cookies).toContain("shop_order_notice=draftExpired");
   });
 
+  it("keeps a customer's draft, signed out since, and asks them to sign in again", async () => {
+    cms.route = () => json({ error: { status: 401, name: "UnauthorizedError", message: "Sign in" } }, 401);
+    const { location, cookies } = await redirected(
+      act(
+        [
+          ["intent", "plan"],
+          ["purchase", "once"],
+        ],
+        "shop_order_draft=theirs",
+      ),
+    );
+    expect(location).toBe("/nuevo-pedido?step=account");
+    expect(cookies).not.toContain("shop_order_draft=");
+    expect(cookies).toContain("shop_order_notice=signedOut");
+  });
+
+  it("leaves a draft that waits for someone else's sign-in and starts a new one", async () => {
+    const { location, cookies } = await redirected(act([["intent", "startOver"]], "shop_order_draft=theirs"));
+    expect(location).toBe("/nuevo-pedido?step=postcode");
+    expect(cookies).toContain("shop_order_draft=;");
+  });
+
   it("answers an unknown intent with 400", async () => {
     const thrown = await act([["intent", "nope"]]).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 400 } });
@@ -252,10 +274,13 @@ describe("paying", () => {
 
   it("sends the browser to the payment page and forgets the spent draft", async () => {
     withOrders(() =>
-      json({ order, payment: { method: "GET", url: "http://cms.test/api/payments/sandbox/0042AB", fields: {} } }, 201),
+      json(
+        { order, payment: { method: "GET", url: "http://127.0.0.1:1337/api/payments/sandbox/0042AB", fields: {} } },
+        201,
+      ),
     );
     const { location, cookies } = await redirected(act(pay, signedIn));
-    expect(location).toBe("http://cms.test/api/payments/sandbox/0042AB");
+    expect(location).toBe("http://127.0.0.1:1337/api/payments/sandbox/0042AB");
     expect(cookies).toContain("shop_order_draft=;");
     const placed = cms.calls.find((call) => call.path === "/orders");
     expect(placed?.options).toMatchObject({
@@ -284,7 +309,71 @@ describe("paying", () => {
     expect(data).toMatchObject({ intent: "pay", errors: { couponCode: { code: "exhausted" } } });
   });
 
+  it("a second Pay, the draft spent by the first, goes to the customer's orders, not to 'expired'", async () => {
+    cms.route = ({ path }) => (path === "/users/me" ? json({ id: 1, email: "marta@example.test" }) : json({}, 404));
+    const { location, cookies } = await redirected(act(pay, signedIn));
+    expect(location).toBe("/mi-cuenta/pedidos");
+    expect(cookies).toContain("shop_order_draft=;");
+    expect(cookies).toContain("shop_flash=draftSpent");
+    expect(cookies).not.toContain("draftExpired");
+    expect(cms.calls.some((call) => call.path === "/orders")).toBe(false);
+  });
+
+  it("sends a product the account may not buy back to its step, said on the page", async () => {
+    withOrders(() => refusal(400, [{ path: ["boxes", 0, "productId"], message: "not_for_you" }]));
+    const { location, cookies } = await redirected(act(pay, signedIn));
+    expect(location).toBe("/nuevo-pedido?step=box");
+    expect(cookies).toContain("shop_order_notice=notForYou");
+  });
+
   it("asks a signed-out customer to sign in first", async () => {
     expect((await redirected(act(pay, "shop_order_draft=draft-1"))).location).toBe("/nuevo-pedido?step=account");
+  });
+});
+
+describe("signing in on the account step", () => {
+  const signIn: [string, string][] = [
+    ["intent", "signIn"],
+    ["identifier", "empresa@example.test"],
+    ["password", "a-long-password"],
+  ];
+  const company = {
+    id: 2,
+    email: "empresa@example.test",
+    provider: "local",
+    confirmed: true,
+    firstName: "Ana",
+    lastName: null,
+    phone: null,
+    preferredLocale: "es",
+    customerKind: "company",
+    companyName: "Fruites SL",
+    taxId: "B12345678",
+    newsletter: false,
+    createdAt: "2026-11-01T10:00:00.000Z",
+  };
+  const withQuote = (quote: () => Response) => {
+    cms.route = ({ method, path }) => {
+      if (path === "/auth/local" && method === "POST") return json({ jwt: "jwt-2", user: company });
+      if (path.startsWith("/order-drafts/current/quote")) return quote();
+      return json({}, 500);
+    };
+  };
+
+  it("goes on to the delivery when everything chosen is the account's to buy", async () => {
+    withQuote(() => json({}, 500));
+    const { location, cookies } = await redirected(act(signIn, "shop_order_draft=d"));
+    expect(location).toBe("/nuevo-pedido?step=delivery");
+    expect(cookies).toContain("shop_session=jwt-2");
+  });
+
+  it("a company that chose a consumer's box signed out is sent back to the box, told why", async () => {
+    withQuote(() => refusal(400, [{ path: ["boxes", 0, "productId"], message: "not_for_you" }]));
+    const { location, cookies } = await redirected(act(signIn, "shop_order_draft=d"));
+    expect(location).toBe("/nuevo-pedido?step=box");
+    expect(cookies).toContain("shop_session=jwt-2");
+    expect(cookies).toContain("shop_order_notice=notForYou");
+    const quote = cms.calls.find((call) => call.path.startsWith("/order-drafts/current/quote"));
+    expect(quote?.options).toMatchObject({ token: "jwt-2", headers: { "x-order-draft": "d" } });
   });
 });

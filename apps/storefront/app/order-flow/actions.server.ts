@@ -16,6 +16,7 @@ import type { PaymentForm } from "../components/payment-redirect";
 import { readForm } from "../forms/read-form.server";
 import { orderFlowTextsFor } from "../i18n/order-flow";
 import { paymentResponse } from "../orders.server";
+import { flashCookie } from "../flash.server";
 import { clearSessionCookie, forgetSession } from "../session.server";
 import { signInCall } from "../sign-in.server";
 import {
@@ -26,6 +27,7 @@ import {
   forgetDraftCookie,
   patchDraft,
   placeOrder,
+  quoteDraft,
   registerAreaInterest,
   type FlowCall,
   type FlowErrors,
@@ -48,7 +50,7 @@ import {
   type Parsed,
 } from "./forms.server";
 import { noticeCookie } from "./notice.server";
-import { nextStep, stepHref, type FlowStep } from "./steps";
+import { nextStep, stepHref, stepOfField, type FlowStep } from "./steps";
 
 /**
  * The new-order page's action: every step's form posts here with an `intent`. A step that went
@@ -108,7 +110,7 @@ function goBackWith(ctx: Context, step: FlowStep, notice: FlowNotice, cookies: r
 /** A call the CMS refused: beside the fields, or back to where the problem can be solved. */
 function refuseCall(ctx: Context, refusal: FlowRefusal, rename: (errors: FlowErrors) => FlowErrors = (e) => e) {
   if (refusal.status === "notFound") return goBackWith(ctx, "postcode", "draftExpired", [forgetDraftCookie()]);
-  if (refusal.status === "signedOut") return goTo(ctx, "account");
+  if (refusal.status === "signedOut") return goBackWith(ctx, "account", "signedOut");
   if (refusal.status === "invalid") return refuse(ctx, rename(refusal.errors));
   return refuseForm(refusal, { values: echoOfForm(ctx.form), intent: ctx.intent });
 }
@@ -118,12 +120,20 @@ const next = (ctx: Context, step: FlowStep) => goTo(ctx, nextStep(step, { signed
 /** Each request's draft, read once however many handlers ask. */
 const draftsOfRequests = new WeakMap<Context, ReturnType<typeof currentDraft>>();
 
-/** The draft the form is about; without one (never made, or expired) the flow starts again. */
-async function requireDraft(ctx: Context) {
+function loadDraftOnce(ctx: Context) {
   let loading = draftsOfRequests.get(ctx);
   if (!loading) draftsOfRequests.set(ctx, (loading = currentDraft(ctx.request, ctx.user)));
-  const { answer, caller, expired } = await loading;
+  return loading;
+}
+
+/**
+ * The draft the form is about; without one (never made, or expired) the flow starts again, and a
+ * customer's draft asked for signed out waits on the account step for them to sign in again.
+ */
+async function requireDraft(ctx: Context) {
+  const { answer, caller, expired, needsSignIn } = await loadDraftOnce(ctx);
   if (answer && caller) return { answer, caller };
+  if (needsSignIn) throw goBackWith(ctx, "account", "signedOut");
   throw expired ? goBackWith(ctx, "postcode", "draftExpired", [forgetDraftCookie()]) : goTo(ctx, "postcode");
 }
 
@@ -236,7 +246,27 @@ async function signIn(ctx: Context) {
   const answer = await signInCall(SIGN_IN_PATHS[intent] ?? "/auth/local", attempt.data, clientIp);
   if (!answer.ok) return refuseForm(answer, { values, intent });
   const headers = storeToken(ctx.request, answer.value.jwt);
+  const unfit = await unfitChoice(ctx, answer.value.jwt);
+  if (unfit) {
+    headers.append("Set-Cookie", noticeCookie("notForYou"));
+    return redirect(stepHref(ctx.path, unfit), { headers });
+  }
   return redirect(stepHref(ctx.path, "delivery"), { headers });
+}
+
+/**
+ * The step holding a choice the account just signed in may not buy (a company's account and a
+ * consumer's box chosen signed out, or the other way round), so that they change it before the
+ * delivery rather than learn it on the summary. Null when all is theirs to buy, or the CMS cannot say
+ * (the summary will).
+ */
+async function unfitChoice(ctx: Context, user: string): Promise<FlowStep | null> {
+  const draft = draftTokenOf(ctx.request);
+  if (!draft) return null;
+  const quote = await quoteDraft({ draft, user }, ctx.locale);
+  if (quote.ok || quote.status !== "invalid") return null;
+  const unfit = Object.entries(quote.errors).find(([, error]) => error.code === "not_for_you");
+  return unfit ? stepOfField(unfit[0]) : null;
 }
 
 /** "Not you?": the account is signed out of this browser (as the site's sign-out does), the draft stays. */
@@ -259,16 +289,6 @@ async function chooseDelivery(ctx: Context) {
   });
 }
 
-/** The step a draft_incomplete refusal names (its path: the first missing field). */
-const STEP_OF_FIELD: Readonly<Record<string, FlowStep>> = {
-  postcode: "postcode",
-  purchase: "plan",
-  frequency: "plan",
-  boxes: "box",
-  extras: "extras",
-  delivery: "delivery",
-};
-
 async function pay(ctx: Context) {
   if (!ctx.user) return goTo(ctx, "account");
   const parsed = orderFromForm(ctx.form, {
@@ -276,20 +296,37 @@ async function pay(ctx: Context) {
     marketingWording: orderFlowTextsFor(ctx.locale).summary.marketing,
   });
   if (!parsed.ok) return refuse(ctx, parsed.errors);
+  // A second "Pay" (a double tap, the back button) finds the draft spent by the first one's order:
+  // the customer's orders say where it stands, rather than "your order expired".
+  if ((await loadDraftOnce(ctx)).expired) {
+    return redirect(pathTo("orders", ctx.locale), {
+      headers: [
+        ["Set-Cookie", forgetDraftCookie()],
+        ["Set-Cookie", flashCookie("draftSpent")],
+      ],
+    });
+  }
   const { caller } = await requireDraft(ctx);
   const placed = await placeOrder({ ...caller, user: ctx.user }, parsed.value, ctx.clientIp);
   // The draft is spent: the order is the customer's now, payable again from the account.
   if (placed.ok)
     return paymentResponse(placed.value.payment, {
       locale: ctx.locale,
+      orderNumber: placed.value.order.number,
       headers: { "Set-Cookie": forgetDraftCookie() },
     });
   if (placed.status !== "invalid") return refuseCall(ctx, placed);
   const [field = "", error] = Object.entries(placed.errors)[0] ?? [];
   if (error?.code === "slot_full" || error?.code === "slot_unknown") return goBackWith(ctx, "delivery", "slotFull");
   if (error?.code === "date_not_offered") return goBackWith(ctx, "delivery", "dateGone");
-  if (error?.code === "draft_incomplete") return goTo(ctx, STEP_OF_FIELD[field.split(".")[0] ?? ""] ?? "postcode");
+  if (error?.code === "draft_incomplete") return goTo(ctx, stepOfField(field));
+  if (error?.code === "not_for_you") return goBackWith(ctx, stepOfField(field), "notForYou");
   return refuse(ctx, placed.errors);
+}
+
+/** "Not my order": a draft that waits for another customer's sign-in is left, and a new one begins. */
+async function startOver(ctx: Context) {
+  return goTo(ctx, "postcode", { cookies: [forgetDraftCookie()] });
 }
 
 /** What the action answers the page when it does not redirect. */
@@ -329,6 +366,7 @@ const HANDLERS: Record<Intent, Handler> = {
   verifyCode: signIn,
   register: signIn,
   signOut,
+  startOver,
   delivery: chooseDelivery,
   applyCoupon: (ctx) => patchStep(ctx, couponFromForm(ctx.form, { remove: false }), { to: () => goTo(ctx, "summary") }),
   removeCoupon: (ctx) => patchStep(ctx, couponFromForm(ctx.form, { remove: true }), { to: () => goTo(ctx, "summary") }),

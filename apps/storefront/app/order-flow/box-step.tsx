@@ -43,7 +43,7 @@ export default function BoxStep({ view, draft, texts, answer }: StepProps<"box">
         <ul className="grid gap-3">
           {draft.boxes.map((box, index) => {
             const choice = choices.get(box.productId);
-            const name = choice?.name ?? `#${box.productId}`;
+            const name = choice?.name ?? offer.boxNames[box.productId] ?? `#${box.productId}`;
             const left = box.exclusions.map((id) => foods.get(id)).filter(Boolean);
             return (
               <li
@@ -58,7 +58,9 @@ export default function BoxStep({ view, draft, texts, answer }: StepProps<"box">
                     <p className="text-sand-700">
                       <ShownPriceTag price={choice.price} />
                     </p>
-                  ) : null}
+                  ) : (
+                    <p className="font-semibold text-carrot-700">{words.notOffered}</p>
+                  )}
                   {left.length > 0 ? (
                     <p className="text-sand-700">{format(words.without, { foods: left.join(", ") })}</p>
                   ) : null}

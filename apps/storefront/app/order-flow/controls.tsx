@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { MAX_UNPAID_ORDERS } from "@shop/contracts";
 import { MAX_LINE_QUANTITY } from "@shop/domain";
 import { Form, useNavigation } from "react-router";
 import { FORM_FIELD, type AccountFieldError, type AccountFormRefusal } from "~/account-forms";
@@ -37,7 +38,8 @@ export function errorWords(
   const { code } = error;
   const pick = (table: Readonly<Record<string, string>>) => (Object.hasOwn(table, code) ? table[code] : undefined);
   const words = pick(own) ?? pick(texts.flow.errors) ?? pick(texts.auth.errors) ?? texts.auth.errors.invalid;
-  return format(words, { max: error.max ?? "" });
+  // too_many_unpaid comes with no number: it is the shop's one limit, said as the contract sets it.
+  return format(words, { max: error.max ?? (code === "too_many_unpaid" ? MAX_UNPAID_ORDERS : "") });
 }
 
 function problemOf(texts: FlowTexts, refusal: AccountFormRefusal | undefined): string | null {

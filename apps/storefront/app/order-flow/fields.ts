@@ -22,6 +22,8 @@ export const INTENTS = {
   verifyCode: "verifyCode",
   register: "register",
   signOut: "signOut",
+  /** Leaves a draft that waits for someone else's sign-in, and starts a new one. */
+  startOver: "startOver",
   delivery: "delivery",
   applyCoupon: "applyCoupon",
   removeCoupon: "removeCoupon",
@@ -78,5 +80,5 @@ export const ORDER_FIELDS = {
 export const extraField = (kind: "quantity" | "frequency", productId: number) => `extra.${kind}.${productId}`;
 
 /** What the flow says on the page after a redirect (problems.*): a draft gone, a slot taken meanwhile. */
-export const FLOW_NOTICES = ["draftExpired", "slotFull", "dateGone"] as const;
+export const FLOW_NOTICES = ["draftExpired", "signedOut", "slotFull", "dateGone", "notForYou"] as const;
 export type FlowNotice = (typeof FLOW_NOTICES)[number];

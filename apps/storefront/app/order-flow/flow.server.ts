@@ -25,7 +25,7 @@ import { calendarOf, draftTokenOf, forgetDraftCookie, loadDraft, quoteDraft, typ
 import type { FlowNotice } from "./fields";
 import { noticeCookie, takeNotice } from "./notice.server";
 import { boxOffer, extrasOffer, type BoxOffer, type ExtraGroup } from "./offer.server";
-import { reachableStep, STEP_PARAM, stepHref, type FlowStep } from "./steps";
+import { reachableStep, STEP_PARAM, stepHref, stepOfField, type FlowStep } from "./steps";
 
 /**
  * The new-order page's data: the draft (from the CMS, under the cookie's token), the step the
@@ -64,7 +64,11 @@ export type StepView =
   | { readonly step: "plan" }
   | { readonly step: "box"; readonly offer: BoxOffer }
   | { readonly step: "extras"; readonly groups: readonly ExtraGroup[] }
-  | { readonly step: "account" }
+  | {
+      readonly step: "account";
+      /** The draft is a customer's who signed out since: anyone else at this device may leave it. */
+      readonly waitsForSignIn?: boolean;
+    }
   | {
       readonly step: "delivery";
       readonly addresses: readonly Address[];
@@ -98,21 +102,46 @@ export async function addressesOf(user: string): Promise<readonly Address[]> {
   return answer.ok ? answer.value.data : [];
 }
 
-/** The draft under the cookie: null when there is none (or the CMS forgot it: `expired`). Throws 503 when the CMS fails. */
-export async function currentDraft(
-  request: Request,
-  user: string | null,
-): Promise<{ answer: OrderDraftAnswer | null; caller: Caller | null; expired: boolean }> {
+export interface CurrentDraft {
+  readonly answer: OrderDraftAnswer | null;
+  readonly caller: Caller | null;
+  /** The cookie names a draft the CMS no longer has (expired, or spent by an order). */
+  readonly expired: boolean;
+  /** The draft is a customer's and nobody is signed in: they sign in again to go on with it. */
+  readonly needsSignIn: boolean;
+}
+
+const NO_DRAFT = { answer: null, caller: null, expired: false, needsSignIn: false } as const;
+
+/** The draft under the cookie, or why there is none to show. Throws 503 when the CMS fails. */
+export async function currentDraft(request: Request, user: string | null): Promise<CurrentDraft> {
   const token = draftTokenOf(request);
-  if (!token) return { answer: null, caller: null, expired: false };
+  if (!token) return NO_DRAFT;
   const caller = { draft: token, user };
   const loaded = await loadDraft(caller);
-  if (loaded.ok) return { answer: loaded.value, caller, expired: false };
-  if (loaded.status === "notFound") return { answer: null, caller: null, expired: true };
-  // The customer's token expired since the session was looked up: the draft is still theirs to see.
-  if (loaded.status === "signedOut" && user) return currentDraft(request, null);
+  if (loaded.ok) return { ...NO_DRAFT, answer: loaded.value, caller };
+  if (loaded.status === "notFound") return { ...NO_DRAFT, expired: true };
+  if (loaded.status === "signedOut") {
+    // The customer's token expired since the session was looked up: asked again as signed out.
+    if (user) return currentDraft(request, null);
+    // Signed out since (here or elsewhere): the draft waits for its customer, its cookie kept.
+    return { ...NO_DRAFT, needsSignIn: true };
+  }
   throw data("The order could not be loaded", { status: 503 });
 }
+
+/**
+ * A draft waiting for its customer to sign in again got past the steps before the account (a
+ * customer's draft is one that was opened signed in); should it not have, the flow sends them
+ * back once they are in.
+ */
+const WAITING_FOR_SIGN_IN: Readonly<Record<DraftStep, boolean>> = {
+  postcode: true,
+  plan: true,
+  box: true,
+  extras: true,
+  delivery: false,
+};
 
 /**
  * The chosen date and slot with their times, and the address. A date or slot the calendar no longer
@@ -144,14 +173,32 @@ async function chosenDelivery(
   };
 }
 
-/** What a step shows; a notice instead when the chosen delivery is no longer offered. */
+/** Where the flow sends the customer instead of a step, and what it tells them there. */
+interface SentBack {
+  readonly to: FlowStep;
+  readonly notice: FlowNotice | null;
+}
+
+/**
+ * The summary's quote, or where to put right what the CMS refuses to price: a product the account
+ * may not buy, a step the draft lacks. Null quote: the CMS cannot say right now (the page says so).
+ */
+async function summaryQuote(caller: Caller, locale: Locale): Promise<OrderQuote | null | SentBack> {
+  const quote = await quoteDraft(caller, locale);
+  if (quote.ok) return quote.value;
+  if (quote.status !== "invalid") return null;
+  const [field = "", error] = Object.entries(quote.errors)[0] ?? [];
+  return { to: stepOfField(field), notice: error?.code === "not_for_you" ? "notForYou" : null };
+}
+
+/** What a step shows; where to go instead when the chosen delivery is no longer offered or the draft is refused. */
 async function viewOf(
   step: FlowStep,
   draft: OrderDraft,
   caller: Caller | null,
   user: string | null,
   locale: Locale,
-): Promise<StepView | FlowNotice> {
+): Promise<StepView | SentBack> {
   switch (step) {
     case "box":
     case "extras": {
@@ -174,9 +221,10 @@ async function viewOf(
     }
     case "summary": {
       if (!caller || !user) return { step, quote: null, chosen: null } as const;
-      const [quote, chosen] = await Promise.all([quoteDraft(caller, locale), chosenDelivery(draft, user, locale)]);
-      if (typeof chosen === "string") return chosen;
-      return { step, quote: quote.ok ? quote.value : null, chosen } as const;
+      const [quote, chosen] = await Promise.all([summaryQuote(caller, locale), chosenDelivery(draft, user, locale)]);
+      if (quote && "to" in quote) return quote;
+      if (typeof chosen === "string") return { to: "delivery", notice: chosen };
+      return { step, quote, chosen } as const;
     }
     default:
       return { step } as const;
@@ -192,31 +240,34 @@ function spent(headers: Headers, ...cookies: (string | null)[]): Headers {
 export async function flowLoader({ request, locale }: FlowRequest) {
   const path = pathTo("newOrder", locale);
   const user = await signedInToken(request);
-  const { answer, caller, expired } = await currentDraft(request, user);
+  const { answer, caller, expired, needsSignIn } = await currentDraft(request, user);
   const taken = takeNotice(request);
   const headers = spent(new Headers(), taken.spend, expired ? forgetDraftCookie() : null);
   const draft = answer?.draft ?? EMPTY_ORDER_DRAFT;
-  const progress = { steps: answer?.steps ?? NOTHING_DONE, signedIn: user !== null };
+  const steps = answer?.steps ?? (needsSignIn ? WAITING_FOR_SIGN_IN : NOTHING_DONE);
+  const progress = { steps, signedIn: user !== null };
   const asked = new URL(request.url).searchParams.get(STEP_PARAM);
   const step = reachableStep(asked, progress);
   // The address names the step shown (the language switcher and the step indicator read it); a
   // visitor without a draft stays on the plain address, which is the one links and crawlers know.
-  if (asked !== step && (asked !== null || answer !== null)) {
+  if (asked !== step && (asked !== null || answer !== null || needsSignIn)) {
     if (expired) headers.append("Set-Cookie", noticeCookie("draftExpired"));
     throw redirect(stepHref(path, step), { headers });
   }
-  const view = await viewOf(step, draft, caller, user, locale);
-  if (typeof view === "string") {
-    headers.append("Set-Cookie", noticeCookie(view));
-    throw redirect(stepHref(path, "delivery"), { headers });
+  const shown = await viewOf(step, draft, caller, user, locale);
+  if ("to" in shown) {
+    if (shown.notice) headers.append("Set-Cookie", noticeCookie(shown.notice));
+    throw redirect(stepHref(path, shown.to), { headers });
   }
+  const view = shown.step === "account" ? { ...shown, waitsForSignIn: needsSignIn } : shown;
   return data(
     {
       step,
       draft,
       steps: progress.steps,
       signedIn: progress.signedIn,
-      notice: taken.notice ?? (expired ? ("draftExpired" as const) : null),
+      notice: taken.notice ?? (expired ? ("draftExpired" as const) : needsSignIn ? ("signedOut" as const) : null),
+      needsSignIn,
       view,
       texts: {
         flow: orderFlowTextsFor(locale),

@@ -49,6 +49,8 @@ export type FoodGroup = "fruit" | "vegetable";
 export interface BoxOffer {
   readonly kinds: readonly BoxKindOffer[];
   readonly foods: Readonly<Record<FoodGroup, readonly Food[]>>;
+  /** The name of every box of the catalogue, offered or not: a box chosen earlier that this customer may not buy (any more) is still named. */
+  readonly boxNames: Readonly<Record<number, string>>;
 }
 
 export interface ExtraChoice {
@@ -113,7 +115,10 @@ export function boxOffer(products: readonly Product[], audience: PriceAudience):
     seen.add(product.name);
     foods[group].push({ productId: product.id, name: product.name });
   }
-  return { kinds, foods };
+  const boxNames = Object.fromEntries(
+    products.filter((product) => sizeOf(product.boxType) !== null).map((product) => [product.id, product.name]),
+  );
+  return { kinds, foods, boxNames };
 }
 
 /** The extras: single items of fruit, then of vegetables, then complementary products by category. */

@@ -57,3 +57,16 @@ export function nextStep(step: FlowStep, { signedIn }: { signedIn: boolean }): F
 export function stepHref(path: string, step: FlowStep, extra: Readonly<Record<string, string>> = {}): string {
   return `${path}?${new URLSearchParams({ [STEP_PARAM]: step, ...extra })}`;
 }
+
+/** The step of each part of the draft, as the CMS's refusals name them (their path's first part). */
+const STEP_OF_FIELD: Readonly<Record<string, FlowStep>> = {
+  postcode: "postcode",
+  purchase: "plan",
+  frequency: "plan",
+  boxes: "box",
+  extras: "extras",
+  delivery: "delivery",
+};
+
+/** The step where a refused field of the draft is put right ("boxes.0.productId": the box step). */
+export const stepOfField = (field: string): FlowStep => STEP_OF_FIELD[field.split(".")[0] ?? ""] ?? "postcode";

@@ -54,6 +54,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       </OrderScreenHeading>
       <section aria-label={texts.detail.actions} className="grid gap-3">
         {actionData?.refused === "orderAgainFailed" ? <ProblemNotice>{texts.orderAgainFailed}</ProblemNotice> : null}
+        {actionData?.refused === "orderAgainTooMany" ? <ProblemNotice>{texts.orderAgainTooMany}</ProblemNotice> : null}
         <div className="flex flex-wrap items-start gap-3">
           {order.canPay ? (
             <OrderLink screen="orderPay" number={order.number} className={PRIMARY_BUTTON}>

@@ -1,7 +1,7 @@
 import { formatCents } from "@shop/domain";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/order-pay";
-import { DoneNotice, ProblemNotice } from "~/components/account-area";
+import { ProblemNotice } from "~/components/account-area";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { ScreenErrorBoundary } from "~/components/error-screen";
 import { OrderLink, orderHref } from "~/components/order-link";
@@ -32,9 +32,13 @@ export async function action({ request, context: { locale } }: Route.ActionArgs)
   return startPayment(request, locale, orderParamOf(request));
 }
 
-/** Why an order cannot be paid, in the customer's words: already paid, expired unpaid, or anything else. */
+/**
+ * Why an order cannot be paid, in the customer's words: already paid, expired unpaid (cancelled, or
+ * still waiting past its deadline for the expiry job to cancel it), or anything else.
+ */
 function notPayableReason({ order, wasPaid }: OrderView): "paid" | "cancelled" | "other" {
-  if (order.status === "cancelled" && !wasPaid) return "cancelled";
+  const stillOpen = order.status === "pending_payment" || order.status === "payment_failed";
+  if ((order.status === "cancelled" || stillOpen) && !wasPaid) return "cancelled";
   return wasPaid && order.status !== "cancelled" && order.status !== "refunded" ? "paid" : "other";
 }
 
@@ -59,10 +63,10 @@ export default function OrderPay({ loaderData, actionData }: Route.ComponentProp
         {order?.canPay ? <p className="mt-2 max-w-2xl text-lg text-sand-700">{texts.pay.intro}</p> : null}
       </OrderScreenHeading>
       {refused === "failed" ? <ProblemNotice>{texts.pay.failed}</ProblemNotice> : null}
+      {refused === "notPayable" ? <ProblemNotice>{texts.pay.changed}</ProblemNotice> : null}
       {!order ? <ProblemNotice>{texts.loadFailed}</ProblemNotice> : null}
       {order && !order.canPay ? (
         <section className="grid justify-items-start gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-sand-200 sm:p-6">
-          {refused === "notPayable" ? <DoneNotice>{texts.pay.changed}</DoneNotice> : null}
           <p className="text-lg text-sand-900">{texts.pay.notPayable[notPayable]}</p>
           <OrderLink screen="orderStatus" number={order.number} className={SECONDARY_BUTTON}>
             {texts.pay.seeStatus}
