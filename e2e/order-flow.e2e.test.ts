@@ -144,6 +144,7 @@ describe.each(LOCALES.map((locale) => [locale] as const))("the new-order flow in
 describe("the new-order flow, further", () => {
   const locale = "es";
   const flow = orderFlowTextsFor(locale);
+  const auth = authTextsFor(locale);
   const addresses = accountTextsFor(locale).addresses;
   const orders = ordersTextsFor(locale);
 
@@ -168,6 +169,7 @@ describe("the new-order flow, further", () => {
     await page.locator('input[name="delivery.when"]:visible').first().check();
     await page.getByRole("button", { name: flow.continue }).click();
     await onStep(page, locale, "summary");
+    return customer;
   }
 
   it("a declined payment is said as it is, and paid on the retry", async () => {
@@ -188,6 +190,29 @@ describe("the new-order flow, further", () => {
     // The draft was spent: the flow starts again.
     await page.goto(pathTo("newOrder", locale));
     await expect.poll(() => page.getByRole("heading", { level: 2 }).textContent()).toBe(flow.postcode.heading);
+  });
+
+  it("keeps the order of a customer signed out on the way until they sign in again", async () => {
+    const { page } = session;
+    const customer = await toSummary(page);
+    // The session ended (or they signed out elsewhere): the draft is still theirs, not "expired".
+    await page.context().clearCookies({ name: SESSION_COOKIE });
+    await page.goto(`${pathTo("newOrder", locale)}?step=summary`);
+    await onStep(page, locale, "account");
+    await expect.poll(() => page.getByText(flow.problems.signedOut).count()).toBe(1);
+    expect(await page.getByText(flow.problems.draftExpired).count()).toBe(0);
+    // Someone else at this device may leave it for a new order.
+    expect(await page.getByRole("button", { name: flow.account.startOver }).count()).toBe(1);
+    await accessible(page);
+    const signIn = page.getByRole("region", { name: flow.account.signInHeading });
+    await signIn.getByLabel(auth.fields.email, { exact: true }).fill(customer.email);
+    await signIn.getByLabel(auth.fields.password, { exact: true }).fill(customer.password);
+    await signIn.getByRole("button", { name: auth.login.submit }).click();
+    await onStep(page, locale, "delivery");
+    // Everything chosen before is there: the summary opens with its lines.
+    await page.goto(`${pathTo("newOrder", locale)}?step=summary`);
+    await onStep(page, locale, "summary");
+    expect(await page.getByRole("button", { name: /^Pagar/ }).count()).toBe(1);
   });
 
   it("keeps a visitor who asks for a later step on the first one not done", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 
 export interface TestCustomer {
   readonly email: string;
+  readonly password: string;
   readonly jwt: string;
 }
 
@@ -9,14 +10,15 @@ export interface TestCustomer {
 export async function registerCustomer(cmsUrl: string): Promise<TestCustomer> {
   const id = randomUUID().slice(0, 8);
   const email = `e2e-${id}@example.test`;
+  const password = `Secret-${id}-pass`;
   const response = await fetch(`${cmsUrl}/api/auth/local/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: `Secret-${id}-pass` }),
+    body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`Registration failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { jwt: string };
-  return { email, jwt: body.jwt };
+  return { email, password, jwt: body.jwt };
 }
 
 export const SESSION_COOKIE = "shop_session";

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MAX_EXCLUSIONS } from "@shop/domain";
 import { Form } from "react-router";
 import { ShownPriceTag } from "~/components/price";
@@ -8,6 +8,21 @@ import { ChoiceCard, ChoiceGroup, errorWords, QuantitySelect, refusalFor, StepFo
 import { BOX_FIELDS, INTENTS } from "./fields";
 import type { BoxChoice, BoxOffer } from "./offer.server";
 import type { StepProps } from "./step-props";
+import { STEP_HEADING_ID } from "./step-frame";
+
+const YOUR_BOXES_ID = "your-boxes";
+
+/**
+ * A box added or removed reloads the step with the button pressed gone (or moved): focus goes to
+ * the list of boxes, which now says what changed, or to the step's heading once the list is empty.
+ */
+function useFocusOnNewBoxes(count: number) {
+  const shown = useRef(count);
+  useEffect(() => {
+    if (shown.current !== count) document.getElementById(count > 0 ? YOUR_BOXES_ID : STEP_HEADING_ID)?.focus();
+    shown.current = count;
+  }, [count]);
+}
 
 /**
  * Step 3: the box, by type and size (each size with its kilos and price), up to six foods left out
@@ -17,6 +32,7 @@ export default function BoxStep({ view, draft, texts, answer }: StepProps<"box">
   const words = texts.flow.box;
   const { offer } = view;
   const refusal = refusalFor(answer, INTENTS.addBox, INTENTS.addBoxAndContinue, INTENTS.boxesChosen);
+  useFocusOnNewBoxes(draft.boxes.length);
   if (offer.kinds.length === 0) return <p className="text-lg">{words.none}</p>;
   if (draft.boxes.length === 0) {
     return (
@@ -36,8 +52,8 @@ export default function BoxStep({ view, draft, texts, answer }: StepProps<"box">
   const chosenRefusal = refusalFor(answer, INTENTS.boxesChosen);
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="your-boxes" className="grid gap-3">
-        <h3 id="your-boxes" className="text-xl font-bold">
+      <section aria-labelledby={YOUR_BOXES_ID} className="grid gap-3">
+        <h3 id={YOUR_BOXES_ID} tabIndex={-1} className="text-xl font-bold outline-none">
           {words.yourBoxes}
         </h3>
         <ul className="grid gap-3">

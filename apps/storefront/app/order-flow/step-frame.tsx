@@ -15,6 +15,8 @@ interface FrameProps {
   readonly notice: FlowNotice | null;
   /** The previous step's address; none on the first step. */
   readonly backHref: string | null;
+  /** Signed in, the account step is skipped, and not counted. */
+  readonly signedIn: boolean;
   readonly children: ReactNode;
 }
 
@@ -24,7 +26,10 @@ interface FrameProps {
  * step changes in the browser, focus moves to the step's heading, so keyboard and screen-reader
  * users start there.
  */
-export function StepFrame({ step, texts, heading, intro, notice, backHref, children }: FrameProps) {
+/** The step's own heading, where focus goes when what a step shows changes. */
+export const STEP_HEADING_ID = "step-heading";
+
+export function StepFrame({ step, texts, heading, intro, notice, backHref, signedIn, children }: FrameProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shown = useRef<string | null>(null);
   useEffect(() => {
@@ -32,7 +37,9 @@ export function StepFrame({ step, texts, heading, intro, notice, backHref, child
     if (shown.current !== null && shown.current !== key) headingRef.current?.focus();
     shown.current = key;
   }, [step, heading]);
-  const number = FLOW_STEPS.indexOf(step) + 1;
+  const counted = FLOW_STEPS.filter((each) => !(signedIn && each === "account"));
+  // A signed-in customer who opens the account step anyway ("not you?") is about to choose the delivery.
+  const number = (counted.includes(step) ? counted.indexOf(step) : counted.indexOf("delivery")) + 1;
   const screenHeading = usePageLanguage().messages.screen?.heading;
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-2 sm:pt-6">
@@ -41,10 +48,11 @@ export function StepFrame({ step, texts, heading, intro, notice, backHref, child
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 text-sm font-bold tracking-wide text-leaf-700 uppercase">
           <h1>{screenHeading}</h1>
           <p>
-            {format(texts.progress, { current: number, total: FLOW_STEPS.length })} · {texts.steps[step]}
+            {format(texts.progress, { current: number, total: counted.length })} · {texts.steps[step]}
           </p>
         </div>
         <h2
+          id={STEP_HEADING_ID}
           ref={headingRef}
           tabIndex={-1}
           className="mt-1 font-display text-3xl font-semibold text-leaf-800 outline-none sm:text-4xl"

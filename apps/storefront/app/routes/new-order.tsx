@@ -60,7 +60,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
   if (actionData && "paymentForm" in actionData) {
     return (
       <div className="px-4 pt-8">
-        <PaymentRedirect form={actionData.paymentForm} />
+        <PaymentRedirect form={actionData.paymentForm} headingLevel={1} />
       </div>
     );
   }
@@ -77,6 +77,7 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
       intro={outOfArea ? flow.postcode.notCoveredBody : step === "account" && signedIn ? undefined : words.intro}
       notice={notice}
       backHref={previous ? stepHref(path, previous) : null}
+      signedIn={signedIn}
     >
       <Suspense fallback={null}>
         {view.step === "postcode" ? <PostcodeStep view={view} {...common} /> : null}
