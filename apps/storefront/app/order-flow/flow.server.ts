@@ -131,9 +131,9 @@ export async function currentDraft(request: Request, user: string | null): Promi
 }
 
 /**
- * A draft waiting for its customer to sign in again got past the steps before the account (a
- * customer's draft is one that was opened signed in); should it not have, the flow sends them
- * back once they are in.
+ * The step indicator's progress for a draft waiting for its customer to sign in again: the steps
+ * before the account, as if done (the draft is not shown to learn which are); once they are in,
+ * the flow sends them back to any that is not.
  */
 const WAITING_FOR_SIGN_IN: Readonly<Record<DraftStep, boolean>> = {
   postcode: true,
@@ -247,7 +247,8 @@ export async function flowLoader({ request, locale }: FlowRequest) {
   const steps = answer?.steps ?? (needsSignIn ? WAITING_FOR_SIGN_IN : NOTHING_DONE);
   const progress = { steps, signedIn: user !== null };
   const asked = new URL(request.url).searchParams.get(STEP_PARAM);
-  const step = reachableStep(asked, progress);
+  // A draft that waits for its customer shows nothing of itself before they sign in again.
+  const step = needsSignIn ? "account" : reachableStep(asked, progress);
   // The address names the step shown (the language switcher and the step indicator read it); a
   // visitor without a draft stays on the plain address, which is the one links and crawlers know.
   if (asked !== step && (asked !== null || answer !== null || needsSignIn)) {
