@@ -3,6 +3,7 @@ import { withStartupLock } from "./bootstrap/lock";
 import { ensureAccountIndexes } from "./bootstrap/accounts";
 import { ensureDemoAdmin } from "./bootstrap/demo-admin";
 import { grantPublicReads } from "./bootstrap/permissions";
+import { withholdCustomerDataFromContentRoles } from "./bootstrap/staff-roles";
 import { getEnv } from "./env";
 import { seedDemoData } from "./seed";
 import { flushAfterAnswer } from "./services/after-answer";
@@ -22,6 +23,7 @@ export default {
     const env = getEnv();
     await ensureDemoAdmin(strapi, env);
     await withStartupLock(strapi, "imperfecta:permissions", () => grantPublicReads(strapi));
+    await withStartupLock(strapi, "imperfecta:content-roles", () => withholdCustomerDataFromContentRoles(strapi));
     await ensureAccountIndexes(strapi);
     await ensureOrderIndexes(strapi);
     await prepareRateLimits(strapi.log);

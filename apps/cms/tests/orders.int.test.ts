@@ -455,6 +455,31 @@ describe("orders waiting for payment", () => {
   });
 });
 
+describe("the total the customer was shown", () => {
+  it("an order that would come to another total than the summary's is refused with 409 price_changed, the draft kept", async () => {
+    const buyer = await registerCustomer(app.api);
+    const token = await finishedDraft(app.api, buyer.jwt, {
+      postcode: POSTCODE,
+      ...choice,
+      boxes: [{ productId: catalogue.box, quantity: 1 }],
+    });
+    const quote = orderQuoteSchema.parse(
+      (await getJson(`${app.api}/order-drafts/current/quote`, { headers: draftHeaders(token, buyer.jwt) })).body,
+    );
+    const body = { termsAccepted: true, locale: "es" };
+    const refused = expectErrorShape(
+      await placeOrder(app.api, token, buyer.jwt, { ...body, expectedTotal: quote.total - 1 }),
+      409,
+    );
+    expect(refused.error.details).toMatchObject({ code: "price_changed", errors: [{ path: ["expectedTotal"] }] });
+    expect((await placeOrder(app.api, token, buyer.jwt, { ...body, expectedTotal: 1.5 })).status).toBe(400);
+    const placed = await placeOrder(app.api, token, buyer.jwt, { ...body, expectedTotal: quote.total });
+    expect(placed.status).toBe(201);
+    expect(createdOrderSchema.parse(placed.body).order.totals.total).toBe(quote.total);
+    await flushServerWork();
+  });
+});
+
 describe("the marketing consent of the summary", () => {
   const WORDING = "Vull rebre per correu les novetats i ofertes d'Imperfecta.";
   const confirmationLink = /\/ca\/newsletter\/confirmar\?token=([0-9a-f]{64})/;

@@ -1,5 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CUSTOMER_DATA_SUBJECTS } from "../src/bootstrap/staff-roles";
 import { parseEnv } from "../src/env";
 import { createProduct } from "../src/factories/catalogue";
 import { uniqueSuffix } from "../src/factories/unique";
@@ -229,6 +230,29 @@ describe("the staff tools' packing list and delivery sheet", () => {
     for (const path of ["packing-list", "delivery-sheet", "filters"]) {
       expectErrorShape(await getJson(url(path, { date: DAY }), { headers: editor }), 403);
     }
+    // Nor does the content manager show an editor customers' orders, payments or addresses.
+    for (const uid of ["api::order.order", "api::payment.payment", "api::account.address", "api::coupon.coupon"]) {
+      const listed = await getJson(`${app.url}/content-manager/collection-types/${uid}`, { headers: editor });
+      expect(listed.status, uid).toBe(403);
+    }
+    // The catalogue is still theirs to edit.
+    const products = await getJson(`${app.url}/content-manager/collection-types/api::product.product`, {
+      headers: editor,
+    });
+    expect(products.status).toBe(200);
+  });
+
+  it("withholds every customer-data content type from the Editor and Author roles", async () => {
+    for (const uid of CUSTOMER_DATA_SUBJECTS) {
+      expect(app.strapi.contentTypes[uid as keyof typeof app.strapi.contentTypes], uid).toBeDefined();
+    }
+    const granted = await app.strapi.db.query("admin::permission").count({
+      where: {
+        role: { code: { $in: ["strapi-editor", "strapi-author"] } },
+        subject: { $in: [...CUSTOMER_DATA_SUBJECTS] },
+      },
+    });
+    expect(granted).toBe(0);
   });
 
   it("answers 400 with the field when the date, the zone or the format is not one", async () => {

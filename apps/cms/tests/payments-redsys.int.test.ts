@@ -205,6 +205,7 @@ describe("the Redsys adapter", () => {
       },
       notifyUrl: "https://cms.example/api/payments/redsys/notification",
       saveCard: false,
+      payBy: null,
     };
     const start = await redsys.start(attempt);
     expect(start.method).toBe("POST");

@@ -448,6 +448,23 @@ describe("notifications", () => {
   });
 });
 
+describe("a bank that approves after refusing", () => {
+  it("a paid notification after a failed one for the same attempt pays the order: the money is not dropped", async () => {
+    const { order } = await customerOrder();
+    const { reference } = await startSandbox(order);
+    await postNotification(sandboxNotification(reference, "decline", order.total));
+    expect(await orderStatusOf(app.strapi, order.id)).toBe("payment_failed");
+    await postNotification(sandboxNotification(reference, "approve", order.total));
+    expect((await paymentRow(reference)).paymentStatus).toBe("paid");
+    expect(await orderStatusOf(app.strapi, order.id)).toBe("paid");
+    // Nothing undoes a payment: a refusal after it changes nothing.
+    await postNotification(sandboxNotification(reference, "decline", order.total));
+    expect((await paymentRow(reference)).paymentStatus).toBe("paid");
+    expect(await orderStatusOf(app.strapi, order.id)).toBe("paid");
+    await flushServerWork();
+  });
+});
+
 describe("the order mails", () => {
   it("tell a shipped order's customer when and where it arrives, in the order's language", async () => {
     const { customer, order } = await customerOrder({ locale: "ca", status: "shipped" });
@@ -487,6 +504,36 @@ describe("starting a payment", () => {
       where: { order: { id: { $in: [paid.id, cancelled.id, late.id, lateFailed.id] } } },
     });
     expect(attempts).toBe(0);
+  });
+
+  it("started four times at once leaves one attempt open", async () => {
+    const { order } = await customerOrder();
+    await Promise.all(Array.from({ length: 4 }, () => startPayment(app.strapi, { orderId: order.id })));
+    const pending = await app.strapi.db.query(PAYMENT).count({
+      where: { order: { id: order.id }, paymentStatus: "pending" },
+    });
+    expect(pending).toBe(1);
+  });
+
+  it("answers 503 payment_unavailable when the gateway cannot start it, and leaves no attempt open", async () => {
+    const { order } = await customerOrder();
+    const gateway = gateways().active;
+    const start = vi.spyOn(gateway, "start").mockRejectedValueOnce(new Error("connect ECONNREFUSED"));
+    try {
+      await expect(startPayment(app.strapi, { orderId: order.id })).rejects.toMatchObject({
+        code: "payment_unavailable",
+        status: 503,
+      });
+    } finally {
+      start.mockRestore();
+    }
+    const pending = await app.strapi.db.query(PAYMENT).count({
+      where: { order: { id: order.id }, paymentStatus: "pending" },
+    });
+    expect(pending).toBe(0);
+    expect(await orderStatusOf(app.strapi, order.id)).toBe("pending_payment");
+    // The next try, with the gateway back, starts as usual.
+    await startSandbox(order);
   });
 
   it("asks to keep the card for a subscription's first order", async () => {

@@ -83,6 +83,10 @@ export const ORDER_ERROR_CODES = [
   "amount_too_small",
   /** The customer already has MAX_UNPAID_ORDERS orders waiting for payment: each holds a slot place and a coupon use. */
   "too_many_unpaid",
+  /** The total is not the one the customer was shown (a price, fee or coupon changed since): they look again. */
+  "price_changed",
+  /** The payment gateway could not start a payment (down, too slow): the customer tries again later. */
+  "payment_unavailable",
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
 

@@ -325,6 +325,11 @@ export const createOrderBody = z
       .nullish()
       .transform((value) => (value === undefined || value === null || value === "" ? null : value)),
     locale: localeField,
+    /**
+     * The total (cents) of the summary the customer accepted: the CMS prices the draft again and
+     * refuses another total (409 price_changed) rather than charge what was not shown.
+     */
+    expectedTotal: z.number({ error: "invalid" }).int().min(0).max(100_000_000).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.marketingConsent && body.marketingWording === null) {

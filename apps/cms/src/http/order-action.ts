@@ -18,7 +18,8 @@ export function orderAction(run: (ctx: Context) => Promise<void>) {
     } catch (error) {
       if (error instanceof OrderError) {
         const errors = [{ path: [...error.path], message: error.code, name: "ValidationError" as const }];
-        const name = error.status === 409 ? "ConflictError" : "ValidationError";
+        const name =
+          error.status === 409 ? "ConflictError" : error.status === 503 ? "ServiceUnavailableError" : "ValidationError";
         sendError(ctx, error.status, name, error.message, { code: error.code, errors });
         return;
       }

@@ -32,6 +32,8 @@ export interface PaymentAttempt {
   notifyUrl: string;
   /** Keep a reference to the card for later charges (a subscription's renewals). */
   saveCard: boolean;
+  /** The order's payment deadline: a gateway page that can expire should not outlive it. */
+  payBy: Date | null;
 }
 
 /** A notification as it reached the CMS: everything a gateway signs is in the raw body or the form. */

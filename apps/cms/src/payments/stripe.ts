@@ -34,6 +34,21 @@ const CHECKOUT_LOCALES = { es: "es", ca: "es", pt: "pt" } as const satisfies Rec
 
 const SAVE_CARD = "save_card";
 
+/** Stripe refuses a Checkout Session that expires sooner than 30 minutes (or later than 24 hours) from now. */
+const CHECKOUT_MIN_LIFETIME_S = 30 * 60 + 60;
+const CHECKOUT_MAX_LIFETIME_S = 24 * 60 * 60 - 60;
+
+/**
+ * When the Checkout Session stops taking the card (Unix seconds): at the order's payment deadline,
+ * so that nobody pays an order the expiry job is about to cancel, within the lifetime Stripe allows
+ * (a payment taken after the deadline all the same is flagged for staff, services/payments.ts).
+ */
+export function checkoutExpiry(payBy: Date | null, now: Date): number {
+  const nowS = Math.floor(now.getTime() / 1000);
+  const wanted = payBy === null ? nowS + CHECKOUT_MAX_LIFETIME_S : Math.floor(payBy.getTime() / 1000);
+  return Math.min(Math.max(wanted, nowS + CHECKOUT_MIN_LIFETIME_S), nowS + CHECKOUT_MAX_LIFETIME_S);
+}
+
 function stripeClient(settings: StripeSettings): Stripe {
   const server = settings.apiUrl === undefined ? undefined : new URL(settings.apiUrl);
   return new Stripe(settings.secretKey, {
@@ -163,6 +178,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
           ...(attempt.saveCard ? { customer_creation: "always" as const } : {}),
           success_url: attempt.returnUrls.completed,
           cancel_url: attempt.returnUrls.failed,
+          expires_at: checkoutExpiry(attempt.payBy, new Date()),
         },
         { idempotencyKey: `checkout-${attempt.reference}` },
       );

@@ -140,7 +140,8 @@ export async function takeCouponUse(
     .onConflict(redemptions.column("key"))
     .ignore()
     .returning("id")) as unknown[];
-  if (inserted.length !== 1) throw new OrderError("already_used", ["couponCode"]);
+  // Lost to a race (the quote said the coupon was still good): a conflict, as a slot's last place is.
+  if (inserted.length !== 1) throw new OrderError("already_used", ["couponCode"], { status: 409 });
 
   const coupons = tableOf(strapi, COUPON_UID);
   const timesUsed = coupons.column("timesUsed");
@@ -150,7 +151,7 @@ export async function takeCouponUse(
     .andWhere(coupons.column("active"), true)
     .andWhere((limit) => limit.whereNull(usageLimit).orWhere(timesUsed, "<", sql.ref(usageLimit)))
     .update({ [timesUsed]: sql.raw("?? + 1", [timesUsed]), [coupons.column("updatedAt")]: now });
-  if (taken !== 1) throw new OrderError("exhausted", ["couponCode"]);
+  if (taken !== 1) throw new OrderError("exhausted", ["couponCode"], { status: 409 });
 }
 
 /** Gives back the coupon use of an order (its redemption and one of `timesUsed`), inside `sql`. */

@@ -11,12 +11,12 @@ export class OrderError extends Error {
   override readonly name = "OrderError";
   readonly code: OrderErrorCode | CouponRefusal;
   readonly path: readonly (string | number)[];
-  readonly status: 400 | 404 | 409;
+  readonly status: 400 | 404 | 409 | 503;
 
   constructor(
     code: OrderErrorCode | CouponRefusal,
     path: readonly (string | number)[],
-    { status = 400, message = code }: { status?: 400 | 404 | 409; message?: string } = {},
+    { status = 400, message = code }: { status?: 400 | 404 | 409 | 503; message?: string } = {},
   ) {
     super(message);
     this.code = code;

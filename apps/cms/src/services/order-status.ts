@@ -2,7 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { mayChangeStatus, OrderStatusChangeError, type OrderStatus, type StatusActor } from "@shop/domain";
 import { getEnv } from "../env";
 import { releaseCouponUse } from "./coupons";
-import { releaseSlotPlace, type Sql } from "./slot-places";
+import { releaseSlotPlace, tableOf, type Sql } from "./slot-places";
 
 /**
  * An order's status moves only here (docs/decisions/015): by one conditional UPDATE from the
@@ -45,6 +45,17 @@ interface OrderStatusRow {
  */
 export function paymentDeadline(now: Date): Date {
   return new Date(now.getTime() + getEnv().orderPaymentTtlMinutes * 60 * 1000);
+}
+
+/**
+ * Takes the order's row lock for the rest of the caller's transaction, before anything else of the
+ * order is written: every path that changes an order and its payments (a gateway's notification, a
+ * new attempt, a cancellation) then locks the order first and its payments after, so two of them
+ * cannot deadlock on PostgreSQL. SQLite writes one transaction at a time and needs nothing.
+ */
+export async function lockOrderRow(strapi: Core.Strapi, sql: Sql, orderId: number): Promise<void> {
+  if (strapi.db.dialect.client !== "postgres") return;
+  await sql(tableOf(strapi, ORDER_UID).name).where("id", orderId).forUpdate().select("id");
 }
 
 /** Whether an order's time to be paid is over (an order without a deadline never runs out of it). */

@@ -274,7 +274,8 @@ async function checkUnpaidOrders(strapi: Core.Strapi, { userId, now }: { userId:
 /**
  * POST /orders: places the order of the caller's finished draft and starts its payment (an order
  * of 0 € is paid at once). 400 draft_incomplete (the first missing step's path), a coupon's refusal
- * on ["couponCode"], date_not_offered; 409 slot_full, amount_too_small, too_many_unpaid; 404 for a draft unknown or
+ * on ["couponCode"], date_not_offered; 409 slot_full, amount_too_small, too_many_unpaid, price_changed (the
+ * total is not the summary's `expectedTotal`); 404 for a draft unknown or
  * already spent. Once the order is written the answer is 201, even when its payment could not start.
  */
 export async function placeOrder(
@@ -301,6 +302,12 @@ export async function placeOrder(
   const ready = await readyDraft(strapi, open, { userId, locale: body.locale, now });
   // Refused before anything is written: the customer can still change the draft (its coupon).
   checkChargeable(ready.priced.totals.total);
+  if (body.expectedTotal !== undefined && body.expectedTotal !== ready.priced.totals.total) {
+    throw new OrderError("price_changed", ["expectedTotal"], {
+      status: 409,
+      message: `The summary said ${body.expectedTotal} cents; the order now comes to ${ready.priced.totals.total}`,
+    });
+  }
   const orderId = await strapi.db.transaction(({ trx }: { trx: Sql }) =>
     writeOrder(strapi, trx, { open, ready, userId, email: user.email, body, now }),
   );

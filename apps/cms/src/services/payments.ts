@@ -18,8 +18,9 @@ import {
   type VerifiedNotification,
 } from "../payments/provider";
 import { afterAnswer } from "./after-answer";
+import type { Sql } from "./slot-places";
 import { OrderError, OrderNotFoundError } from "./order-errors";
-import { changeOrderStatus, isPastDeadline, ORDER_UID, voidPendingAttempts } from "./order-status";
+import { changeOrderStatus, isPastDeadline, lockOrderRow, ORDER_UID, voidPendingAttempts } from "./order-status";
 
 /**
  * Paying orders (docs/decisions/015). Every attempt is a `payment` row with its own reference; the
@@ -203,32 +204,51 @@ export async function startPayment(strapi: Core.Strapi, { orderId }: { orderId: 
   const gateway = gateways().active;
   const reference = paymentReference(randomBytes(12));
   const saveCard = order.purchase === "subscription";
-  // One attempt open at a time: an earlier page left open must not take a second payment.
-  await voidPendingAttempts(strapi, order.id);
-  await strapi.db.query(PAYMENT_UID).create({
-    data: {
-      reference,
-      order: order.id,
-      provider: gateway.id,
-      paymentStatus: "pending",
-      amount: order.total,
-      currency: "EUR",
-      saveCard,
-    },
+  // One attempt open at a time: an earlier page left open must not take a second payment. The
+  // order's lock makes two starts at once (two tabs) take turns, so the later one voids the other.
+  await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    await lockOrderRow(strapi, trx, order.id);
+    await voidPendingAttempts(strapi, order.id);
+    await strapi.db.query(PAYMENT_UID).create({
+      data: {
+        reference,
+        order: order.id,
+        provider: gateway.id,
+        paymentStatus: "pending",
+        amount: order.total,
+        currency: "EUR",
+        saveCard,
+      },
+    });
   });
   const locale = toLocale(order.locale);
-  return gateway.start({
-    reference,
-    amount: order.total,
-    currency: "EUR",
-    orderNumber: order.number,
-    description: `Imperfecta ${order.number}`,
-    locale,
-    customerEmail: order.email ?? order.user?.email ?? "",
-    returnUrls: returnUrlsOf({ number: order.number, locale }),
-    notifyUrl: `${getEnv().publicUrl}${NOTIFY_PATHS[gateway.id]}`,
-    saveCard,
-  });
+  try {
+    return await gateway.start({
+      reference,
+      amount: order.total,
+      currency: "EUR",
+      orderNumber: order.number,
+      description: `Imperfecta ${order.number}`,
+      locale,
+      customerEmail: order.email ?? order.user?.email ?? "",
+      returnUrls: returnUrlsOf({ number: order.number, locale }),
+      notifyUrl: `${getEnv().publicUrl}${NOTIFY_PATHS[gateway.id]}`,
+      saveCard,
+      payBy: order.expiresAt === null ? null : new Date(order.expiresAt),
+    });
+  } catch (error) {
+    // The gateway is down or refused the attempt: nobody can pay it, and the customer may try again.
+    await strapi.db
+      .query(PAYMENT_UID)
+      .updateMany({ where: { reference, paymentStatus: "pending" }, data: { paymentStatus: "voided" } });
+    strapi.log.error(
+      `Order ${order.number}: ${gateway.id} did not start a payment (${error instanceof Error ? error.message : String(error)})`,
+    );
+    throw new OrderError("payment_unavailable", [], {
+      status: 503,
+      message: "The payment gateway cannot take this payment now; try again in a few minutes",
+    });
+  }
 }
 
 // ---- Notifications -------------------------------------------------------------------------------
@@ -275,12 +295,20 @@ function mismatchOf(payment: PaymentRow, providerId: PaymentProviderId, outcome:
 }
 
 /**
- * Decides the payment if it is still undecided; false when another notification decided it first.
- * A voided attempt is decided too: a real gateway may still have taken its money, which must not be lost.
+ * What a payment may be when a notification decides it. A voided attempt is decided too: a real
+ * gateway may still have taken its money, which must not be lost. For the same reason "paid" also
+ * overrides "failed" (a bank's late approval after a refusal it sent first; Stripe's
+ * async_payment_succeeded after async_payment_failed); nothing overrides "paid".
  */
+const DECIDABLE: Readonly<Record<PaymentOutcome["outcome"], readonly PaymentRow["paymentStatus"][]>> = {
+  paid: ["pending", "voided", "failed"],
+  failed: ["pending", "voided"],
+};
+
+/** Decides the payment if it is still undecided (see DECIDABLE); false when another notification decided it first. */
 async function decidePayment(strapi: Core.Strapi, payment: PaymentRow, outcome: PaymentOutcome): Promise<boolean> {
   const { count } = (await strapi.db.query(PAYMENT_UID).updateMany({
-    where: { id: payment.id, paymentStatus: { $in: ["pending", "voided"] } },
+    where: { id: payment.id, paymentStatus: { $in: [...DECIDABLE[outcome.outcome]] } },
     data: {
       paymentStatus: outcome.outcome,
       decidedAt: new Date(),
@@ -420,7 +448,9 @@ export async function applyNotification(
     return { status: 400, effect: "refused", reason: mismatch };
   }
   const orderId = payment.order.id;
-  const settlement = await strapi.db.transaction(async () => {
+  const settlement = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    // The order first, as a cancellation locks it (services/order-status.ts): never a deadlock.
+    await lockOrderRow(strapi, trx, orderId);
     if (!(await decidePayment(strapi, payment, verified))) return null;
     return verified.outcome === "paid" ? settlePaid(strapi, payment, orderId) : settleFailed(strapi, payment, orderId);
   });

@@ -30,6 +30,7 @@ const es = {
     draftExpired: "Tu pedido a medias ha caducado. Vuelve a empezar: solo son unos pasos.",
     slotFull: "La franja que elegiste se acaba de llenar. Elige otro día u otra franja.",
     dateGone: "Ya no se puede pedir para el día que elegiste. Elige otro.",
+    priceChanged: "El total ha cambiado desde que lo viste: aquí tienes el nuevo. Revísalo antes de pagar.",
     notForYou: "Algo de lo que elegiste no está a la venta para tu tipo de cuenta. Cámbialo para seguir.",
   },
   errors: {
@@ -59,6 +60,9 @@ const es = {
     amount_too_small: "El total es demasiado bajo para cobrarlo con tarjeta. Añade algo más a tu pedido.",
     too_many_unpaid:
       "Ya tienes {max} pedidos pendientes de pago: págalos o deja que caduquen antes de hacer otro. Los encontrarás en Mi cuenta, Mis pedidos.",
+    price_changed: "El total ha cambiado desde que lo viste. Revisa el pedido antes de pagar.",
+    payment_unavailable:
+      "Ahora mismo no podemos abrir la página de pago. Tu pedido está guardado: vuelve a probar dentro de unos minutos.",
   } satisfies Record<OrderErrorCode, string> & Record<string, string>,
   postcode: {
     heading: "¿Dónde te lo llevamos?",
@@ -250,6 +254,7 @@ const ca: OrderFlowTexts = {
     draftExpired: "La comanda a mitges ha caducat. Torna a començar: només són uns passos.",
     slotFull: "La franja que havies triat s'acaba d'omplir. Tria un altre dia o una altra franja.",
     dateGone: "Ja no es pot demanar per al dia que havies triat. Tria'n un altre.",
+    priceChanged: "El total ha canviat des que el vas veure: aquí tens el nou. Revisa'l abans de pagar.",
     notForYou: "Una part del que havies triat no està a la venda per al teu tipus de compte. Canvia-ho per continuar.",
   },
   errors: {
@@ -279,6 +284,9 @@ const ca: OrderFlowTexts = {
     amount_too_small: "El total és massa baix per cobrar-lo amb targeta. Afegeix alguna cosa més a la comanda.",
     too_many_unpaid:
       "Ja tens {max} comandes pendents de pagament: paga-les o deixa que caduquin abans de fer-ne una altra. Les trobaràs al teu compte, a Les meves comandes.",
+    price_changed: "El total ha canviat des que el vas veure. Revisa la comanda abans de pagar.",
+    payment_unavailable:
+      "Ara mateix no podem obrir la pàgina de pagament. La comanda està desada: torna-ho a provar d'aquí a uns minuts.",
   },
   postcode: {
     heading: "On te la portem?",
@@ -465,6 +473,7 @@ const pt: OrderFlowTexts = {
     draftExpired: "A encomenda que tinha começado expirou. Comece de novo: são só alguns passos.",
     slotFull: "O horário que escolheu acabou de ficar cheio. Escolha outro dia ou outro horário.",
     dateGone: "Já não é possível encomendar para o dia que escolheu. Escolha outro.",
+    priceChanged: "O total mudou desde que o viu: aqui tem o novo. Reveja-o antes de pagar.",
     notForYou: "Parte do que escolheu não está à venda para o seu tipo de conta. Altere-o para continuar.",
   },
   errors: {
@@ -494,6 +503,9 @@ const pt: OrderFlowTexts = {
     amount_too_small: "O total é demasiado baixo para ser cobrado com cartão. Acrescente algo mais à encomenda.",
     too_many_unpaid:
       "Já tem {max} encomendas a aguardar pagamento: pague-as ou deixe-as expirar antes de fazer outra. Encontra-as na sua conta, em As minhas encomendas.",
+    price_changed: "O total mudou desde que o viu. Reveja a encomenda antes de pagar.",
+    payment_unavailable:
+      "Neste momento não conseguimos abrir a página de pagamento. A sua encomenda está guardada: tente de novo dentro de alguns minutos.",
   },
   postcode: {
     heading: "Onde lha entregamos?",

@@ -326,6 +326,15 @@ describe("paying", () => {
     expect(cookies).toContain("shop_order_notice=notForYou");
   });
 
+  it("sends the summary's total, and shows the new one when the CMS says it changed", async () => {
+    withOrders(() => refusal(409, [{ path: ["expectedTotal"], message: "price_changed" }]));
+    const { location, cookies } = await redirected(act([...pay, [ORDER_FIELDS.expectedTotal, "2490"]], signedIn));
+    expect(location).toBe("/nuevo-pedido?step=summary");
+    expect(cookies).toContain("shop_order_notice=priceChanged");
+    const placed = cms.calls.find((call) => call.path === "/orders");
+    expect(placed?.options).toMatchObject({ body: { expectedTotal: 2490 } });
+  });
+
   it("asks a signed-out customer to sign in first", async () => {
     expect((await redirected(act(pay, "shop_order_draft=draft-1"))).location).toBe("/nuevo-pedido?step=account");
   });

@@ -321,6 +321,7 @@ async function pay(ctx: Context) {
   if (error?.code === "date_not_offered") return goBackWith(ctx, "delivery", "dateGone");
   if (error?.code === "draft_incomplete") return goTo(ctx, stepOfField(field));
   if (error?.code === "not_for_you") return goBackWith(ctx, stepOfField(field), "notForYou");
+  if (error?.code === "price_changed") return goBackWith(ctx, "summary", "priceChanged");
   return refuse(ctx, placed.errors);
 }
 

@@ -72,6 +72,8 @@ export const INVOICE_FIELDS = {
 
 export const ORDER_FIELDS = {
   couponCode: "couponCode",
+  /** The summary's total, in cents: the order is refused if it would come to another. */
+  expectedTotal: "expectedTotal",
   termsAccepted: "termsAccepted",
   marketingConsent: "marketingConsent",
 } as const;
@@ -80,5 +82,5 @@ export const ORDER_FIELDS = {
 export const extraField = (kind: "quantity" | "frequency", productId: number) => `extra.${kind}.${productId}`;
 
 /** What the flow says on the page after a redirect (problems.*): a draft gone, a slot taken meanwhile. */
-export const FLOW_NOTICES = ["draftExpired", "signedOut", "slotFull", "dateGone", "notForYou"] as const;
+export const FLOW_NOTICES = ["draftExpired", "signedOut", "slotFull", "dateGone", "notForYou", "priceChanged"] as const;
 export type FlowNotice = (typeof FLOW_NOTICES)[number];

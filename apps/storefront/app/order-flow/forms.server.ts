@@ -245,11 +245,14 @@ export function orderFromForm(
   { locale, marketingWording }: { locale: Locale; marketingWording: string },
 ): Parsed<CreateOrderBody> {
   const marketingConsent = form.get(ORDER_FIELDS.marketingConsent) === "true";
+  const expectedTotal = form.get(ORDER_FIELDS.expectedTotal);
   const parsed = createOrderBody.safeParse({
     termsAccepted: form.get(ORDER_FIELDS.termsAccepted) === "true" ? true : undefined,
     marketingConsent,
     marketingWording: marketingConsent ? marketingWording : null,
     locale,
+    // Sent by the summary's form; a form without it (an old page) is priced as the CMS says.
+    expectedTotal: typeof expectedTotal === "string" && expectedTotal !== "" ? Number(expectedTotal) : undefined,
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: flowErrorsOf(parsed.error) };
 }

@@ -72,6 +72,7 @@ export default function SummaryStep({ view, draft, texts, answer, path }: StepPr
             }
           />
           <Checkbox name={ORDER_FIELDS.marketingConsent} label={words.marketing} />
+          <input type="hidden" name={ORDER_FIELDS.expectedTotal} value={quote.total} />
         </StepForm>
       ) : null}
     </div>

@@ -1,0 +1,64 @@
+import type { Core } from "@strapi/strapi";
+
+/**
+ * What Strapi's default Editor and Author roles are not given (docs/decisions/015): the content
+ * types that hold customers' data or money. Strapi grants those roles every content type of a
+ * fresh install, so a blog author would read customers' addresses, phones and orders, and change
+ * an order's status or a coupon. The shop's staff get them through a role the super admin makes
+ * (Settings > Administration panel > Roles), with the staff tools' own permission.
+ */
+export const CUSTOMER_DATA_SUBJECTS = [
+  "plugin::users-permissions.user",
+  "api::account.address",
+  "api::account.newsletter-consent",
+  "api::account.one-time-token",
+  "api::account.session",
+  "api::newsletter.subscriber",
+  "api::company-lead.company-lead",
+  "api::contact-message.contact-message",
+  "api::delivery.area-interest",
+  "api::delivery.delivery-slot-day",
+  "api::order-draft.order-draft",
+  "api::order.order",
+  "api::order.order-event",
+  "api::payment.payment",
+  "api::payment.payment-notification",
+  "api::subscription.subscription",
+  "api::coupon.coupon",
+  "api::coupon.coupon-redemption",
+] as const;
+
+/** The roles Strapi creates for content work. */
+const CONTENT_ROLE_CODES = ["strapi-editor", "strapi-author"] as const;
+
+/** Bumped when CUSTOMER_DATA_SUBJECTS grows, so that an existing install withholds the new ones once. */
+const WITHHELD_VERSION = 1;
+const STORE_KEY = { type: "core", name: "imperfecta", key: "content-roles-withheld" } as const;
+
+interface Store {
+  get(params: typeof STORE_KEY): Promise<unknown>;
+  set(params: typeof STORE_KEY & { value: unknown }): Promise<void>;
+}
+
+/**
+ * Takes the customer-data content types away from the Editor and Author roles, once per
+ * WITHHELD_VERSION (a super admin who later grants one of them on purpose keeps the grant). Run
+ * under the startup lock. How many permissions were removed.
+ */
+export async function withholdCustomerDataFromContentRoles(strapi: Core.Strapi): Promise<number> {
+  const store = strapi.store as unknown as Store;
+  if (Number(await store.get(STORE_KEY)) >= WITHHELD_VERSION) return 0;
+  const roles = (await strapi.db.query("admin::role").findMany({
+    where: { code: { $in: [...CONTENT_ROLE_CODES] } },
+    select: ["id"],
+  })) as { id: number }[];
+  const { count } =
+    roles.length === 0
+      ? { count: 0 }
+      : ((await strapi.db.query("admin::permission").deleteMany({
+          where: { role: { id: { $in: roles.map(({ id }) => id) } }, subject: { $in: [...CUSTOMER_DATA_SUBJECTS] } },
+        })) as { count: number });
+  await store.set({ ...STORE_KEY, value: WITHHELD_VERSION });
+  if (count > 0) strapi.log.info(`Editor and Author roles: ${count} permissions on customers' data withheld`);
+  return count;
+}
