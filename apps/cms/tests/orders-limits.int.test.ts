@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_SECRETS } from "../src/env";
+import { registerCustomer } from "./helpers/accounts";
 import { expectErrorShape, postJson } from "./helpers/http";
+import {
+  createCatalogue,
+  createZone,
+  draftHeaders,
+  finishedDraft,
+  firstOfferedDate,
+  SLOT_DAY_UID,
+  type Catalogue,
+} from "./helpers/ordering";
+import { flushServerWork } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
 /**
- * The allowance of new order drafts (src/services/rate-limits.ts, docs/decisions/015): the
+ * The allowances of new order drafts and of orders placed (src/services/rate-limits.ts, docs/decisions/015): the
  * storefront starts one at a visitor's first step of the new-order flow, naming the visitor's
  * address as it does for the account calls.
  */
@@ -78,5 +89,52 @@ describe("new order drafts, with the rate limits off (USERS_PERMISSIONS_RATELIMI
 
   it("are never refused", async () => {
     expect(await allowance(app.api, freshAddress(), 40)).toBe(40);
+  });
+});
+
+describe("orders placed, with the rate limits on", () => {
+  let app: TestStrapi;
+  let catalogue: Catalogue;
+  let choice: { date: string; slot: string };
+  const POSTCODE = "46010";
+
+  beforeAll(async () => {
+    app = await startStrapi({ SEED_DEMO_DATA: "false", USERS_PERMISSIONS_RATELIMIT: "true" });
+    catalogue = await createCatalogue(app.strapi);
+    await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099" });
+    choice = await firstOfferedDate(app.api, POSTCODE);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("10 per address in half an hour, whatever the accounts: then 429, and no place is held", async () => {
+    const address = freshAddress();
+    const statuses: number[] = [];
+    // Four throwaway accounts of three unpaid orders each, placed from one address.
+    for (let account = 0; account < 4; account++) {
+      const buyer = await registerCustomer(app.api, {}, visitor(freshAddress()));
+      for (let order = 0; order < 3; order++) {
+        const token = await finishedDraft(app.api, buyer.jwt, {
+          postcode: POSTCODE,
+          ...choice,
+          boxes: [{ productId: catalogue.box, quantity: 1 }],
+        });
+        const placed = await postJson(
+          `${app.api}/orders`,
+          { termsAccepted: true, locale: "es" },
+          { ...draftHeaders(token, buyer.jwt), ...visitor(address) },
+        );
+        statuses.push(placed.status);
+      }
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const taken = (await app.strapi.db.query(SLOT_DAY_UID).findMany({ where: { date: choice.date } })) as {
+      taken: number;
+    }[];
+    expect(taken.reduce((sum, row) => sum + row.taken, 0)).toBe(10);
+    await flushServerWork();
   });
 });

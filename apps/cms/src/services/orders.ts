@@ -29,6 +29,7 @@ import { takeCouponUse } from "./coupons";
 import { requestFromCheckout } from "./newsletter";
 import { checkDelivery, openDraft, spendDraft, type CheckedDelivery, type OpenDraft } from "./order-drafts";
 import { OrderError, OrderNotFoundError } from "./order-errors";
+import { giveBack, takeAllowance } from "./rate-limits";
 import { isPastDeadline, ORDER_UID, paymentDeadline } from "./order-status";
 import { checkChargeable, PAYMENT_UID, startPayment } from "./payments";
 import { priceDraft, type PricedDraft } from "./quote";
@@ -308,9 +309,16 @@ export async function placeOrder(
       message: `The summary said ${body.expectedTotal} cents; the order now comes to ${ready.priced.totals.total}`,
     });
   }
-  const orderId = await strapi.db.transaction(({ trx }: { trx: Sql }) =>
-    writeOrder(strapi, trx, { open, ready, userId, email: user.email, body, now }),
-  );
+  await takeAllowance("ordersPerAddress", clientAddress);
+  const orderId = await strapi.db
+    .transaction(({ trx }: { trx: Sql }) =>
+      writeOrder(strapi, trx, { open, ready, userId, email: user.email, body, now }),
+    )
+    .catch(async (error: unknown) => {
+      // Not written (a slot filled meanwhile): it held nothing, so it costs nothing.
+      await giveBack("ordersPerAddress", clientAddress);
+      throw error;
+    });
   const wording = body.marketingConsent ? body.marketingWording : null;
   if (wording !== null) {
     afterAnswer(strapi, "ask for the newsletter from an order's summary", () =>

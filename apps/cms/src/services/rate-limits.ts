@@ -41,6 +41,12 @@ export const LIMITS = {
    * behind one office's address, start far fewer.
    */
   orderDraftsPerAddress: { points: 30, duration: 60 * 60 },
+  /**
+   * Orders placed from one address in the time an unpaid order holds its slot place and coupon use
+   * (docs/decisions/015): with MAX_UNPAID_ORDERS per account alone, a few throwaway accounts could
+   * hold a whole slot without paying.
+   */
+  ordersPerAddress: { points: 10, duration: 30 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
