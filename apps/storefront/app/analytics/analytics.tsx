@@ -11,28 +11,20 @@ export interface ConsentUiProps {
 
 /**
  * Consent banner, preferences dialog and data layer, only when the shop has a Tag Manager container.
- * They come in their own chunk after hydration: the first load carries just this (decision 006).
+ * They come in their own chunk after hydration; the first load carries just this (decision 006), so
+ * it is as small as it can be: the root renders it once and never removes it, hence no cleanup, and a
+ * failed download is reported by the browser itself (nothing is then asked, and nothing loaded).
  */
 export function Analytics() {
-  const settings = useRootData()?.analytics ?? null;
-  const [ConsentUi, setConsentUi] = useState<ComponentType<ConsentUiProps> | null>(null);
+  const settings = useRootData()?.analytics;
+  const [ConsentUi, setConsentUi] = useState<ComponentType<ConsentUiProps>>();
   const [openRequests, setOpenRequests] = useState(0);
-  const gtmId = settings?.gtmId;
+  const enabled = Boolean(settings);
   useEffect(() => {
-    if (!gtmId) return;
-    let current = true;
+    if (!enabled) return;
     // Listening before the chunk arrives: a tap on "Cookie settings" meanwhile is not lost.
-    const open = () => setOpenRequests((count) => count + 1);
-    window.addEventListener(OPEN_COOKIE_SETTINGS, open);
-    import("./consent-ui").then(
-      (module) => current && setConsentUi(() => module.ConsentUi),
-      // Without its chunk nothing is asked and nothing is loaded: the safe side.
-      (error: unknown) => console.warn("The cookie banner could not load", error),
-    );
-    return () => {
-      current = false;
-      window.removeEventListener(OPEN_COOKIE_SETTINGS, open);
-    };
-  }, [gtmId]);
+    window.addEventListener(OPEN_COOKIE_SETTINGS, () => setOpenRequests((count) => count + 1));
+    void import("./consent-ui").then((module) => setConsentUi(() => module.ConsentUi));
+  }, [enabled]);
   return settings && ConsentUi ? <ConsentUi settings={settings} openRequests={openRequests} /> : null;
 }

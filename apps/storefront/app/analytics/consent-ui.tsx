@@ -62,6 +62,12 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
   const [announcement, setAnnouncement] = useState("");
   const titleId = useId();
   const focusMainOnClose = useRef(false);
+  // Radix gives focus back only to its own Dialog.Trigger; this dialog opens from several places.
+  const opener = useRef<Element | null>(null);
+  const openDialog = () => {
+    opener.current = document.activeElement;
+    setDialogOpen(true);
+  };
 
   // Consent Mode's defaults go first, before any page view and before Tag Manager could read the layer.
   if (!started.has(layer)) {
@@ -81,7 +87,7 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
   }, [pathname, search]);
 
   useEffect(() => {
-    if (openRequests > 0) setDialogOpen(true);
+    if (openRequests > 0) openDialog();
   }, [openRequests]);
 
   function choose(choice: ConsentChoice) {
@@ -137,7 +143,7 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
                 type="button"
                 aria-haspopup="dialog"
                 className="col-span-2 min-h-11 rounded-full font-bold text-leaf-800 underline hover:bg-leaf-50"
-                onClick={() => setDialogOpen(true)}
+                onClick={openDialog}
               >
                 {texts.banner.choose}
               </button>
@@ -151,10 +157,10 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
         initial={stored?.choice ?? REJECT_ALL}
         onChoose={choose}
         onCloseAutoFocus={(event) => {
-          if (!focusMainOnClose.current) return;
-          focusMainOnClose.current = false;
           event.preventDefault();
-          focusMain();
+          if (focusMainOnClose.current) focusMain();
+          else if (opener.current instanceof HTMLElement) opener.current.focus();
+          focusMainOnClose.current = false;
         }}
       />
     </>
