@@ -47,6 +47,8 @@ const started = new WeakSet<unknown[]>();
 
 /** Accept and reject look the same, so neither is the easier answer (EDPB cookie banner taskforce, 2023). */
 const ANSWER = `${PRIMARY_BUTTON} w-full px-4 text-base`;
+/** The same answers in the narrower dialog: less padding, so that their words keep to one line on a phone. */
+const DIALOG_ANSWER = `${PRIMARY_BUTTON} w-full px-2 text-base leading-tight`;
 
 /**
  * The consent banner, the preferences dialog and the data layer's page views (docs/decisions/016).
@@ -224,14 +226,21 @@ function Preferences({ open, onClose, initial, onChoose, onCloseAutoFocus }: Pre
                 <div key={category} className="rounded-xl bg-white p-3 ring-1 ring-sand-200">
                   <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3">
                     <span className="font-bold text-sand-900">{texts.dialog.categories[category].name}</span>
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      name={category}
-                      defaultChecked={initial[category]}
-                      aria-describedby={`consent-${category}`}
-                      className="h-6 w-6 shrink-0 accent-leaf-700"
-                    />
+                    {/* The checkbox itself takes the taps and the focus, invisible over its drawn switch. */}
+                    <span className="relative inline-flex h-7 w-12 shrink-0">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        name={category}
+                        defaultChecked={initial[category]}
+                        aria-describedby={`consent-${category}`}
+                        className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer opacity-0"
+                      />
+                      <span
+                        aria-hidden="true"
+                        className="pointer-events-none h-7 w-12 rounded-full bg-sand-700 transition-colors peer-checked:bg-leaf-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-leaf-900 after:absolute after:top-1 after:left-1 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5 motion-reduce:transition-none motion-reduce:after:transition-none"
+                      />
+                    </span>
                   </label>
                   <p id={`consent-${category}`} className="text-sm text-sand-700">
                     {texts.dialog.categories[category].description}
@@ -239,11 +248,11 @@ function Preferences({ open, onClose, initial, onChoose, onCloseAutoFocus }: Pre
                 </div>
               ))}
             </div>
-            <div className="grid grid-cols-2 gap-2 border-t border-sand-200 px-4 py-3">
-              <button type="button" className={ANSWER} onClick={() => onChoose(REJECT_ALL)}>
+            <div className="grid grid-cols-2 gap-2 border-t border-sand-200 px-3 py-3">
+              <button type="button" className={DIALOG_ANSWER} onClick={() => onChoose(REJECT_ALL)}>
                 {texts.banner.rejectAll}
               </button>
-              <button type="button" className={ANSWER} onClick={() => onChoose(ACCEPT_ALL)}>
+              <button type="button" className={DIALOG_ANSWER} onClick={() => onChoose(ACCEPT_ALL)}>
                 {texts.banner.acceptAll}
               </button>
               <button type="submit" className={`${SECONDARY_BUTTON} col-span-2 w-full`}>

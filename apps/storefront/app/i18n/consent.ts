@@ -92,8 +92,8 @@ const ca = {
     title: "La teva privacitat",
     body: "Fem servir galetes necessàries perquè la botiga funcioni. Si ens deixes, Google també mesurarà les visites i els nostres anuncis. Pots canviar la teva elecció quan vulguis a «{settings}», al peu de cada pàgina.",
     policy: "Política de galetes",
-    acceptAll: "Acceptar-les totes",
-    rejectAll: "Rebutjar-les totes",
+    acceptAll: "Acceptar totes",
+    rejectAll: "Rebutjar totes",
     choose: "Triar quines",
   },
   dialog: {
