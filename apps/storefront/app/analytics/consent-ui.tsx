@@ -71,15 +71,19 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
     setDialogOpen(true);
   };
 
-  // Consent Mode's defaults go first, before any page view and before Tag Manager could read the layer.
-  if (!started.has(layer)) {
+  // Consent Mode's defaults go first, before any page view (effects run in the order they are
+  // written) and before Tag Manager could read the layer.
+  useEffect(() => {
+    if (started.has(layer)) return;
     started.add(layer);
     startConsentMode(layer);
     if (stored) {
       updateConsent(layer, stored.choice);
       if (allowsAny(stored.choice)) loadTagManager(settings, layer, document);
     }
-  }
+    // Once per page: later choices go through choose().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // One page view per route change; the title is the new page's once React has committed it.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ACCEPT_ALL, CONSENT_DEFAULTS, consentState, REJECT_ALL } from "./consent";
 import {
   dataLayerOf,
+  forgetGoogleCookies,
   PAGE_VIEW_EVENT_VALUE,
   pageViewEvent,
   startConsentMode,
@@ -80,5 +81,27 @@ describe("the container's address", () => {
     expect(tagManagerUrl({ gtmId: "GTM-AB12C", dataLayer: "shopLayer" })).toBe(
       "https://www.googletagmanager.com/gtm.js?id=GTM-AB12C&l=shopLayer",
     );
+  });
+});
+
+describe("withdrawing consent", () => {
+  it("deletes Google's cookies on the shop's host and its parent domains, and nothing else", () => {
+    const writes: string[] = [];
+    const doc = {
+      location: { hostname: "www.shop.example" },
+      get cookie() {
+        return "lang=ca; _ga=GA1.1.1; _ga_AB12C=GS1.1; shop_consent=v%3D1; _gcl_au=1.1; galleta=1";
+      },
+      set cookie(value: string) {
+        writes.push(value);
+      },
+    } as unknown as Document;
+    forgetGoogleCookies(doc);
+    const deleted = new Set(writes.map((write) => write.split("=")[0]));
+    expect([...deleted].sort()).toEqual(["_ga", "_ga_AB12C", "_gcl_au"]);
+    expect(writes.every((write) => write.includes("Max-Age=0; Path=/"))).toBe(true);
+    expect(writes).toContain("_ga=; Max-Age=0; Path=/; Domain=shop.example");
+    expect(writes).toContain("_ga=; Max-Age=0; Path=/; Domain=www.shop.example");
+    expect(writes.some((write) => write.endsWith("Domain=example"))).toBe(false);
   });
 });
