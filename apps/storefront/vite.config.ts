@@ -30,6 +30,9 @@ const SHELL_MODULES = [
   /\/app\/components\/(site-header|site-footer|language-switcher|logo|illustrations|screen-link|account-entry|error-screen|fallback-texts)\.tsx$/,
   // Tiny helpers most pages use: separate files would cost a request each.
   /\/app\/components\/(button-styles|later)\.tsx?$/,
+  // What loads the cookie banner's chunk: in the shell, its import() shares the shell's list of
+  // chunks to preload (Radix Dialog is already there for the menu) instead of adding its own.
+  /\/app\/analytics\/(analytics|events|cookie-settings-button)\.tsx?$/,
 ];
 
 function shellChunk(id: string): string | undefined {

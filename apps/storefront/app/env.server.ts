@@ -1,4 +1,5 @@
 import { DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
+import { DEFAULT_DATA_LAYER_NAME, gtmIdProblem, isDataLayerName } from "@shop/domain";
 import { z } from "zod";
 
 const url = z.url().transform((value) => value.replace(/\/+$/, ""));
@@ -51,6 +52,24 @@ const schema = z
      * address: the new-order flow then suggests delivery addresses. Unset: a plain address form.
      */
     GOOGLE_MAPS_API_KEY: z.string().trim().min(1).optional(),
+    /**
+     * Google Tag Manager container (docs/decisions/016): loaded only after the visitor consents to a
+     * category of cookies. Unset or empty: no analytics, no consent banner. A mistyped id stops the
+     * server with the id that was most likely meant, rather than silently measuring nothing.
+     */
+    GTM_ID: z
+      .string()
+      .optional()
+      .transform((value) => value || undefined)
+      .superRefine((value, ctx) => {
+        const problem = value === undefined ? null : gtmIdProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    /** Name of the data layer array on `window` that Tag Manager reads. */
+    GTM_DATA_LAYER: z
+      .string()
+      .default(DEFAULT_DATA_LAYER_NAME)
+      .refine(isDataLayerName, { message: "must be a JavaScript identifier, such as dataLayer" }),
   })
   .superRefine((value, ctx) => {
     if (value.SITE_URL.startsWith("https://") && value.PROXY_SECRET === DEV_PROXY_SECRET) {

@@ -12,6 +12,8 @@ import {
 import { alternatesOf, canonicalUrl, hreflangLinks, runGuard, SCREENS } from "@shop/routing";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { Analytics } from "./analytics/analytics";
+import { analyticsSettings } from "./analytics/settings.server";
 import { ErrorScreen } from "./components/error-screen";
 import { FallbackTexts } from "./components/fallback-texts";
 import { env } from "./env.server";
@@ -67,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       shop: shopDetails(shopSettings, locale),
       screen,
       alternates: screen ? alternatesOf(screen.id, screen.params) : null,
+      analytics: analyticsSettings(),
       seo: {
         origin: env.SITE_URL,
         canonical: canonicalUrl(env.SITE_URL, url.pathname, url.search),
@@ -112,7 +115,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <Analytics />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -38,6 +38,7 @@ app.use(
     development,
     formTargets: PAYMENT_PAGE_ORIGINS,
     googleMaps: env.GOOGLE_MAPS_API_KEY !== undefined,
+    tagManager: env.GTM_ID !== undefined,
   }),
 );
 

@@ -23,6 +23,29 @@ const GOOGLE_MAPS = {
   img: ["https://maps.gstatic.com", "https://maps.googleapis.com"],
 };
 
+/**
+ * What Google Tag Manager and the Google tags it loads (Analytics 4, Ads) fetch, as Google's CSP
+ * guide lists them; allowed only when the shop has a container (GTM_ID). The browser requests
+ * none of it before the visitor consents (docs/decisions/016).
+ */
+const TAG_MANAGER = {
+  script: ["https://*.googletagmanager.com", "https://www.googleadservices.com", "https://googleads.g.doubleclick.net"],
+  connect: [
+    "https://*.googletagmanager.com",
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+    "https://*.g.doubleclick.net",
+    "https://www.google.com",
+  ],
+  img: [
+    "https://*.googletagmanager.com",
+    "https://*.google-analytics.com",
+    "https://*.g.doubleclick.net",
+    "https://www.google.com",
+  ],
+  frame: ["https://td.doubleclick.net", "https://www.googletagmanager.com"],
+};
+
 interface SecurityOptions {
   readonly https: boolean;
   readonly development: boolean;
@@ -30,14 +53,23 @@ interface SecurityOptions {
   readonly formTargets?: readonly string[];
   /** The new-order flow's address suggestions are on (GOOGLE_MAPS_API_KEY). */
   readonly googleMaps?: boolean;
+  /** The shop loads a Google Tag Manager container after consent (GTM_ID). */
+  readonly tagManager?: boolean;
 }
 
 /**
  * Security headers. Inline scripts (React Router's hydration data) carry a per-request nonce;
  * HSTS is sent only when the shop is served over HTTPS.
  */
-export function securityHeaders({ https, development, formTargets = [], googleMaps = false }: SecurityOptions) {
+export function securityHeaders({
+  https,
+  development,
+  formTargets = [],
+  googleMaps = false,
+  tagManager = false,
+}: SecurityOptions) {
   const maps = (part: keyof typeof GOOGLE_MAPS) => (googleMaps ? GOOGLE_MAPS[part] : []);
+  const tags = (part: keyof typeof TAG_MANAGER) => (tagManager ? TAG_MANAGER[part] : []);
   const headers = helmet({
     contentSecurityPolicy: development
       ? false
@@ -45,11 +77,18 @@ export function securityHeaders({ https, development, formTargets = [], googleMa
           useDefaults: true,
           directives: {
             "default-src": ["'self'"],
-            "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, ...maps("script")],
+            "script-src": [
+              "'self'",
+              (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+              ...maps("script"),
+              ...tags("script"),
+            ],
             "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:", ...maps("img")],
+            "img-src": ["'self'", "data:", "blob:", ...maps("img"), ...tags("img")],
             "font-src": ["'self'", "data:"],
-            "connect-src": ["'self'", ...maps("connect")],
+            "connect-src": ["'self'", ...maps("connect"), ...tags("connect")],
+            // Without a container nothing may be framed: default-src 'self' covers it then.
+            ...(tagManager ? { "frame-src": ["'self'", ...tags("frame")] } : {}),
             "frame-ancestors": ["'self'"],
             "form-action": ["'self'", ...formTargets],
             "base-uri": ["'self'"],

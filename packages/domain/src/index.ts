@@ -22,3 +22,4 @@ export * from "./order-totals";
 export * from "./coupons";
 export * from "./order-status";
 export * from "./order-number";
+export * from "./tag-manager";

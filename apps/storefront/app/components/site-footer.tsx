@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
 import { pathTo, type ScreenId } from "@shop/routing";
+import { CookieSettingsButton } from "~/analytics/cookie-settings-button";
 import { ExternalLink } from "./external-link";
 import { LogoMark } from "./logo";
 import { ScreenLink } from "./screen-link";
@@ -113,6 +114,13 @@ export function SiteFooter() {
                   </ScreenLink>
                 </li>
               ))}
+              {title === "legal" && root?.analytics ? (
+                <li>
+                  <CookieSettingsButton className={`${LINK} text-left`}>
+                    {messages.footer.cookieSettings}
+                  </CookieSettingsButton>
+                </li>
+              ) : null}
             </ul>
           </nav>
         ))}

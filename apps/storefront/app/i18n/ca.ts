@@ -38,6 +38,7 @@ export const ca = {
     help: "Atenció al client",
     delivery: "Zones i despeses d'enviament",
     faq: "Preguntes freqüents",
+    cookieSettings: "Configuració de galetes",
   },
   shopInfo: {
     owner: "Dades del titular",

@@ -49,6 +49,8 @@ export const es = {
     help: "Atención al cliente",
     delivery: "Zonas y gastos de envío",
     faq: "Preguntas frecuentes",
+    /** Reopens the cookie preferences (shown only when the shop has analytics). */
+    cookieSettings: "Configuración de cookies",
   },
   /** The shop's own details (CMS shop settings): footer, contact page, legal notice. */
   shopInfo: {

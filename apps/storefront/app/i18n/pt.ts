@@ -38,6 +38,7 @@ export const pt = {
     help: "Apoio ao cliente",
     delivery: "Zonas e custos de envio",
     faq: "Perguntas frequentes",
+    cookieSettings: "Definições de cookies",
   },
   shopInfo: {
     owner: "Dados do titular",

@@ -1,5 +1,8 @@
 import type { LegalPageKey } from "@shop/domain";
 import type { Route } from "./+types/legal";
+import { analyticsCookiePolicy } from "~/analytics/settings.server";
+import { CookieSettingsButton } from "~/analytics/cookie-settings-button";
+import { SECONDARY_BUTTON } from "~/components/button-styles";
 import { notFound, ScreenErrorBoundary } from "~/components/error-screen";
 import { PlainMarkdown } from "~/components/plain-markdown";
 import { OwnerDetails, useShopDetails } from "~/components/shop-details";
@@ -17,7 +20,9 @@ export async function loader({ request, context: { screen, locale } }: Route.Loa
   if (!screen || !LEGAL_SCREENS.has(screen.id)) notFound(request);
   const page = await getLegalPage(screen.id as LegalPageKey, locale);
   if (!page) notFound(request);
-  return { page };
+  // What Tag Manager may set is listed only while the shop loads it, so the page never lists more than is used.
+  const analyticsCookies = screen.id === "cookiesPolicy" ? analyticsCookiePolicy(locale) : null;
+  return { page, analyticsCookies };
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
@@ -43,6 +48,19 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <PlainMarkdown source={loaderData.page.body} />
       </div>
+      {loaderData.analyticsCookies ? (
+        <section aria-labelledby="analytics-cookies" className="mt-6">
+          <h2 id="analytics-cookies" className="mt-3 font-display text-xl font-semibold text-leaf-800">
+            {loaderData.analyticsCookies.heading}
+          </h2>
+          <div className="mt-3">
+            <PlainMarkdown source={loaderData.analyticsCookies.body} />
+          </div>
+          <CookieSettingsButton className={`${SECONDARY_BUTTON} mt-6`}>
+            {loaderData.analyticsCookies.change}
+          </CookieSettingsButton>
+        </section>
+      ) : null}
     </article>
   );
 }

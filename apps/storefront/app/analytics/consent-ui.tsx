@@ -1,0 +1,271 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import * as Dialog from "@radix-ui/react-dialog";
+import { pathTo } from "@shop/routing";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
+import { format } from "~/i18n/format";
+import { consentTextsFor } from "~/i18n/consent";
+import { usePageLanguage } from "~/root-data";
+import type { ConsentUiProps } from "./analytics";
+import {
+  ACCEPT_ALL,
+  allowsAny,
+  CONSENT_CATEGORIES,
+  type ConsentCategory,
+  type ConsentChoice,
+  consentCookie,
+  consentCookieValue,
+  parseConsent,
+  REJECT_ALL,
+  type StoredConsent,
+} from "./consent";
+import {
+  dataLayerOf,
+  forgetGoogleCookies,
+  loadTagManager,
+  pageViewEvent,
+  startConsentMode,
+  updateConsent,
+} from "./tag-manager";
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Once the banner is answered its buttons are gone: focus goes to the page's content, not to nowhere. */
+function focusMain() {
+  const main = document.getElementById("main");
+  if (!main) return;
+  main.tabIndex = -1;
+  main.focus({ preventScroll: true });
+}
+
+function storedConsent(): StoredConsent | null {
+  return parseConsent(consentCookieValue(document.cookie), { now: nowSeconds() });
+}
+
+/** Data layers that got their consent defaults already: once per page, even if this remounts. */
+const started = new WeakSet<unknown[]>();
+
+/** Accept and reject look the same, so neither is the easier answer (EDPB cookie banner taskforce, 2023). */
+const ANSWER = `${PRIMARY_BUTTON} w-full px-4 text-base`;
+/** The same answers in the narrower dialog: less padding, so that their words keep to one line on a phone. */
+const DIALOG_ANSWER = `${PRIMARY_BUTTON} w-full px-2 text-base leading-tight`;
+
+/**
+ * The consent banner, the preferences dialog and the data layer's page views (docs/decisions/016).
+ * Tag Manager is requested only once the visitor allows a category.
+ */
+export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
+  const { locale, messages } = usePageLanguage();
+  const texts = consentTextsFor(locale);
+  const { pathname, search } = useLocation();
+  const layer = dataLayerOf(settings.dataLayer, window as unknown as Record<string, unknown>);
+  const [stored, setStored] = useState(storedConsent);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const titleId = useId();
+  const focusMainOnClose = useRef(false);
+  // Radix gives focus back only to its own Dialog.Trigger; this dialog opens from several places.
+  const opener = useRef<Element | null>(null);
+  const openDialog = () => {
+    opener.current = document.activeElement;
+    setDialogOpen(true);
+  };
+
+  // Consent Mode's defaults go first, before any page view (effects run in the order they are
+  // written) and before Tag Manager could read the layer.
+  useEffect(() => {
+    if (started.has(layer)) return;
+    started.add(layer);
+    startConsentMode(layer);
+    if (stored) {
+      updateConsent(layer, stored.choice);
+      if (allowsAny(stored.choice)) loadTagManager(settings, layer, document);
+    }
+    // Once per page: later choices go through choose().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // One page view per route change; the title is the new page's once React has committed it.
+  useEffect(() => {
+    layer.push(pageViewEvent({ url: new URL(window.location.href), title: document.title, language: locale }));
+    // Only a new path or query is a new page view; a new language always comes with a new path.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, search]);
+
+  useEffect(() => {
+    if (openRequests > 0) openDialog();
+  }, [openRequests]);
+
+  function choose(choice: ConsentChoice) {
+    const next = { choice, chosenAt: nowSeconds() };
+    document.cookie = consentCookie(next, { secure: window.location.protocol === "https:" });
+    // A browser that refuses cookies drops the write silently: say so rather than claim it was saved.
+    const kept = storedConsent() !== null;
+    const withdrawn =
+      stored !== null && CONSENT_CATEGORIES.some((category) => stored.choice[category] && !choice[category]);
+    updateConsent(layer, choice);
+    if (withdrawn) forgetGoogleCookies(document);
+    if (allowsAny(choice)) loadTagManager(settings, layer, document);
+    if (stored === null) {
+      // The dialog, when open, would give focus back to the banner's button, which is going away.
+      if (dialogOpen) focusMainOnClose.current = true;
+      else focusMain();
+    }
+    setStored(next);
+    setDialogOpen(false);
+    setAnnouncement(kept ? texts.saved : texts.notKept);
+  }
+
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {stored === null ? (
+        <section
+          aria-labelledby={titleId}
+          className="fixed inset-x-0 bottom-0 z-30 max-h-[70dvh] overflow-y-auto border-t-4 border-leaf-700 bg-white shadow-[0_-8px_24px_rgb(0_0_0/0.15)]"
+        >
+          <div className="mx-auto grid max-w-6xl gap-3 px-4 py-4 lg:grid-cols-[1fr_auto] lg:items-end lg:gap-8">
+            <div>
+              <h2 id={titleId} className="font-display text-lg font-semibold text-leaf-800">
+                {texts.banner.title}
+              </h2>
+              <p className="mt-1 text-sm text-sand-900">
+                {format(texts.banner.body, { settings: messages.footer.cookieSettings })}{" "}
+                <Link to={pathTo("cookiesPolicy", locale)} className="font-semibold text-leaf-800 underline">
+                  {texts.banner.policy}
+                </Link>
+              </p>
+            </div>
+            <div className="grid grid-cols-2 gap-2 lg:w-[28rem]">
+              <button type="button" className={ANSWER} onClick={() => choose(REJECT_ALL)}>
+                {texts.banner.rejectAll}
+              </button>
+              <button type="button" className={ANSWER} onClick={() => choose(ACCEPT_ALL)}>
+                {texts.banner.acceptAll}
+              </button>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                className="col-span-2 min-h-11 rounded-full font-bold text-leaf-800 underline hover:bg-leaf-50"
+                onClick={openDialog}
+              >
+                {texts.banner.choose}
+              </button>
+            </div>
+          </div>
+        </section>
+      ) : null}
+      <Preferences
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        initial={stored?.choice ?? REJECT_ALL}
+        onChoose={choose}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (focusMainOnClose.current) focusMain();
+          else if (opener.current instanceof HTMLElement) opener.current.focus();
+          focusMainOnClose.current = false;
+        }}
+      />
+    </>
+  );
+}
+
+interface PreferencesProps {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  /** The switches start as the visitor left them; never ticked for them before they chose (CJEU, Planet49). */
+  readonly initial: ConsentChoice;
+  readonly onChoose: (choice: ConsentChoice) => void;
+  readonly onCloseAutoFocus: (event: Event) => void;
+}
+
+/**
+ * Choosing by category in a modal dialog (Radix Dialog: focus moves in and stays, Escape closes,
+ * focus returns to what opened it). Closing without saving changes nothing.
+ */
+function Preferences({ open, onClose, initial, onChoose, onCloseAutoFocus }: PreferencesProps) {
+  const { locale, messages } = usePageLanguage();
+  const texts = consentTextsFor(locale);
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const choice = Object.fromEntries(CONSENT_CATEGORIES.map((category) => [category, data.has(category)]));
+    onChoose(choice as Record<ConsentCategory, boolean>);
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-sand-900/50" />
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[90vw] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-sand-50 shadow-2xl"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-sand-200 px-4 py-2">
+            <Dialog.Title className="font-display text-xl font-semibold text-leaf-800">
+              {messages.footer.cookieSettings}
+            </Dialog.Title>
+            <Dialog.Close
+              className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-leaf-800 hover:bg-leaf-100"
+              aria-label={texts.dialog.close}
+            >
+              <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          <form onSubmit={save} className="flex min-h-0 flex-col">
+            <div className="grid gap-3 overflow-y-auto overscroll-contain px-4 py-4">
+              <Dialog.Description className="text-sm text-sand-900">{texts.dialog.intro}</Dialog.Description>
+              <div className="rounded-xl bg-white p-3 ring-1 ring-sand-200">
+                <div className="flex items-center justify-between gap-3">
+                  <h3 className="font-bold text-sand-900">{texts.dialog.necessary.name}</h3>
+                  <span className="text-sm font-semibold text-leaf-800">{texts.dialog.necessary.state}</span>
+                </div>
+                <p className="mt-1 text-sm text-sand-700">{texts.dialog.necessary.description}</p>
+              </div>
+              {CONSENT_CATEGORIES.map((category) => (
+                <div key={category} className="rounded-xl bg-white p-3 ring-1 ring-sand-200">
+                  <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3">
+                    <span className="font-bold text-sand-900">{texts.dialog.categories[category].name}</span>
+                    {/* The checkbox itself takes the taps and the focus, invisible over its drawn switch. */}
+                    <span className="relative inline-flex h-7 w-12 shrink-0">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        name={category}
+                        defaultChecked={initial[category]}
+                        aria-describedby={`consent-${category}`}
+                        className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer opacity-0"
+                      />
+                      <span
+                        aria-hidden="true"
+                        className="pointer-events-none h-7 w-12 rounded-full bg-sand-700 transition-colors peer-checked:bg-leaf-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-leaf-900 after:absolute after:top-1 after:left-1 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5 motion-reduce:transition-none motion-reduce:after:transition-none"
+                      />
+                    </span>
+                  </label>
+                  <p id={`consent-${category}`} className="text-sm text-sand-700">
+                    {texts.dialog.categories[category].description}
+                  </p>
+                </div>
+              ))}
+            </div>
+            <div className="grid grid-cols-2 gap-2 border-t border-sand-200 px-3 py-3">
+              <button type="button" className={DIALOG_ANSWER} onClick={() => onChoose(REJECT_ALL)}>
+                {texts.banner.rejectAll}
+              </button>
+              <button type="button" className={DIALOG_ANSWER} onClick={() => onChoose(ACCEPT_ALL)}>
+                {texts.banner.acceptAll}
+              </button>
+              <button type="submit" className={`${SECONDARY_BUTTON} col-span-2 w-full`}>
+                {texts.dialog.save}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import {
+  ACCEPT_ALL,
+  allowsAny,
+  CONSENT_DEFAULTS,
+  CONSENT_MAX_AGE_SECONDS,
+  CONSENT_VERSION,
+  consentCookie,
+  consentCookieValue,
+  consentState,
+  parseConsent,
+  REJECT_ALL,
+  serializeConsent,
+} from "./consent";
+
+const NOW = 1_764_100_000;
+const ANALYTICS_ONLY = { preferences: false, analytics: true, marketing: false };
+
+describe("Consent Mode defaults", () => {
+  it("deny every storage type before the visitor chooses", () => {
+    expect(CONSENT_DEFAULTS).toEqual({
+      ad_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+      analytics_storage: "denied",
+      functionality_storage: "denied",
+      personalization_storage: "denied",
+      security_storage: "denied",
+    });
+  });
+
+  it("grant what each category covers, and security storage with any choice", () => {
+    expect(consentState(ANALYTICS_ONLY, { chosen: true })).toEqual({
+      ...CONSENT_DEFAULTS,
+      analytics_storage: "granted",
+      security_storage: "granted",
+    });
+    expect(consentState({ ...REJECT_ALL, marketing: true }, { chosen: true })).toMatchObject({
+      ad_storage: "granted",
+      ad_user_data: "granted",
+      ad_personalization: "granted",
+      analytics_storage: "denied",
+    });
+    expect(consentState({ ...REJECT_ALL, preferences: true }, { chosen: true })).toMatchObject({
+      functionality_storage: "granted",
+      personalization_storage: "granted",
+      ad_storage: "denied",
+    });
+    expect(Object.values(consentState(ACCEPT_ALL, { chosen: true })).every((value) => value === "granted")).toBe(true);
+    expect(consentState(REJECT_ALL, { chosen: true })).toEqual({ ...CONSENT_DEFAULTS, security_storage: "granted" });
+  });
+
+  it("load Tag Manager only once some category is allowed", () => {
+    expect(allowsAny(REJECT_ALL)).toBe(false);
+    expect(allowsAny(ANALYTICS_ONLY)).toBe(true);
+    expect(allowsAny(ACCEPT_ALL)).toBe(true);
+  });
+});
+
+describe("the consent cookie", () => {
+  it("keeps version, a flag per category and when", () => {
+    expect(serializeConsent({ choice: ANALYTICS_ONLY, chosenAt: NOW })).toBe(
+      `v=${CONSENT_VERSION}&p=0&a=1&m=0&t=${NOW}`,
+    );
+  });
+
+  it("reads back what it wrote", () => {
+    for (const choice of [ACCEPT_ALL, REJECT_ALL, ANALYTICS_ONLY]) {
+      const value = serializeConsent({ choice, chosenAt: NOW });
+      expect(parseConsent(value, { now: NOW + 60 })).toEqual({ choice, chosenAt: NOW });
+    }
+  });
+
+  it("asks again after a year, for an older consent version, or for a value it did not write", () => {
+    const value = serializeConsent({ choice: ACCEPT_ALL, chosenAt: NOW });
+    expect(parseConsent(value, { now: NOW + CONSENT_MAX_AGE_SECONDS })).not.toBeNull();
+    expect(parseConsent(value, { now: NOW + CONSENT_MAX_AGE_SECONDS + 1 })).toBeNull();
+    expect(parseConsent(value.replace(`v=${CONSENT_VERSION}`, `v=${CONSENT_VERSION - 1}`), { now: NOW })).toBeNull();
+    // Dated tomorrow and more: a clock a few hours off is tolerated, a made-up date is not.
+    expect(parseConsent(value, { now: NOW - 3600 })).not.toBeNull();
+    expect(parseConsent(value, { now: NOW - 2 * 24 * 3600 })).toBeNull();
+    for (const bad of [
+      undefined,
+      "",
+      "yes",
+      `v=${CONSENT_VERSION}&p=0&a=1&t=${NOW}`,
+      `v=${CONSENT_VERSION}&p=0&a=2&m=0&t=${NOW}`,
+    ]) {
+      expect(parseConsent(bad, { now: NOW }), String(bad)).toBeNull();
+    }
+    expect(parseConsent(`v=${CONSENT_VERSION}&p=0&a=1&m=0&t=soon`, { now: NOW })).toBeNull();
+  });
+
+  it("is first-party, a year long, for the whole site, SameSite=Lax, Secure on HTTPS", () => {
+    const stored = { choice: ANALYTICS_ONLY, chosenAt: NOW };
+    const cookie = consentCookie(stored, { secure: false });
+    expect(cookie).toBe(
+      `shop_consent=${encodeURIComponent(serializeConsent(stored))}; Max-Age=31536000; Path=/; SameSite=Lax`,
+    );
+    expect(consentCookie(stored, { secure: true })).toMatch(/; Secure$/);
+    expect(cookie).not.toMatch(/Domain=/);
+  });
+
+  it("is found among the page's cookies", () => {
+    const value = serializeConsent({ choice: ACCEPT_ALL, chosenAt: NOW });
+    const jar = `lang=ca; shop_consent=${encodeURIComponent(value)}; _ga=GA1.1.1`;
+    expect(consentCookieValue(jar)).toBe(value);
+    expect(parseConsent(consentCookieValue(jar), { now: NOW })?.choice).toEqual(ACCEPT_ALL);
+    expect(consentCookieValue("lang=ca; not_shop_consent=x")).toBeUndefined();
+    expect(consentCookieValue("")).toBeUndefined();
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "../env.server";
+import { analyticsSettings } from "./settings.server";
+
+describe("analytics settings", () => {
+  it("are off without a container id: no banner, no data layer", () => {
+    expect(analyticsSettings(parseEnv({}))).toBeNull();
+    expect(analyticsSettings(parseEnv({ GTM_ID: "" }))).toBeNull();
+  });
+
+  it("name the container and the data layer", () => {
+    expect(analyticsSettings(parseEnv({ GTM_ID: "GTM-AB12C" }))).toEqual({
+      gtmId: "GTM-AB12C",
+      dataLayer: "dataLayer",
+    });
+    expect(analyticsSettings(parseEnv({ GTM_ID: "GTM-AB12C", GTM_DATA_LAYER: "shopLayer" }))).toEqual({
+      gtmId: "GTM-AB12C",
+      dataLayer: "shopLayer",
+    });
+  });
+
+  it("stop the server on a mistyped id, suggesting the one most likely meant", () => {
+    expect(() => parseEnv({ GTM_ID: " gtm-ab12c " })).toThrow(/GTM_ID: .*did you mean "GTM-AB12C"\?/);
+    expect(() => parseEnv({ GTM_ID: "GTM-AB12C", GTM_DATA_LAYER: "data-layer" })).toThrow(/GTM_DATA_LAYER/);
+  });
+});
