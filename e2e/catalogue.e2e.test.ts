@@ -200,10 +200,21 @@ describe.each(LOCALES)("the lightbox (%s)", (locale) => {
       blocked ? route.fulfill({ status: 404, body: "" }) : route.continue(),
     );
     const product = box();
+    // The page's browser behaviours run once their first build check goes out (client-behaviours.e2e).
+    const settled = () => session.page.waitForRequest(/\/builds\/latest\.json/);
+    const firstCheck = settled();
     await session.page.goto(pathTo("product", locale, { slug: product[`slug_${locale}`] }));
+    await firstCheck;
     const gallery = session.page.getByRole("region", { name: messagesFor(locale).product.gallery });
     const total = await gallery.getByRole("button").count();
     const first = gallery.getByRole("button", { name: format(text.open, { number: 1, total }) });
+    // The first failure reloads the page (a new build may have replaced the chunk); the next one,
+    // within 10 s, leaves the page as it is.
+    const reloaded = session.page.waitForEvent("load");
+    const checkAgain = settled();
+    await first.click();
+    await reloaded;
+    await checkAgain;
     await first.click();
     await expect.poll(() => first.isVisible()).toBe(true);
     expect(await session.page.getByRole("dialog").count()).toBe(0);

@@ -33,6 +33,8 @@ const SHELL_MODULES = [
   // What loads the cookie banner's chunk: in the shell, its import() shares the shell's list of
   // chunks to preload (Radix Dialog is already there for the menu) instead of adding its own.
   /\/app\/analytics\/(analytics|events|cookie-settings-button)\.tsx?$/,
+  // Likewise what starts the browser's behaviours (the title while away, new builds).
+  /\/app\/components\/client-behaviours\.tsx$/,
 ];
 
 function shellChunk(id: string): string | undefined {

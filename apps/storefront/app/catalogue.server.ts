@@ -39,7 +39,11 @@ const products = cachedResource<ProductsByLocale>({
   freshMs: CMS_DATA_FRESH_MS,
   maxStaleMs: CMS_DATA_MAX_STALE_MS,
   async load() {
-    const { products: valid, rejected } = await cmsGet("/products?isActive=all", { parse: parseProductList });
+    const { products: valid, rejected } = await cmsGet(
+      "/products?isActive=all",
+      { parse: parseProductList },
+      { retry: false },
+    );
     if (rejected.length > 0) console.warn(`Skipped ${rejected.length} malformed products`, rejected);
     const byLocale = {} as Record<Locale, Product[]>;
     for (const locale of LOCALES) {

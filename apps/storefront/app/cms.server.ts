@@ -1,4 +1,5 @@
 import { CLIENT_IP_HEADER, PROXY_SECRET_HEADER } from "@shop/contracts";
+import { shouldRetry } from "@shop/domain";
 import { env } from "./env.server";
 
 /** The CMS serves its content API under this prefix (docs/decisions/007). */
@@ -13,6 +14,13 @@ export interface CmsRequestOptions {
   readonly clientIp?: string;
   /** Headers of one call (the order draft's token travels in one, never in a URL). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Try a read once more when the CMS answers a status that may pass (@shop/domain shouldRetry:
+   * 408, 409, 425, 429, 5xx but 501), as the specification's HTTP client does; never a write. Off
+   * for the catalogue's product list (section 7: no retries on product calls), which the data
+   * cache serves stale meanwhile. On by default.
+   */
+  readonly retry?: boolean;
 }
 
 /** One call to the CMS content API over the private network, with the customer's JWT if any. */
@@ -24,12 +32,20 @@ export async function cmsFetch(path: string, options: CmsRequestOptions = {}): P
     headers.set(CLIENT_IP_HEADER, options.clientIp);
     headers.set(PROXY_SECRET_HEADER, env.PROXY_SECRET);
   }
-  return fetch(env.CMS_URL + CMS_API_PREFIX + path, {
-    method: options.method ?? "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal ?? AbortSignal.timeout(env.CMS_TIMEOUT_MS),
-  });
+  const method = options.method ?? "GET";
+  // One deadline for the call, its retry included: a page never waits twice the timeout.
+  const signal = options.signal ?? AbortSignal.timeout(env.CMS_TIMEOUT_MS);
+  const send = () =>
+    fetch(env.CMS_URL + CMS_API_PREFIX + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  const first = await send();
+  if (options.retry === false || !shouldRetry({ method, status: first.status, attempt: 1 })) return first;
+  await first.body?.cancel();
+  return send();
 }
 
 /** Anything that turns an unknown JSON answer into a typed value or throws: a zod schema of @shop/contracts, or a parser. */

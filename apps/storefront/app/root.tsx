@@ -13,6 +13,7 @@ import { alternatesOf, canonicalUrl, hreflangLinks, runGuard, SCREENS } from "@s
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Analytics } from "./analytics/analytics";
+import { ClientBehaviours } from "./components/client-behaviours";
 import { analyticsSettings } from "./analytics/settings.server";
 import { ErrorScreen } from "./components/error-screen";
 import { FallbackTexts } from "./components/fallback-texts";
@@ -119,6 +120,7 @@ export default function App() {
     <>
       <Outlet />
       <Analytics />
+      <ClientBehaviours />
     </>
   );
 }

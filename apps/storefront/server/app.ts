@@ -9,6 +9,7 @@ import {
   serializeLocaleCookie,
 } from "@shop/routing";
 import { env, secureCookies } from "../app/env.server";
+import { BUILD_PATH } from "../app/build-path";
 import { PAYMENT_PAGE_ORIGINS } from "../app/payment-pages.server";
 import { readCookies } from "../app/session.server";
 import { apiProxy } from "./api-proxy";
@@ -56,6 +57,13 @@ app.get("/readyz", async (_req, res) => {
 });
 
 app.get(RESOURCE_PATHS.image, imageProxy(env.CMS_URL));
+
+// The build this process serves: open pages compare it with theirs and load afresh once it differs
+// (app/client-behaviours.client.ts). Never cached: the answer changes with a deploy.
+app.get(BUILD_PATH, async (_req, res) => {
+  const build = await import("virtual:react-router/server-build");
+  res.set("Cache-Control", "no-store").json({ version: build.assets.version });
+});
 
 /** Sign in with Apple posts its answer from its own site (response_mode form_post). */
 const APPLE_ORIGIN = "https://appleid.apple.com";

@@ -115,7 +115,9 @@ export function PasswordInput({
   async function onInput(value: string) {
     if (!showStrength) return;
     if (value === "") return setStrength(null);
-    const { checkPassword } = await import("@shop/domain");
+    // The module itself, not the package: importing the package by import() would keep a namespace
+    // of every export of @shop/domain, and so all of its code, in the shell chunk (decision 006).
+    const { checkPassword } = await import("@shop/domain/password");
     const verdict = await checkPassword(value, personalInputs?.() ?? []);
     setStrength(verdict.problem === null ? verdict.strength : "weak");
   }

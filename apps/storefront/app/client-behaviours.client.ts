@@ -1,0 +1,145 @@
+import {
+  awayTitle,
+  BUILD_CHECK_EVERY_MS,
+  BUILD_CHECK_FIRST_MS,
+  isNewBuild,
+  LOCALE_TAGS,
+  LOCALES,
+  mayReloadAfterChunkError,
+  TITLE_RESTORE_DELAY_MS,
+  withChunkReload,
+  type Locale,
+} from "@shop/domain";
+import { BUILD_PATH } from "./build-path";
+import { AWAY_TITLES } from "./i18n/away-titles";
+
+/**
+ * What the storefront does in the browser besides its pages (specification sections 2, 8 and 9):
+ * a "come back" title while the tab is away, a page afresh after a new build is out, and one
+ * reload after a script chunk fails to download. Loaded after hydration (entry.client), so no
+ * page's first load pays for it (docs/decisions/006).
+ */
+export function startClientBehaviours(): void {
+  reloadAfterChunkErrors();
+  swapTitleWhileAway();
+  followNewBuilds();
+}
+
+const CHUNK_RELOADS_KEY = "shop:chunk-reloads";
+
+declare global {
+  interface Window {
+    __reactRouterManifest?: { version?: string };
+  }
+}
+
+function pageLocale(): Locale {
+  const tag = document.documentElement.lang;
+  return LOCALES.find((locale) => LOCALE_TAGS[locale] === tag) ?? "es";
+}
+
+/**
+ * A lazily loaded chunk (a step of the order flow, the lightbox) that fails to download: most
+ * often a new build has replaced it, and a reload brings the new page. At most once per 10 s per
+ * path (@shop/domain), so a chunk that keeps failing (offline) leaves the page to say so instead of
+ * reloading in a loop. The address is kept, with the step, the filters and the order's number.
+ */
+function reloadAfterChunkErrors(): void {
+  window.addEventListener("vite:preloadError", () => {
+    const now = Date.now();
+    const path = location.pathname;
+    const reloads = readReloads();
+    if (!mayReloadAfterChunkError(reloads, path, now)) return;
+    // The failed import still fails for whoever asked for it (the page stays as it is until the
+    // reload): preventing the event's default would hand them `undefined` as the module.
+    try {
+      sessionStorage.setItem(CHUNK_RELOADS_KEY, JSON.stringify(withChunkReload(reloads, path, now)));
+    } catch {
+      // Storage refused (private mode, full): the reload happens, unguarded this once.
+    }
+    location.reload();
+  });
+}
+
+function readReloads(): Record<string, number> {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(CHUNK_RELOADS_KEY) ?? "{}");
+    if (typeof stored !== "object" || stored === null) return {};
+    return Object.fromEntries(
+      Object.entries(stored).filter((entry): entry is [string, number] => typeof entry[1] === "number"),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * While the tab is hidden or the window blurred, the title is one of four "come back" messages in
+ * the page's language; the page's own comes back TITLE_RESTORE_DELAY_MS after the visitor does. A
+ * title the page changed meanwhile (a navigation) is left as it is.
+ */
+function swapTitleWhileAway(): void {
+  let own: string | null = null;
+  let shown: string | null = null;
+  let restoring: number | undefined;
+  const away = () => {
+    window.clearTimeout(restoring);
+    restoring = undefined;
+    if (own !== null) return;
+    const title = awayTitle(AWAY_TITLES[pageLocale()], Math.random());
+    if (title === null) return;
+    own = document.title;
+    shown = title;
+    document.title = title;
+  };
+  const back = () => {
+    if (own === null || restoring !== undefined) return;
+    restoring = window.setTimeout(() => {
+      if (document.title === shown && own !== null) document.title = own;
+      own = shown = null;
+      restoring = undefined;
+    }, TITLE_RESTORE_DELAY_MS);
+  };
+  document.addEventListener("visibilitychange", () => (document.hidden ? away() : back()));
+  window.addEventListener("blur", away);
+  window.addEventListener("focus", back);
+}
+
+/**
+ * Asks the server which build it runs, BUILD_CHECK_FIRST_MS after the start and then every
+ * BUILD_CHECK_EVERY_MS while the tab is visible. Once another build is out, the next link followed
+ * loads its page afresh from the server (the new build's scripts) instead of through the router
+ * with the old ones. A failed check is only logged (section 8).
+ */
+function followNewBuilds(): void {
+  const running = window.__reactRouterManifest?.version;
+  if (!running) return;
+  let stale = false;
+  const check = async () => {
+    if (stale || document.hidden) return;
+    try {
+      const answer = await fetch(`${BUILD_PATH}?t=${Date.now()}`, { cache: "no-store" });
+      if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+      stale = isNewBuild(running, await answer.json());
+    } catch (error) {
+      console.warn("Could not check for a new build of the shop", error);
+    }
+  };
+  window.setTimeout(() => {
+    void check();
+    window.setInterval(() => void check(), BUILD_CHECK_EVERY_MS);
+  }, BUILD_CHECK_FIRST_MS);
+  // Before React Router's own listener (on the document): the browser then follows the link itself.
+  window.addEventListener(
+    "click",
+    (event) => {
+      if (!stale || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return;
+      if ((link.target && link.target !== "_self") || new URL(link.href).origin !== location.origin) return;
+      event.stopPropagation();
+    },
+    { capture: true },
+  );
+}
