@@ -15,6 +15,7 @@ import { readCookies } from "../app/session.server";
 import { apiProxy } from "./api-proxy";
 import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
+import { reportForeignHosts } from "./site-host";
 import { loadContext, requestContext } from "./request-context";
 import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
 
@@ -55,6 +56,9 @@ app.get("/readyz", async (_req, res) => {
     res.status(503).json({ status: "error", cms: "unreachable" });
   }
 });
+
+// Below the health checks, which a load balancer calls by the machine's own address.
+if (env.NODE_ENV === "production") app.use(reportForeignHosts({ siteUrl: env.SITE_URL }));
 
 app.get(RESOURCE_PATHS.image, imageProxy(env.CMS_URL));
 
