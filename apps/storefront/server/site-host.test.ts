@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { reportForeignHosts } from "./site-host";
 
 const reach = (middleware: ReturnType<typeof reportForeignHosts>, hostname: string) => {
-  const next = vi.fn<NextFunction>();
-  middleware({ hostname } as Request, {} as Response, next);
+  const next = vi.fn();
+  middleware({ hostname } as Request, {} as Response, next as unknown as NextFunction);
   expect(next).toHaveBeenCalledOnce();
 };
 
