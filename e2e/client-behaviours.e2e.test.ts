@@ -117,3 +117,38 @@ describe("a script chunk that cannot be downloaded", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(product.name_es);
   });
 });
+
+describe("a page's code fetched ahead", () => {
+  const preloads = (page: Page) => page.locator('link[rel="modulepreload"]').count();
+  const boxesLink = (page: Page) => page.locator(`a[href="${pathTo("boxes", "es")}"]:visible`).first();
+
+  it("when the visitor reaches for a link: the page it leads to needs nothing more when followed", async () => {
+    const { page } = session;
+    await openAndSettle(page, pathTo("home", "es"));
+    const before = await preloads(page);
+    await boxesLink(page).hover();
+    await expect.poll(() => preloads(page)).toBeGreaterThan(before);
+    // Everything the boxes page's route needs is in the page already: following the link asks for no script.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.waitForTimeout(500);
+    scripts.length = 0;
+    await boxesLink(page).click();
+    await page.waitForURL(`${base}${pathTo("boxes", "es")}`);
+    expect(scripts).toEqual([]);
+  });
+
+  it("not when the visitor saves data", async () => {
+    const { page } = session;
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "connection", { value: { saveData: true, effectiveType: "4g" } });
+    });
+    await openAndSettle(page, pathTo("home", "es"));
+    const before = await preloads(page);
+    await boxesLink(page).hover();
+    await page.waitForTimeout(500);
+    expect(await preloads(page)).toBe(before);
+  });
+});

@@ -5,11 +5,15 @@ import {
   isNewBuild,
   LOCALE_TAGS,
   LOCALES,
+  MAX_PRELOADS_AT_ONCE,
+  mayPreload,
   mayReloadAfterChunkError,
+  preloadQueue,
   TITLE_RESTORE_DELAY_MS,
   withChunkReload,
   type Locale,
 } from "@shop/domain";
+import { matchRoutes, type RouteObject } from "react-router";
 import { BUILD_PATH } from "./build-path";
 import { AWAY_TITLES } from "./i18n/away-titles";
 
@@ -23,13 +27,20 @@ export function startClientBehaviours(): void {
   reloadAfterChunkErrors();
   swapTitleWhileAway();
   followNewBuilds();
+  preloadRoutesOnIntent();
 }
 
 const CHUNK_RELOADS_KEY = "shop:chunk-reloads";
 
+interface RouteEntry {
+  readonly module: string;
+  readonly imports?: readonly string[];
+}
+
 declare global {
   interface Window {
-    __reactRouterManifest?: { version?: string };
+    __reactRouterManifest?: { version?: string; routes?: Readonly<Record<string, RouteEntry>> };
+    __reactRouterDataRouter?: { routes: RouteObject[] };
   }
 }
 
@@ -142,4 +153,42 @@ function followNewBuilds(): void {
     },
     { capture: true },
   );
+}
+
+/**
+ * The code of the page a link leads to, fetched when the visitor reaches for the link (a pointer
+ * over it, a finger on it, the keyboard's focus): the route's module and what it imports, as
+ * modulepreload links, at most MAX_PRELOADS_AT_ONCE on their way together, and none when the
+ * visitor saves data or is on a 2G-like connection (@shop/domain mayPreload). The page's data is
+ * not fetched ahead: it may be personal, and is fresh when the visitor gets there.
+ */
+function preloadRoutesOnIntent(): void {
+  const connection = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  const routes = window.__reactRouterDataRouter?.routes;
+  const manifest = window.__reactRouterManifest?.routes;
+  if (!mayPreload(connection) || !routes || !manifest) return;
+  const queue = preloadQueue({
+    maxAtOnce: MAX_PRELOADS_AT_ONCE,
+    load: (href) =>
+      new Promise((settle) => {
+        if (document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(href)}"]`)) return settle(null);
+        const link = Object.assign(document.createElement("link"), { rel: "modulepreload", href });
+        link.addEventListener("load", settle);
+        link.addEventListener("error", settle);
+        document.head.append(link);
+      }),
+  });
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement)) return;
+    const url = new URL(link.href);
+    if (url.origin !== location.origin || url.pathname === location.pathname) return;
+    for (const { route } of matchRoutes(routes, url.pathname) ?? []) {
+      const entry = route.id === undefined ? undefined : manifest[route.id];
+      if (entry) for (const href of [entry.module, ...(entry.imports ?? [])]) queue.add(href);
+    }
+  };
+  document.addEventListener("pointerover", onIntent, { passive: true });
+  document.addEventListener("touchstart", onIntent, { passive: true });
+  document.addEventListener("focusin", onIntent);
 }

@@ -3,7 +3,10 @@ import {
   awayTitle,
   CHUNK_RELOAD_GUARD_MS,
   isNewBuild,
+  MAX_PRELOADS_AT_ONCE,
+  mayPreload,
   mayReloadAfterChunkError,
+  preloadQueue,
   RETRYABLE_STATUSES,
   shouldRetry,
   withChunkReload,
@@ -69,5 +72,51 @@ describe("a new build", () => {
     for (const answer of [null, "def", {}, { version: "" }, { version: 3 }]) {
       expect(isNewBuild("abc", answer)).toBe(false);
     }
+  });
+});
+
+describe("fetching a page's code ahead", () => {
+  it("keeps at most four on their way, fetches each file once, and goes on as they settle", async () => {
+    const started: string[] = [];
+    const finish: (() => void)[] = [];
+    const queue = preloadQueue({
+      maxAtOnce: MAX_PRELOADS_AT_ONCE,
+      load: (url) =>
+        new Promise<void>((resolve) => {
+          started.push(url);
+          finish.push(resolve);
+        }),
+    });
+    for (const url of ["a", "b", "c", "d", "e", "f", "a", "b"]) queue.add(url);
+    expect(started).toEqual(["a", "b", "c", "d"]);
+    expect(queue.loading).toBe(4);
+    finish.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toEqual(["a", "b", "c", "d", "e"]);
+    expect(queue.loading).toBe(4);
+  });
+
+  it("goes on past a file that fails", async () => {
+    const started: string[] = [];
+    const queue = preloadQueue({
+      maxAtOnce: 1,
+      load: async (url) => {
+        started.push(url);
+        throw new Error("offline");
+      },
+    });
+    queue.add("a");
+    queue.add("b");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toEqual(["a", "b"]);
+  });
+
+  it("is off when the visitor saves data or the connection is 2G-like", () => {
+    expect(mayPreload(undefined)).toBe(true);
+    expect(mayPreload({ effectiveType: "4g" })).toBe(true);
+    expect(mayPreload({ effectiveType: "3g", saveData: false })).toBe(true);
+    expect(mayPreload({ saveData: true })).toBe(false);
+    expect(mayPreload({ effectiveType: "2g" })).toBe(false);
+    expect(mayPreload({ effectiveType: "slow-2g" })).toBe(false);
   });
 });

@@ -77,3 +77,54 @@ export function isNewBuild(running: string, answered: unknown): boolean {
   const version = (answered as { version?: unknown }).version;
   return typeof version === "string" && version !== "" && version !== running;
 }
+
+// ---- Fetching a page's code ahead ----------------------------------------------------------------
+
+/** Route modules fetched ahead at once, at most: a page of links must not crowd out what the visitor asked for. */
+export const MAX_PRELOADS_AT_ONCE = 4;
+
+/** What the browser says of its connection (the Network Information API, where there is one). */
+export interface ConnectionHints {
+  readonly saveData?: boolean;
+  readonly effectiveType?: string;
+}
+
+/** Whether code may be fetched before it is needed: not when the visitor saves data, nor on a 2G-like link. */
+export function mayPreload(connection: ConnectionHints | undefined): boolean {
+  if (!connection) return true;
+  return connection.saveData !== true && connection.effectiveType !== "slow-2g" && connection.effectiveType !== "2g";
+}
+
+/**
+ * A queue of files to fetch ahead, each once, with at most `maxAtOnce` on their way together;
+ * `load` fetches one and settles when it is done (or failed: a failed preload only costs the wait).
+ */
+export function preloadQueue({ maxAtOnce, load }: { maxAtOnce: number; load: (url: string) => Promise<unknown> }) {
+  const seen = new Set<string>();
+  const waiting: string[] = [];
+  let loading = 0;
+  const pump = () => {
+    while (loading < maxAtOnce && waiting.length > 0) {
+      const url = waiting.shift()!;
+      loading++;
+      void load(url)
+        .catch(() => undefined)
+        .finally(() => {
+          loading--;
+          pump();
+        });
+    }
+  };
+  return {
+    add(url: string) {
+      if (seen.has(url)) return;
+      seen.add(url);
+      waiting.push(url);
+      pump();
+    },
+    /** How many are on their way now (for tests and curiosity). */
+    get loading() {
+      return loading;
+    },
+  };
+}
