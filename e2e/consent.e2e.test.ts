@@ -216,6 +216,26 @@ describe("analytics with consent", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
   });
 
+  it("preferences alone load nothing from Google (no cookieless pings for what was refused)", async () => {
+    const { page, context } = session;
+    const requests = await recordGoogle(context);
+    const texts = consentTextsFor("es");
+    await openShop(page, "es");
+    await banner(page, "es").getByRole("button", { name: texts.banner.choose }).click();
+    const dialog = page.getByRole("dialog", { name: messagesFor("es").footer.cookieSettings });
+    await dialog.getByRole("switch", { name: texts.dialog.categories.preferences.name }).click();
+    await dialog.getByRole("button", { name: texts.dialog.save }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect((await consentCommands(page, "update")).at(-1)?.[2]).toMatchObject({
+      functionality_storage: "granted",
+      analytics_storage: "denied",
+      ad_storage: "denied",
+    });
+    await page.reload();
+    await page.waitForTimeout(500);
+    expect(requests).toEqual([]);
+  });
+
   it.each(LOCALES)("asks again for a choice of an older consent text (%s)", async (locale) => {
     const { page, context } = session;
     const requests = await recordGoogle(context);

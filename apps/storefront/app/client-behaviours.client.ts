@@ -13,7 +13,7 @@ import {
   withChunkReload,
   type Locale,
 } from "@shop/domain";
-import { matchRoutes, type RouteObject } from "react-router";
+import { matchRoutes, type Navigation, type RouteObject } from "react-router";
 import { BUILD_PATH } from "./build-path";
 import { AWAY_TITLES } from "./i18n/away-titles";
 
@@ -40,7 +40,10 @@ interface RouteEntry {
 declare global {
   interface Window {
     __reactRouterManifest?: { version?: string; routes?: Readonly<Record<string, RouteEntry>> };
-    __reactRouterDataRouter?: { routes: RouteObject[] };
+    __reactRouterDataRouter?: {
+      routes: RouteObject[];
+      subscribe(listener: (state: { navigation: Navigation }) => void): () => void;
+    };
   }
 }
 
@@ -49,24 +52,36 @@ function pageLocale(): Locale {
   return LOCALES.find((locale) => LOCALE_TAGS[locale] === tag) ?? "es";
 }
 
+/** A failed chunk counts as one the visitor asked for within this long of their last tap or key. */
+const ASKED_WITHIN_MS = 10_000;
+
 /**
- * A lazily loaded chunk (a step of the order flow, the lightbox) that fails to download: most
- * often a new build has replaced it, and a reload brings the new page. At most once per 10 s per
- * path (@shop/domain), so a chunk that keeps failing (offline) leaves the page to say so instead of
- * reloading in a loop. The address is kept, with the step, the filters and the order's number.
+ * A lazily loaded chunk the visitor asked for (a step of the order flow, the lightbox, the
+ * calendar) that fails to download: most often a new build has replaced it, and a reload brings
+ * the new page. At most once per 10 s per path (@shop/domain), so a chunk that keeps failing
+ * (offline) leaves the page to say so instead of reloading in a loop; and never when that guard
+ * cannot be kept (storage refused), nor for a chunk loaded in the background with nobody asking
+ * (the cookie banner blocked by an extension must not cost every page a second load). The address
+ * is kept, with the step, the filters and the order's number. The failed import still fails for
+ * whoever asked for it (the page stays as it is until the reload): preventing the event's default
+ * would hand them `undefined` as the module.
  */
 function reloadAfterChunkErrors(): void {
+  let lastAsked = Number.NEGATIVE_INFINITY;
+  const asked = () => {
+    lastAsked = Date.now();
+  };
+  window.addEventListener("pointerdown", asked, { capture: true, passive: true });
+  window.addEventListener("keydown", asked, { capture: true, passive: true });
   window.addEventListener("vite:preloadError", () => {
     const now = Date.now();
     const path = location.pathname;
     const reloads = readReloads();
-    if (!mayReloadAfterChunkError(reloads, path, now)) return;
-    // The failed import still fails for whoever asked for it (the page stays as it is until the
-    // reload): preventing the event's default would hand them `undefined` as the module.
+    if (now - lastAsked > ASKED_WITHIN_MS || !mayReloadAfterChunkError(reloads, path, now)) return;
     try {
       sessionStorage.setItem(CHUNK_RELOADS_KEY, JSON.stringify(withChunkReload(reloads, path, now)));
     } catch {
-      // Storage refused (private mode, full): the reload happens, unguarded this once.
+      return;
     }
     location.reload();
   });
@@ -118,13 +133,15 @@ function swapTitleWhileAway(): void {
 
 /**
  * Asks the server which build it runs, BUILD_CHECK_FIRST_MS after the start and then every
- * BUILD_CHECK_EVERY_MS while the tab is visible. Once another build is out, the next link followed
- * loads its page afresh from the server (the new build's scripts) instead of through the router
- * with the old ones. A failed check is only logged (section 8).
+ * BUILD_CHECK_EVERY_MS while the tab is visible. Once another build is out, the next navigation
+ * (a link, a form's redirect, the back button) loads its page afresh from the server, with the new
+ * build's scripts, instead of through the router with the old ones. A failed check is only logged
+ * (section 8).
  */
 function followNewBuilds(): void {
   const running = window.__reactRouterManifest?.version;
-  if (!running) return;
+  const router = window.__reactRouterDataRouter;
+  if (!running || !router) return;
   let stale = false;
   const check = async () => {
     if (stale || document.hidden) return;
@@ -140,19 +157,12 @@ function followNewBuilds(): void {
     void check();
     window.setInterval(() => void check(), BUILD_CHECK_EVERY_MS);
   }, BUILD_CHECK_FIRST_MS);
-  // Before React Router's own listener (on the document): the browser then follows the link itself.
-  window.addEventListener(
-    "click",
-    (event) => {
-      if (!stale || event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return;
-      if ((link.target && link.target !== "_self") || new URL(link.href).origin !== location.origin) return;
-      event.stopPropagation();
-    },
-    { capture: true },
-  );
+  // The router says where it is going as it starts to load the next page: the browser goes instead.
+  router.subscribe(({ navigation }) => {
+    if (!stale || navigation.state !== "loading") return;
+    const { pathname, search, hash } = navigation.location;
+    location.assign(pathname + search + hash);
+  });
 }
 
 /**

@@ -16,9 +16,10 @@ export interface CmsRequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /**
    * Try a read once more when the CMS answers a status that may pass (@shop/domain shouldRetry:
-   * 408, 409, 425, 429, 5xx but 501), as the specification's HTTP client does; never a write. Off
-   * for the catalogue's product list (section 7: no retries on product calls), which the data
-   * cache serves stale meanwhile. On by default.
+   * 408, 409, 425, 5xx but 501), as the specification's HTTP client does; never a write, nor a 429
+   * (the CMS's rate limits count by visitor). Off for the catalogue's product list (section 7: no
+   * retries on product calls), which the data cache serves stale meanwhile, and for a social
+   * sign-in's callback, which may create the account. On by default.
    */
   readonly retry?: boolean;
 }
@@ -43,7 +44,10 @@ export async function cmsFetch(path: string, options: CmsRequestOptions = {}): P
       signal,
     });
   const first = await send();
-  if (options.retry === false || !shouldRetry({ method, status: first.status, attempt: 1 })) return first;
+  // 429 is the CMS counting this visitor's attempts: another at once would only count one more.
+  if (options.retry === false || first.status === 429 || !shouldRetry({ method, status: first.status, attempt: 1 })) {
+    return first;
+  }
   await first.body?.cancel();
   return send();
 }

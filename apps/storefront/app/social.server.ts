@@ -78,6 +78,8 @@ export async function finishSocialSignIn(request: Request, provider: SocialProvi
   const answer = await accountCall(`/auth/${provider}/callback?${query}`, authAnswerSchema, {
     method: "GET",
     clientIp,
+    // A GET that may create the account: never sent twice.
+    retry: false,
   });
   return signInOrFail(request, answer, { provider, locale, forget: [] });
 }

@@ -9,7 +9,7 @@ import { usePageLanguage } from "~/root-data";
 import type { ConsentUiProps } from "./analytics";
 import {
   ACCEPT_ALL,
-  allowsAny,
+  allowsGoogle,
   CONSENT_CATEGORIES,
   type ConsentCategory,
   type ConsentChoice,
@@ -24,6 +24,7 @@ import {
   forgetGoogleCookies,
   loadTagManager,
   pageViewEvent,
+  pushPageView,
   startConsentMode,
   updateConsent,
 } from "./tag-manager";
@@ -79,7 +80,7 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
     startConsentMode(layer);
     if (stored) {
       updateConsent(layer, stored.choice);
-      if (allowsAny(stored.choice)) loadTagManager(settings, layer, document);
+      if (allowsGoogle(stored.choice)) loadTagManager(settings, layer, document);
     }
     // Once per page: later choices go through choose().
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -87,7 +88,7 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
 
   // One page view per route change; the title is the new page's once React has committed it.
   useEffect(() => {
-    layer.push(pageViewEvent({ url: new URL(window.location.href), title: document.title, language: locale }));
+    pushPageView(layer, pageViewEvent({ url: new URL(window.location.href), title: document.title, language: locale }));
     // Only a new path or query is a new page view; a new language always comes with a new path.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);
@@ -105,7 +106,7 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
       stored !== null && CONSENT_CATEGORIES.some((category) => stored.choice[category] && !choice[category]);
     updateConsent(layer, choice);
     if (withdrawn) forgetGoogleCookies(document);
-    if (allowsAny(choice)) loadTagManager(settings, layer, document);
+    if (allowsGoogle(choice)) loadTagManager(settings, layer, document);
     if (stored === null) {
       // The dialog, when open, would give focus back to the banner's button, which is going away.
       if (dialogOpen) focusMainOnClose.current = true;

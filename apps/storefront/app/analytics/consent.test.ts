@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ACCEPT_ALL,
-  allowsAny,
+  allowsGoogle,
   CONSENT_DEFAULTS,
   CONSENT_MAX_AGE_SECONDS,
   CONSENT_VERSION,
@@ -50,10 +50,12 @@ describe("Consent Mode defaults", () => {
     expect(consentState(REJECT_ALL, { chosen: true })).toEqual({ ...CONSENT_DEFAULTS, security_storage: "granted" });
   });
 
-  it("load Tag Manager only once some category is allowed", () => {
-    expect(allowsAny(REJECT_ALL)).toBe(false);
-    expect(allowsAny(ANALYTICS_ONLY)).toBe(true);
-    expect(allowsAny(ACCEPT_ALL)).toBe(true);
+  it("load Tag Manager only once analytics or marketing is allowed, never for preferences alone", () => {
+    expect(allowsGoogle(REJECT_ALL)).toBe(false);
+    expect(allowsGoogle({ ...REJECT_ALL, preferences: true })).toBe(false);
+    expect(allowsGoogle(ANALYTICS_ONLY)).toBe(true);
+    expect(allowsGoogle({ ...REJECT_ALL, marketing: true })).toBe(true);
+    expect(allowsGoogle(ACCEPT_ALL)).toBe(true);
   });
 });
 
@@ -108,5 +110,8 @@ describe("the consent cookie", () => {
     expect(parseConsent(consentCookieValue(jar), { now: NOW })?.choice).toEqual(ACCEPT_ALL);
     expect(consentCookieValue("lang=ca; not_shop_consent=x")).toBeUndefined();
     expect(consentCookieValue("")).toBeUndefined();
+    // A malformed value (set by a sibling subdomain) is no choice, not an error on every page.
+    expect(consentCookieValue("shop_consent=%")).toBeUndefined();
+    expect(consentCookieValue("shop_consent=%E0%A4%A")).toBeUndefined();
   });
 });

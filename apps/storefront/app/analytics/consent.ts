@@ -68,9 +68,13 @@ export function consentState(choice: ConsentChoice, { chosen }: { chosen: boolea
   return state;
 }
 
-/** Tag Manager is requested only once the visitor has allowed at least one category. */
-export function allowsAny(choice: ConsentChoice): boolean {
-  return CONSENT_CATEGORIES.some((category) => choice[category]);
+/**
+ * Tag Manager is requested only once the visitor has allowed analytics or marketing: with only
+ * "preferences" allowed, Google's tags would still send cookieless pings for the denied types
+ * (Consent Mode's "advanced" mode, which decision 016 does not use).
+ */
+export function allowsGoogle(choice: ConsentChoice): boolean {
+  return choice.analytics || choice.marketing;
 }
 
 export interface StoredConsent {
@@ -115,7 +119,13 @@ export function parseConsent(value: string | undefined, { now }: { now: number }
 export function consentCookieValue(cookieHeader: string): string | undefined {
   for (const part of cookieHeader.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === CONSENT_COOKIE) return decodeURIComponent(rest.join("="));
+    if (name !== CONSENT_COOKIE) continue;
+    // A malformed value (a sibling subdomain may set one on the parent domain) is no choice.
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

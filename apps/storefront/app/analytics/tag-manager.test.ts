@@ -5,6 +5,7 @@ import {
   forgetGoogleCookies,
   PAGE_VIEW_EVENT_VALUE,
   pageViewEvent,
+  pushPageView,
   startConsentMode,
   tagManagerUrl,
   updateConsent,
@@ -70,6 +71,17 @@ describe("a page view", () => {
       language: "es",
     });
     expect(event.page_location).toBe("https://shop.example/iniciar-sesion?gclid=abc");
+  });
+
+  it("tells Google's tags the filtered address before the page view, so they never read the page's own", () => {
+    const layer: unknown[] = [];
+    const view = pageViewEvent({
+      url: new URL("https://shop.example/newsletter/baja?token=secret"),
+      title: "Baja",
+      language: "es",
+    });
+    pushPageView(layer, view);
+    expect(layer.map(words)).toEqual([["set", { page_location: "https://shop.example/newsletter/baja" }], view]);
   });
 });
 

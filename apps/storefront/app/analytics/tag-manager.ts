@@ -40,6 +40,14 @@ export function startConsentMode(layer: DataLayer): void {
   layer.push(command("consent", "default", { ...CONSENT_DEFAULTS }), command("set", "ads_data_redaction", true));
 }
 
+/**
+ * A page view, after a `set` of its filtered address: Google's tags send the page's own address
+ * unless told another, and it may carry a token or a code (a newsletter link, a password reset).
+ */
+export function pushPageView(layer: DataLayer, view: PageViewEvent): void {
+  layer.push(command("set", { page_location: view.page_location }), view);
+}
+
 /** Tells Tag Manager (now, or whenever it loads and reads the layer) what the visitor chose. */
 export function updateConsent(layer: DataLayer, choice: ConsentChoice): void {
   layer.push(command("consent", "update", { ...consentState(choice, { chosen: true }) }));
@@ -94,7 +102,7 @@ export function tagManagerUrl({ gtmId, dataLayer }: AnalyticsSettings): string {
 
 /**
  * Requests the container, once per page, as Google's snippet does. Call it only after consent
- * (allowsAny). The script carries the page's CSP nonce, which Tag Manager hands on to the
+ * (allowsGoogle). The script carries the page's CSP nonce, which Tag Manager hands on to the
  * custom tags it adds.
  */
 export function loadTagManager(settings: AnalyticsSettings, layer: DataLayer, doc: Document): void {
