@@ -4,11 +4,9 @@ import { registerCustomer } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson } from "./helpers/http";
 import {
   COUPON_UID,
-  createCatalogue,
-  createZone,
   draftHeaders,
   finishedDraft,
-  firstOfferedDate,
+  orderingFixture,
   patchDraft,
   placeOrder,
   type Catalogue,
@@ -26,9 +24,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false" });
-  catalogue = await createCatalogue(app.strapi);
-  await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099" });
-  choice = await firstOfferedDate(app.api, POSTCODE);
+  ({ catalogue, choice } = await orderingFixture(app.strapi, app.api, POSTCODE));
 }, 120_000);
 
 afterAll(async () => {

@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_SECRETS } from "../src/env";
 import { registerCustomer } from "./helpers/accounts";
 import { expectErrorShape, postJson } from "./helpers/http";
-import {
-  createCatalogue,
-  createZone,
-  draftHeaders,
-  finishedDraft,
-  firstOfferedDate,
-  SLOT_DAY_UID,
-  type Catalogue,
-} from "./helpers/ordering";
+import { draftHeaders, finishedDraft, orderingFixture, SLOT_DAY_UID, type Catalogue } from "./helpers/ordering";
 import { flushServerWork } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
@@ -100,9 +92,7 @@ describe("orders placed, with the rate limits on", () => {
 
   beforeAll(async () => {
     app = await startStrapi({ SEED_DEMO_DATA: "false", USERS_PERMISSIONS_RATELIMIT: "true" });
-    catalogue = await createCatalogue(app.strapi);
-    await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099" });
-    choice = await firstOfferedDate(app.api, POSTCODE);
+    ({ catalogue, choice } = await orderingFixture(app.strapi, app.api, POSTCODE));
   }, 120_000);
 
   afterAll(async () => {

@@ -210,3 +210,10 @@ export function placeOrder(
 ) {
   return postJson(`${api}/orders`, body, draftHeaders(token, jwt));
 }
+
+/** What most ordering tests start from: the test catalogue, a Valencia zone, and its first offered date and slot. */
+export async function orderingFixture(strapi: Core.Strapi, api: string, postcode: string) {
+  const catalogue = await createCatalogue(strapi);
+  await createZone(strapi, { name: "Valencia", postcodes: "46001-46099" });
+  return { catalogue, choice: await firstOfferedDate(api, postcode) };
+}

@@ -1,3 +1,4 @@
+import { TEXT_BUTTON } from "~/components/button-styles";
 import { ACCOUNT_FIELD_MAX, ADDRESS_COUNTRIES, type Address } from "@shop/contracts";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
@@ -113,7 +114,7 @@ export function AddressEditor({ texts, auth, address, refusal, action, cancelHre
         <Checkbox name="isDefaultBilling" label={texts.isDefaultBilling} defaultChecked={ticked("isDefaultBilling")} />
       </AccountForm>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <Link to={cancelHref} className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline">
+        <Link to={cancelHref} className={TEXT_BUTTON}>
           {texts.cancel}
         </Link>
         {address ? <DeleteAddress texts={texts} documentId={address.documentId} action={action} /> : null}

@@ -5,3 +5,6 @@ export const PRIMARY_BUTTON =
 /** A quieter second action beside the main button: outlined, same size. */
 export const SECONDARY_BUTTON =
   "inline-flex min-h-12 items-center justify-center rounded-full border-2 border-leaf-700 px-6 font-bold text-leaf-800 hover:bg-leaf-50";
+
+/** An action worded as a link (underlined, no box), at least 44 px tall for a finger. */
+export const TEXT_BUTTON = "inline-flex min-h-11 items-center font-semibold text-leaf-700 underline";

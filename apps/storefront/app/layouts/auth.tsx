@@ -1,3 +1,4 @@
+import { TEXT_BUTTON } from "~/components/button-styles";
 import { FlashNotice } from "~/components/flash-notice";
 import { Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
@@ -20,7 +21,7 @@ export default function AuthLayout() {
           <Outlet />
         </div>
         <p className="mt-6 text-center">
-          <ScreenLink screen="home" className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline">
+          <ScreenLink screen="home" className={TEXT_BUTTON}>
             {messages.nav.backToShop}
           </ScreenLink>
         </p>

@@ -5,7 +5,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { refusalOf } from "~/account-forms";
 import { AccountForm } from "~/components/account-form";
 import { EmailInput, errorText, PasswordInput } from "~/components/account-fields";
-import { PRIMARY_BUTTON } from "~/components/button-styles";
+import { PRIMARY_BUTTON, TEXT_BUTTON } from "~/components/button-styles";
 import { ScreenLink } from "~/components/screen-link";
 import { useRootData } from "~/root-data";
 import { SignedInAs } from "./signed-in-as";
@@ -46,12 +46,7 @@ export default function AccountStep({ texts, answer, path, view }: StepProps<"ac
       </Part>
       {view.waitsForSignIn ? (
         <Form method="post">
-          <button
-            type="submit"
-            name="intent"
-            value={INTENTS.startOver}
-            className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
-          >
+          <button type="submit" name="intent" value={INTENTS.startOver} className={TEXT_BUTTON}>
             {words.startOver}
           </button>
         </Form>
@@ -116,10 +111,7 @@ function SignIn({ texts, answer, path }: FormProps & { path: string }) {
             error={errorText(auth, refusalOf(answer, INTENTS.signIn)?.errors.password)}
           />
           <p>
-            <ScreenLink
-              screen="passwordRecovery"
-              className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
-            >
+            <ScreenLink screen="passwordRecovery" className={TEXT_BUTTON}>
               {auth.login.forgot}
             </ScreenLink>
           </p>

@@ -1,3 +1,4 @@
+import { TEXT_BUTTON } from "~/components/button-styles";
 import { FREQUENCIES } from "@shop/domain";
 import { Link } from "react-router";
 import { format } from "~/i18n/format";
@@ -19,10 +20,7 @@ export default function PlanStep({ draft, texts, answer, path }: StepProps<"plan
     <StepForm texts={texts} refusal={refusal} buttons={[{ intent: INTENTS.plan, label: texts.flow.continue }]}>
       <p className="flex flex-wrap items-center gap-x-2 text-sand-700">
         {format(words.deliveringTo, { postcode: draft.postcode ?? "" })}
-        <Link
-          to={stepHref(path, "postcode")}
-          className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
-        >
+        <Link to={stepHref(path, "postcode")} className={TEXT_BUTTON}>
           {words.change}
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { TEXT_BUTTON } from "~/components/button-styles";
 import { ACCOUNT_FIELD_MAX } from "@shop/contracts";
 import { Link } from "react-router";
 import { AccountInput } from "~/components/account-fields";
@@ -19,10 +20,7 @@ export default function PostcodeStep({ draft, texts, answer, path }: StepProps<"
       <div className="grid gap-4">
         <DoneNotice>{format(words.notified, answer.interestSent)}</DoneNotice>
         <p>
-          <Link
-            to={stepHref(path, "postcode")}
-            className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
-          >
+          <Link to={stepHref(path, "postcode")} className={TEXT_BUTTON}>
             {words.tryAnother}
           </Link>
         </p>

@@ -1,3 +1,4 @@
+import { TEXT_BUTTON } from "~/components/button-styles";
 import { Form } from "react-router";
 import { format } from "~/i18n/format";
 import { useRootData } from "~/root-data";
@@ -16,12 +17,7 @@ export function SignedInAs({ texts }: { texts: FlowTexts }) {
     <Form method="post" className="flex flex-wrap items-center gap-x-2 text-sand-700">
       <span className="[overflow-wrap:anywhere]">{format(words.signedInAs, { email: user.email })}</span>
       <span>{words.notYou}</span>
-      <button
-        type="submit"
-        name="intent"
-        value={INTENTS.signOut}
-        className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
-      >
+      <button type="submit" name="intent" value={INTENTS.signOut} className={TEXT_BUTTON}>
         {words.signOut}
       </button>
     </Form>

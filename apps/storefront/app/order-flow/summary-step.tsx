@@ -1,3 +1,4 @@
+import { TEXT_BUTTON } from "~/components/button-styles";
 import { useId, type ReactNode } from "react";
 import { ORDER_FIELD_MAX, type OrderQuote, type QuoteLine } from "@shop/contracts";
 import { formatCents } from "@shop/domain";
@@ -98,7 +99,7 @@ function Fact({
         <Link
           to={stepHref(edit.path, edit.step)}
           aria-label={format(words.editLabel, { what: term })}
-          className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
+          className={TEXT_BUTTON}
         >
           {words.edit}
         </Link>
@@ -139,7 +140,7 @@ function Lines({ quote, texts, path }: { quote: OrderQuote; texts: FlowTexts; pa
         <Link
           to={stepHref(path, "box")}
           aria-label={format(words.editLabel, { what: words.linesCaption })}
-          className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
+          className={TEXT_BUTTON}
         >
           {words.edit}
         </Link>

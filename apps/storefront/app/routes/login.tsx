@@ -1,3 +1,4 @@
+import { TEXT_BUTTON } from "~/components/button-styles";
 import { CodeEntry } from "~/components/code-entry";
 import { emailRequestBody, okAnswerSchema, signInBody, signInCodeBody } from "@shop/contracts";
 import { pathTo } from "@shop/routing";
@@ -156,7 +157,7 @@ function PasswordSignIn({ texts, refusal, recoveryLink }: { texts: Texts; refusa
         error={errorText(texts, refusal?.errors.password)}
       />
       <p>
-        <Link to={recoveryLink} className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline">
+        <Link to={recoveryLink} className={TEXT_BUTTON}>
           {texts.login.forgot}
         </Link>
       </p>
@@ -183,11 +184,7 @@ function VerifyCode({ texts, email, refusal }: { texts: Texts; email: string; re
         intents={{ verify: "verifyCode", resend: "resendCode" }}
       />
       <p className="text-center">
-        <Link
-          to="?method=code"
-          replace
-          className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
-        >
+        <Link to="?method=code" replace className={TEXT_BUTTON}>
           {texts.login.otherEmail}
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { TEXT_BUTTON } from "~/components/button-styles";
 import {
   accountSchema,
   addressListSchema,
@@ -191,10 +192,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <ul className="flex flex-wrap gap-x-4 gap-y-1">
           {SECTIONS.map((section) => (
             <li key={section}>
-              <a
-                href={`#${section}`}
-                className="inline-flex min-h-11 items-center font-semibold text-leaf-700 underline"
-              >
+              <a href={`#${section}`} className={TEXT_BUTTON}>
                 {headings[section]}
               </a>
             </li>
