@@ -1,5 +1,11 @@
 import { DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
-import { DEFAULT_DATA_LAYER_NAME, gtmIdProblem, isDataLayerName } from "@shop/domain";
+import {
+  APP_USER_AGENT_TOKEN_PATTERN,
+  DEFAULT_DATA_LAYER_NAME,
+  gtmIdProblem,
+  isDataLayerName,
+  parseAdminEmails,
+} from "@shop/domain";
 import { z } from "zod";
 
 const url = z.url().transform((value) => value.replace(/\/+$/, ""));
@@ -70,6 +76,26 @@ const schema = z
       .string()
       .default(DEFAULT_DATA_LAYER_NAME)
       .refine(isDataLayerName, { message: "must be a JavaScript identifier, such as dataLayer" }),
+    /**
+     * The text the company's mobile app adds to its web view's user agent (docs/decisions/019):
+     * visitors whose user agent carries it are "from app". Unset: nobody is.
+     */
+    APP_USER_AGENT_TOKEN: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .refine((value) => value === undefined || APP_USER_AGENT_TOKEN_PATTERN.test(value), {
+        message: "3 to 64 letters, digits or . _ / - (no spaces), such as ImperfectApp",
+      }),
+    /**
+     * Staff e-mails, comma-separated, who see the debug console when signed in inside the app.
+     * Empty (the default): nobody.
+     */
+    APP_ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform(parseAdminEmails)
+      .pipe(z.array(z.email({ message: "must be e-mail addresses separated by commas" }))),
   })
   .superRefine((value, ctx) => {
     if (value.SITE_URL.startsWith("https://") && value.PROXY_SECRET === DEV_PROXY_SECRET) {

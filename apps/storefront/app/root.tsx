@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
+import { webViewUser } from "@shop/domain";
 import { alternatesOf, canonicalUrl, hreflangLinks, runGuard, SCREENS } from "@shop/routing";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -71,6 +72,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       screen,
       alternates: screen ? alternatesOf(screen.id, screen.params) : null,
       analytics: analyticsSettings(),
+      // The company's app (decision 019): its hooks, and the debug console for the staff listed.
+      webView: webViewUser({
+        userAgent: request.headers.get("User-Agent"),
+        token: env.APP_USER_AGENT_TOKEN,
+        adminEmails: env.APP_ADMIN_EMAILS,
+        email: session.user?.email,
+      }),
       seo: {
         origin: env.SITE_URL,
         canonical: canonicalUrl(env.SITE_URL, url.pathname, url.search),

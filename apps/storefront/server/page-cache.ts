@@ -48,7 +48,8 @@ export function pageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOption
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (!cacheable(req, res)) return next();
-    const key = req.originalUrl;
+    // The app's web view gets its own copy (decision 019): its pages start the app's hooks.
+    const key = `${res.locals.requestContext.fromApp ? "app " : ""}${req.originalUrl}`;
     const nonce: string = res.locals.cspNonce;
     const hit = pages.get(key);
     if (hit && now() - hit.storedAt < ttlMs) {

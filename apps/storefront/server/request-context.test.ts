@@ -16,7 +16,12 @@ function resolve(target: string, cookie?: string): RequestContext {
 
 describe("screen and language of a request", () => {
   it("takes both from the route table for the pages of each language", () => {
-    expect(resolve("/equipo")).toEqual({ screen: { id: "team", params: {} }, locale: "es", dataRequest: false });
+    expect(resolve("/equipo")).toEqual({
+      screen: { id: "team", params: {} },
+      locale: "es",
+      dataRequest: false,
+      fromApp: false,
+    });
     expect(resolve("/ca/equip")).toMatchObject({ screen: { id: "team" }, locale: "ca" });
     expect(resolve("/pt/team")).toMatchObject({ screen: { id: "team" }, locale: "pt" });
     expect(resolve("/")).toMatchObject({ screen: { id: "home" }, locale: "es" });
@@ -46,7 +51,7 @@ describe("screen and language of a request", () => {
   });
 
   it("gives unknown paths no screen and the language of their prefix, else the cookie's, else Spanish", () => {
-    expect(resolve("/ca/no-existeix")).toEqual({ screen: null, locale: "ca", dataRequest: false });
+    expect(resolve("/ca/no-existeix")).toEqual({ screen: null, locale: "ca", dataRequest: false, fromApp: false });
     expect(resolve("/ca/no-existeix", "lang=pt")).toMatchObject({ screen: null, locale: "ca" });
     expect(resolve("/PT/nao-existe")).toMatchObject({ screen: null, locale: "pt" });
     expect(resolve("/no-existe", "lang=pt")).toMatchObject({ screen: null, locale: "pt" });
@@ -60,20 +65,53 @@ describe("screen and language of a request", () => {
       screen: { id: "team", params: {} },
       locale: "ca",
       dataRequest: true,
+      fromApp: false,
     });
-    expect(resolve("/_root.data")).toEqual({ screen: { id: "home", params: {} }, locale: "es", dataRequest: true });
+    expect(resolve("/_root.data")).toEqual({
+      screen: { id: "home", params: {} },
+      locale: "es",
+      dataRequest: true,
+      fromApp: false,
+    });
     expect(resolve("/pt/produtos/tomate.data").screen).toEqual({ id: "product", params: { slug: "tomate" } });
-    expect(resolve("/ca/no-existeix.data", "lang=pt")).toEqual({ screen: null, locale: "ca", dataRequest: true });
+    expect(resolve("/ca/no-existeix.data", "lang=pt")).toEqual({
+      screen: null,
+      locale: "ca",
+      dataRequest: true,
+      fromApp: false,
+    });
   });
 
   it("decodes the path as React Router does", () => {
     expect(resolve("/pt/nova%20ordem")).toMatchObject({ screen: { id: "newOrder" }, locale: "pt" });
-    expect(resolve("/pt/nova%20ordem.data")).toMatchObject({ screen: { id: "newOrder" }, dataRequest: true });
+    expect(resolve("/pt/nova%20ordem.data")).toMatchObject({
+      screen: { id: "newOrder" },
+      dataRequest: true,
+      fromApp: false,
+    });
     expect(resolve("/ca/%65quip")).toMatchObject({ screen: { id: "team" }, locale: "ca" });
     expect(resolve("/productos/%C3%B1ame").screen).toEqual({ id: "product", params: { slug: "ñame" } });
     // Raw bytes arrive as Latin-1 characters; the URL standard encodes them as UTF-8.
     expect(resolve("/productos/\u00f1ame").screen).toEqual({ id: "product", params: { slug: "ñame" } });
-    expect(resolve("/ca/equip/%E0%A4%A/%zz")).toEqual({ screen: null, locale: "ca", dataRequest: false });
+    expect(resolve("/ca/equip/%E0%A4%A/%zz")).toEqual({
+      screen: null,
+      locale: "ca",
+      dataRequest: false,
+      fromApp: false,
+    });
+  });
+
+  it("tells the company's app by the token in its user agent, only when a token is configured", () => {
+    const userAgent = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126 Mobile ImperfectApp/2.1";
+    const appUserAgentToken = "ImperfectApp";
+    expect(resolveRequestContext("/", { cookie: undefined, userAgent, appUserAgentToken }).fromApp).toBe(true);
+    expect(resolveRequestContext("/", { cookie: undefined, userAgent, appUserAgentToken: undefined }).fromApp).toBe(
+      false,
+    );
+    expect(
+      resolveRequestContext("/", { cookie: undefined, userAgent: "Mozilla/5.0 Safari/604.1", appUserAgentToken })
+        .fromApp,
+    ).toBe(false);
   });
 
   it("resolves backslashes and dot segments as the URL standard does, like React Router", () => {
@@ -203,6 +241,7 @@ describe("what React Router's loaders and entry.server see", () => {
         screen: { id: "product", params: { slug: "tomaquet" } },
         locale: "ca",
         dataRequest: false,
+        fromApp: false,
         cspNonce: "test-nonce",
         clientIp: expect.stringMatching(/127\.0\.0\.1/),
       });

@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
 import type { AppLoadContext } from "react-router";
 import { detectLocale, LOCALE_COOKIE, matchScreen, type Locale, type ScreenMatch } from "@shop/routing";
+import { webViewUser } from "@shop/domain";
+import { env } from "../app/env.server";
 import { readCookies } from "../app/session.server";
 
 /** The screen of the route table that answers a request, with the parameters its path gives. */
@@ -20,6 +22,8 @@ export interface RequestContext {
   readonly locale: Locale;
   /** A data request of React Router (`.data`): a navigation or form of the browser, answered without HTML. */
   readonly dataRequest: boolean;
+  /** The request comes from the company's app: its user agent carries APP_USER_AGENT_TOKEN (decision 019). */
+  readonly fromApp: boolean;
 }
 
 declare module "express-serve-static-core" {
@@ -60,7 +64,14 @@ function routedPathname(target: string): string {
 }
 
 /** Resolves the screen and language of a request target (path and query, as on the request line). */
-export function resolveRequestContext(target: string, { cookie }: { cookie: string | undefined }): RequestContext {
+export function resolveRequestContext(
+  target: string,
+  {
+    cookie,
+    userAgent,
+    appUserAgentToken,
+  }: { cookie: string | undefined; userAgent?: string | undefined; appUserAgentToken?: string | undefined },
+): RequestContext {
   const pathname = routedPathname(target);
   const path = pagePath(pathname);
   const match = matchScreen(path);
@@ -69,12 +80,20 @@ export function resolveRequestContext(target: string, { cookie }: { cookie: stri
     // The cookie only decides for a path that no screen and no language prefix claims.
     locale: match?.locale ?? detectLocale(path, readCookies(cookie)[LOCALE_COOKIE.name]),
     dataRequest: pathname.endsWith(DATA_SUFFIX),
+    fromApp: webViewUser({ userAgent, token: appUserAgentToken, adminEmails: [], email: null }) !== "browser",
   };
 }
 
 /** Works out the request context of a page request, once, for everything after it. */
 export function requestContext(req: Request, res: Response, next: NextFunction) {
-  res.locals.requestContext = resolveRequestContext(req.originalUrl, { cookie: req.headers.cookie });
+  res.locals.requestContext = resolveRequestContext(req.originalUrl, {
+    cookie: req.headers.cookie,
+    userAgent: req.headers["user-agent"],
+    appUserAgentToken: env.APP_USER_AGENT_TOKEN,
+  });
+  // The same address answers the app and a browser differently (decision 019): a shared cache must
+  // keep them apart.
+  if (env.APP_USER_AGENT_TOKEN) res.vary("User-Agent");
   next();
 }
 

@@ -24,3 +24,5 @@ export * from "./order-status";
 export * from "./order-number";
 export * from "./tag-manager";
 export * from "./client-behaviours";
+export * from "./web-view";
+export * from "./ui";
