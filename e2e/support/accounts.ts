@@ -6,10 +6,13 @@ export interface TestCustomer {
   readonly jwt: string;
 }
 
-/** A fresh customer registered through the CMS's public registration endpoint. */
-export async function registerCustomer(cmsUrl: string): Promise<TestCustomer> {
+/** A fresh customer registered through the CMS's public registration endpoint (at `email` if given). */
+export async function registerCustomer(
+  cmsUrl: string,
+  { email: chosen }: { email?: string } = {},
+): Promise<TestCustomer> {
   const id = randomUUID().slice(0, 8);
-  const email = `e2e-${id}@example.test`;
+  const email = chosen ?? `e2e-${id}@example.test`;
   const password = `Secret-${id}-pass`;
   const response = await fetch(`${cmsUrl}/api/auth/local/register`, {
     method: "POST",

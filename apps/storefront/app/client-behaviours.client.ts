@@ -3,19 +3,18 @@ import {
   BUILD_CHECK_EVERY_MS,
   BUILD_CHECK_FIRST_MS,
   isNewBuild,
-  LOCALE_TAGS,
-  LOCALES,
   MAX_PRELOADS_AT_ONCE,
   mayPreload,
   mayReloadAfterChunkError,
   preloadQueue,
   TITLE_RESTORE_DELAY_MS,
   withChunkReload,
-  type Locale,
-} from "@shop/domain";
+} from "@shop/domain/client-behaviours";
+import type { WebViewUser } from "@shop/domain/web-view";
 import { matchRoutes, type Navigation, type RouteObject } from "react-router";
 import { BUILD_PATH } from "./build-path";
 import { AWAY_TITLES } from "./i18n/away-titles";
+import { pageLocale } from "./page-locale.client";
 
 /**
  * What the storefront does in the browser besides its pages (specification sections 2, 8 and 9):
@@ -23,12 +22,24 @@ import { AWAY_TITLES } from "./i18n/away-titles";
  * reload after a script chunk fails to download. Loaded after hydration (entry.client), so no
  * page's first load pays for it (docs/decisions/006).
  */
-export function startClientBehaviours(): void {
-  reloadAfterChunkErrors();
-  swapTitleWhileAway();
-  followNewBuilds();
-  preloadRoutesOnIntent();
+export function startClientBehaviours({ webView }: { webView: WebViewUser }): void {
+  if (!started) {
+    started = true;
+    reloadAfterChunkErrors();
+    swapTitleWhileAway();
+    followNewBuilds();
+    preloadRoutesOnIntent();
+  }
+  // Inside the company's app only, in a chunk of its own (docs/decisions/019).
+  if (webView !== "browser") {
+    import("./web-view/web-view.client").then(
+      (app) => app.startWebView(webView),
+      (error: unknown) => console.warn(error),
+    );
+  }
 }
+
+let started = false;
 
 const CHUNK_RELOADS_KEY = "shop:chunk-reloads";
 
@@ -45,11 +56,6 @@ declare global {
       subscribe(listener: (state: { navigation: Navigation }) => void): () => void;
     };
   }
-}
-
-function pageLocale(): Locale {
-  const tag = document.documentElement.lang;
-  return LOCALES.find((locale) => LOCALE_TAGS[locale] === tag) ?? "es";
 }
 
 /** A failed chunk counts as one the visitor asked for within this long of their last tap or key. */

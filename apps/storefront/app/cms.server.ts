@@ -1,5 +1,5 @@
 import { CLIENT_IP_HEADER, PROXY_SECRET_HEADER } from "@shop/contracts";
-import { shouldRetry } from "@shop/domain";
+import { shouldRetry } from "@shop/domain/client-behaviours";
 import { env } from "./env.server";
 
 /** The CMS serves its content API under this prefix (docs/decisions/007). */

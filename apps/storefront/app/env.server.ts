@@ -1,11 +1,6 @@
 import { DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
-import {
-  APP_USER_AGENT_TOKEN_PATTERN,
-  DEFAULT_DATA_LAYER_NAME,
-  gtmIdProblem,
-  isDataLayerName,
-  parseAdminEmails,
-} from "@shop/domain";
+import { DEFAULT_DATA_LAYER_NAME, gtmIdProblem, isDataLayerName } from "@shop/domain";
+import { APP_USER_AGENT_TOKEN_PATTERN, parseAdminEmails } from "@shop/domain/web-view";
 import { z } from "zod";
 
 const url = z.url().transform((value) => value.replace(/\/+$/, ""));

@@ -9,7 +9,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
-import { webViewUser } from "@shop/domain";
+import { webViewUser } from "@shop/domain/web-view";
 import { alternatesOf, canonicalUrl, hreflangLinks, runGuard, SCREENS } from "@shop/routing";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { AppLoadContext } from "react-router";
 import { detectLocale, LOCALE_COOKIE, matchScreen, type Locale, type ScreenMatch } from "@shop/routing";
-import { webViewUser } from "@shop/domain";
+import { webViewUser } from "@shop/domain/web-view";
 import { env } from "../app/env.server";
 import { readCookies } from "../app/session.server";
 

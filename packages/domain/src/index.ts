@@ -23,6 +23,3 @@ export * from "./coupons";
 export * from "./order-status";
 export * from "./order-number";
 export * from "./tag-manager";
-export * from "./client-behaviours";
-export * from "./web-view";
-export * from "./ui";

@@ -6,6 +6,7 @@ import {
   EMBED_MIN_HEIGHT_PX,
   hidesEmbeds,
   nativeSignIn,
+  nativeSignInHooks,
   parseAdminEmails,
   webViewUser,
 } from "./web-view";
@@ -119,5 +120,15 @@ describe("a native sign-in handed to the page", () => {
     expect(nativeSignIn("google", "")).toEqual({ ok: false, problem: "no access token" });
     expect(nativeSignIn("google", 42)).toEqual({ ok: false, problem: "no access token" });
     expect(nativeSignIn("google", "x".repeat(4097))).toEqual({ ok: false, problem: "access token too long" });
+  });
+});
+
+describe("the native sign-in hooks' names", () => {
+  it("are the ones the app's developers are told", () => {
+    expect(nativeSignInHooks("google")).toEqual({ success: "onGoogleSignInSuccess", error: "onGoogleSignInError" });
+    expect(nativeSignInHooks("microsoft")).toEqual({
+      success: "onMicrosoftSignInSuccess",
+      error: "onMicrosoftSignInError",
+    });
   });
 });

@@ -98,3 +98,13 @@ export function nativeSignIn(
   if (accessToken.length > MAX_PROVIDER_TOKEN_LENGTH) return { ok: false, problem: "access token too long" };
   return { ok: true, provider: provider as NativeSignInProvider, accessToken: accessToken.trim() };
 }
+
+/**
+ * The functions the app calls on the page once its own sign-in with `provider` ends (the contract
+ * with the app's developers, docs/decisions/019): `onGoogleSignInSuccess(accessToken)`,
+ * `onGoogleSignInError(error)`, and the same for Microsoft.
+ */
+export function nativeSignInHooks(provider: NativeSignInProvider): { success: string; error: string } {
+  const name = `on${provider.charAt(0).toUpperCase()}${provider.slice(1)}SignIn`;
+  return { success: `${name}Success`, error: `${name}Error` };
+}
