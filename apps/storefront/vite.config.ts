@@ -35,6 +35,8 @@ const SHELL_MODULES = [
   /\/app\/analytics\/(analytics|events|cookie-settings-button)\.tsx?$/,
   // Likewise what starts the browser's behaviours (the title while away, new builds).
   /\/app\/components\/client-behaviours\.tsx$/,
+  // And what loads the support chat (decision 020).
+  /\/app\/support-chat\/support-chat\.tsx$/,
 ];
 
 function shellChunk(id: string): string | undefined {

@@ -2,6 +2,7 @@ import { DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
 import { DEFAULT_DATA_LAYER_NAME, gtmIdProblem, isDataLayerName } from "@shop/domain";
 import { APP_USER_AGENT_TOKEN_PATTERN, parseAdminEmails } from "@shop/domain/web-view";
 import { z } from "zod";
+import { supportChatUrlProblem } from "./support-chat/chat-url";
 
 const url = z.url().transform((value) => value.replace(/\/+$/, ""));
 
@@ -71,6 +72,19 @@ const schema = z
       .string()
       .default(DEFAULT_DATA_LAYER_NAME)
       .refine(isDataLayerName, { message: "must be a JavaScript identifier, such as dataLayer" }),
+    /**
+     * The chat page the shop's chat provider hosts (its "chat link"), framed by a "chat with us"
+     * button on every page but the order flow (docs/decisions/020). Framed only when the visitor
+     * opens it, so nobody who does not ask meets the provider or its cookies. Unset or empty: no chat.
+     */
+    SUPPORT_CHAT_URL: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .superRefine((value, ctx) => {
+        const problem = value === undefined ? null : supportChatUrlProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
     /**
      * The text the company's mobile app adds to its web view's user agent (docs/decisions/019):
      * visitors whose user agent carries it are "from app". Unset: nobody is.

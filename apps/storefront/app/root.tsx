@@ -27,6 +27,8 @@ import { takeFlash } from "./flash.server";
 import { clearSessionCookie, getSession } from "./session.server";
 import { shopDetails } from "./shop-details";
 import { getShopSettings } from "./shop-settings.server";
+import { SupportChat } from "./support-chat/support-chat";
+import { supportChatFor } from "./support-chat/settings.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -72,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       screen,
       alternates: screen ? alternatesOf(screen.id, screen.params) : null,
       analytics: analyticsSettings(),
+      // The support chat's page (decision 020), or null: none configured, or the order flow.
+      supportChat: supportChatFor(screen),
       // The company's app (decision 019): its hooks, and the debug console for the staff listed.
       webView: webViewUser({
         userAgent: request.headers.get("User-Agent"),
@@ -128,6 +132,7 @@ export default function App() {
     <>
       <Outlet />
       <Analytics />
+      <SupportChat />
       <ClientBehaviours />
     </>
   );

@@ -41,6 +41,7 @@ app.use(
     formTargets: PAYMENT_PAGE_ORIGINS,
     googleMaps: env.GOOGLE_MAPS_API_KEY !== undefined,
     tagManager: env.GTM_ID !== undefined,
+    supportChatUrl: env.SUPPORT_CHAT_URL,
   }),
 );
 

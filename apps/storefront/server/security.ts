@@ -55,6 +55,21 @@ interface SecurityOptions {
   readonly googleMaps?: boolean;
   /** The shop loads a Google Tag Manager container after consent (GTM_ID). */
   readonly tagManager?: boolean;
+  /** The support chat's page (SUPPORT_CHAT_URL), framed when the visitor opens it (docs/decisions/020). */
+  readonly supportChatUrl?: string;
+}
+
+/**
+ * Who may be framed: the tag manager's hosts with a container, the support chat's origin with a
+ * chat, nobody (null: default-src 'self' then covers it) with neither.
+ */
+export function frameSources({
+  tagManager = false,
+  supportChatUrl,
+}: Pick<SecurityOptions, "tagManager" | "supportChatUrl">): string[] | null {
+  if (!tagManager && !supportChatUrl) return null;
+  const chat = supportChatUrl ? [new URL(supportChatUrl).origin] : [];
+  return ["'self'", ...(tagManager ? TAG_MANAGER.frame : []), ...chat];
 }
 
 /**
@@ -67,7 +82,9 @@ export function securityHeaders({
   formTargets = [],
   googleMaps = false,
   tagManager = false,
+  supportChatUrl,
 }: SecurityOptions) {
+  const frames = frameSources({ tagManager, supportChatUrl });
   const maps = (part: keyof typeof GOOGLE_MAPS) => (googleMaps ? GOOGLE_MAPS[part] : []);
   const tags = (part: keyof typeof TAG_MANAGER) => (tagManager ? TAG_MANAGER[part] : []);
   const headers = helmet({
@@ -87,8 +104,8 @@ export function securityHeaders({
             "img-src": ["'self'", "data:", "blob:", ...maps("img"), ...tags("img")],
             "font-src": ["'self'", "data:"],
             "connect-src": ["'self'", ...maps("connect"), ...tags("connect")],
-            // Without a container nothing may be framed: default-src 'self' covers it then.
-            ...(tagManager ? { "frame-src": ["'self'", ...tags("frame")] } : {}),
+            // Without a container or a chat nothing may be framed: default-src 'self' covers it then.
+            ...(frames ? { "frame-src": frames } : {}),
             "frame-ancestors": ["'self'"],
             "form-action": ["'self'", ...formTargets],
             "base-uri": ["'self'"],

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "../app/env.server";
 import { pagePath } from "./request-context";
-import { sameOriginWrites } from "./security";
+import { frameSources, sameOriginWrites, securityHeaders } from "./security";
 
 function fakeRequest(method: string, headers: Record<string, string>, path = "/"): Request {
   const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -101,5 +101,60 @@ describe("page path of a request", () => {
     expect(pagePath("/ca/equip.data")).toBe("/ca/equip");
     expect(pagePath("/_root.data")).toBe("/");
     expect(pagePath("/ca/equip")).toBe("/ca/equip");
+  });
+});
+
+/** The Content-Security-Policy the security headers give a page, as directive -> sources. */
+function contentSecurityPolicy(options: Parameters<typeof securityHeaders>[0]): Map<string, string[]> {
+  const headers = new Map<string, string>();
+  const res = {
+    locals: { cspNonce: "n0nce" },
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  } as unknown as Response;
+  const next = vi.fn();
+  securityHeaders(options)({} as Request, res, next as unknown as NextFunction);
+  expect(next).toHaveBeenCalledOnce();
+  const policy = headers.get("content-security-policy") ?? "";
+  return new Map(
+    policy.split(";").map((directive) => {
+      const [name = "", ...sources] = directive.trim().split(/\s+/);
+      return [name, sources] as const;
+    }),
+  );
+}
+
+describe("framing in the content security policy", () => {
+  const base = { https: true, development: false };
+  const CHAT = "https://chat.example.com/shop/embed?id=42";
+
+  it("lets nothing be framed without a tag manager or a chat (default-src 'self' covers it)", () => {
+    expect(frameSources({})).toBeNull();
+    expect(contentSecurityPolicy(base).has("frame-src")).toBe(false);
+    expect(contentSecurityPolicy(base).get("default-src")).toEqual(["'self'"]);
+  });
+
+  it("frames the support chat's origin only, not its path, with SUPPORT_CHAT_URL", () => {
+    expect(contentSecurityPolicy({ ...base, supportChatUrl: CHAT }).get("frame-src")).toEqual([
+      "'self'",
+      "https://chat.example.com",
+    ]);
+    expect(frameSources({ supportChatUrl: "http://127.0.0.1:4100/chat" })).toEqual(["'self'", "http://127.0.0.1:4100"]);
+  });
+
+  it("keeps the tag manager's frames, and adds the chat's beside them", () => {
+    const tagManagerOnly = contentSecurityPolicy({ ...base, tagManager: true }).get("frame-src");
+    expect(tagManagerOnly).toEqual(["'self'", "https://td.doubleclick.net", "https://www.googletagmanager.com"]);
+    expect(contentSecurityPolicy({ ...base, tagManager: true, supportChatUrl: CHAT }).get("frame-src")).toEqual([
+      ...(tagManagerOnly ?? []),
+      "https://chat.example.com",
+    ]);
+  });
+
+  it("lets the chat into frames only: no script, connection or form goes to its origin", () => {
+    const policy = contentSecurityPolicy({ ...base, supportChatUrl: CHAT });
+    for (const directive of ["script-src", "connect-src", "img-src", "form-action", "frame-ancestors"]) {
+      expect(policy.get(directive)?.join(" ")).not.toContain("chat.example.com");
+    }
   });
 });
