@@ -110,6 +110,15 @@ const schema = z
     if (value.SITE_URL.startsWith("https://") && value.PROXY_SECRET === DEV_PROXY_SECRET) {
       ctx.addIssue({ code: "custom", path: ["PROXY_SECRET"], message: "set a real secret (the same as the CMS's)" });
     }
+    // The chat's frame may run scripts as its own origin (sandbox allow-same-origin): on the shop's
+    // origin those scripts would be the shop's, with the customer's session.
+    if (value.SUPPORT_CHAT_URL && new URL(value.SUPPORT_CHAT_URL).origin === new URL(value.SITE_URL).origin) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SUPPORT_CHAT_URL"],
+        message: "must be the chat provider's page, not one of the shop's own",
+      });
+    }
   });
 
 export type Env = z.infer<typeof schema>;

@@ -31,4 +31,13 @@ describe("support chat address", () => {
     );
     expect(() => parseEnv({ SUPPORT_CHAT_URL: "http://chat.example.com/" })).toThrow(/SUPPORT_CHAT_URL: .*https/);
   });
+
+  it("is never a page of the shop's own origin, where the frame's scripts would act as the shop", () => {
+    expect(() =>
+      parseEnv({ SITE_URL: "http://localhost:3000", SUPPORT_CHAT_URL: "http://localhost:3000/chat" }),
+    ).toThrow(/SUPPORT_CHAT_URL: .*provider/);
+    expect(
+      parseEnv({ SITE_URL: "http://localhost:3000", SUPPORT_CHAT_URL: "https://chat.example.com/" }).SUPPORT_CHAT_URL,
+    ).toBe("https://chat.example.com/");
+  });
 });
