@@ -48,8 +48,11 @@ const started = new WeakSet<unknown[]>();
 
 /** Accept and reject look the same, so neither is the easier answer (EDPB cookie banner taskforce, 2023). */
 const ANSWER = `${PRIMARY_BUTTON} w-full px-4 text-base`;
-/** The same answers in the narrower dialog: less padding, so that their words keep to one line on a phone. */
-const DIALOG_ANSWER = `${PRIMARY_BUTTON} w-full px-2 text-base leading-tight`;
+/**
+ * The same answers in the narrower dialog: less padding, so that their words keep to one line on a
+ * phone. Important (`!`): PRIMARY_BUTTON's px-6 comes later in the stylesheet and would win.
+ */
+const DIALOG_ANSWER = `${PRIMARY_BUTTON} w-full px-2! text-base leading-tight`;
 
 /**
  * The consent banner, the preferences dialog and the data layer's page views (docs/decisions/016).
@@ -202,7 +205,7 @@ function Preferences({ open, onClose, initial, onChoose, onCloseAutoFocus }: Pre
         <Dialog.Overlay className="fixed inset-0 z-40 bg-sand-900/50" />
         <Dialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[90vw] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-sand-50 shadow-2xl"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] dialog-width -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-sand-50 shadow-2xl"
         >
           <div className="flex items-center justify-between gap-2 border-b border-sand-200 px-4 py-2">
             <Dialog.Title className="font-display text-xl font-semibold text-leaf-800">

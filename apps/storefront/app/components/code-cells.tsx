@@ -18,7 +18,9 @@ interface CodeCellsProps {
 const DIGITS = /\D/g;
 
 /**
- * A one-time code typed in one cell per digit (50×50 px, specification section 9). Every cell is
+ * A one-time code typed in one cell per digit, 50 × 50 px (specification section 9; app.css's
+ * code-cell size). Below 640 px the cells may narrow, never grow, so that six of them and their gaps
+ * never overflow the narrowest phone's card. Every cell is
  * posted under the same name and the action joins them, so it works before JavaScript loads and
  * when a phone's keyboard fills the whole code (autocomplete one-time-code) into the first cell.
  * With JavaScript, typing moves on, Backspace moves back, and a pasted or autofilled code spreads
@@ -70,7 +72,8 @@ export function CodeCells({ name, length, label, digitLabel, error, refusal }: C
   }
 
   return (
-    <fieldset aria-describedby={error ? `${name}-error` : undefined}>
+    // min-w-0: a fieldset is never narrower than its content by default, so the cells could not narrow.
+    <fieldset aria-describedby={error ? `${name}-error` : undefined} className="min-w-0">
       <legend className="font-semibold">{label}</legend>
       <div className="mt-2 flex gap-1 sm:gap-2">
         {Array.from({ length }, (_, index) => (
@@ -90,7 +93,7 @@ export function CodeCells({ name, length, label, digitLabel, error, refusal }: C
             onInput={(event) => onInput(index, event)}
             onPaste={(event) => onPaste(index, event)}
             onKeyDown={(event) => onKeyDown(index, event)}
-            className="h-[50px] w-[50px] max-w-[50px] min-w-0 flex-1 sm:flex-none rounded-xl border border-sand-300 text-center text-2xl font-bold aria-[invalid=true]:border-carrot-600"
+            className="size-code-cell max-w-code-cell min-w-0 flex-1 sm:flex-none rounded-xl border border-sand-300 text-center text-2xl font-bold aria-[invalid=true]:border-carrot-600"
           />
         ))}
       </div>

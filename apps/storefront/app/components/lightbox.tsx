@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, type PointerEvent as ReactPointerEvent } from "react";
+import { debounce, RESIZE_SETTLE_MS } from "@shop/domain/ui";
 import { format } from "~/i18n/format";
 import { imageSrcSet, imageUrl } from "~/images";
 import { initialLightbox, LIGHTBOX, lightboxReducer, throttle } from "~/lightbox/state";
@@ -19,6 +20,15 @@ interface LightboxProps {
 
 const VIEW_WIDTH = 960;
 
+/** The scale at which a picture fits the screen: 90 % of its width, 80 % of its height, never enlarged. */
+function fitScaleOf(picture: HTMLImageElement): number {
+  return Math.min(
+    1,
+    (window.innerWidth * 0.9) / picture.naturalWidth,
+    (window.innerHeight * 0.8) / picture.naturalHeight,
+  );
+}
+
 /**
  * Full-screen image preview (specification, sections 4 and 9) on the native modal <dialog>,
  * which traps focus and closes on Escape by itself; a click on the mask or the close button
@@ -34,6 +44,21 @@ export function Lightbox({ images, startIndex, onClose, loop = LIGHTBOX.loop }: 
   const pinch = useRef<{ distance: number; scale: number } | null>(null);
   const allowWheel = useMemo(() => throttle(LIGHTBOX.wheelThrottleMs), []);
   const image = images[state.index];
+  const picture = useRef<HTMLImageElement>(null);
+
+  // A phone turned or a window resized: the picture fits the new screen, measured 50 ms after the
+  // last resize event (specification section 9), not at every one of the burst.
+  useEffect(() => {
+    const refit = debounce(() => {
+      const shown = picture.current;
+      if (shown?.complete && shown.naturalWidth > 0) dispatch({ type: "refit", fitScale: fitScaleOf(shown) });
+    }, RESIZE_SETTLE_MS);
+    window.addEventListener("resize", refit);
+    return () => {
+      refit.cancel();
+      window.removeEventListener("resize", refit);
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -147,19 +172,12 @@ export function Lightbox({ images, startIndex, onClose, loop = LIGHTBOX.loop }: 
         {image ? (
           <img
             key={image.src}
+            ref={picture}
             src={imageUrl(image.src, VIEW_WIDTH)}
             srcSet={imageSrcSet(image.src, VIEW_WIDTH)}
             alt={image.alt ?? image.title ?? ""}
             draggable={false}
-            onLoad={(event) => {
-              const { naturalWidth, naturalHeight } = event.currentTarget;
-              const fit = Math.min(
-                1,
-                (window.innerWidth * 0.9) / naturalWidth,
-                (window.innerHeight * 0.8) / naturalHeight,
-              );
-              dispatch({ type: "loaded", fitScale: fit });
-            }}
+            onLoad={(event) => dispatch({ type: "loaded", fitScale: fitScaleOf(event.currentTarget) })}
             onError={() => dispatch({ type: "failed" })}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
@@ -167,7 +185,8 @@ export function Lightbox({ images, startIndex, onClose, loop = LIGHTBOX.loop }: 
             onPointerCancel={onPointerUp}
             style={{
               transform: `translate(${state.offsetX}px, ${state.offsetY}px) rotate(${state.rotation}deg) scale(${state.scale})`,
-              // The first fit is not animated: the picture must never flash at its natural size.
+              // The first fit is not animated: the picture must never flash at its natural size. For
+              // those who ask for less motion, app.css's reduced-motion rule cuts this to nothing.
               transition: state.dragging || state.gesturing || !state.animated ? "none" : "transform 150ms ease-out",
               maxWidth: "none",
               touchAction: "none",

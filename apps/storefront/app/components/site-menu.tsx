@@ -57,7 +57,7 @@ export default function SiteMenu({ open, onClose, returnFocusTo }: SiteMenuProps
             returnFocusTo.current?.focus();
           }}
           onClick={closeOnLink}
-          className="site-menu-panel fixed inset-y-0 right-0 z-50 flex w-[88%] max-w-sm flex-col overflow-y-auto overscroll-contain bg-sand-50 shadow-2xl"
+          className="site-menu-panel fixed inset-y-0 right-0 z-50 flex dialog-width flex-col overflow-y-auto overscroll-contain bg-sand-50 shadow-2xl"
         >
           <div className="sticky top-0 z-10 flex items-center justify-between gap-2 border-b border-sand-200 bg-sand-50 px-4 py-2">
             <Dialog.Title className="font-display text-xl font-semibold text-leaf-800">

@@ -77,6 +77,16 @@ describe("lightbox", () => {
     expect(run(loaded, { type: "zoomIn" }, { type: "loaded", fitScale: 0.5 }).animated).toBe(false);
   });
 
+  it("keeps a fitted picture fitting when the screen changes size, and a zoomed one zoomed", () => {
+    const loaded = run(initialLightbox(0, 2), { type: "loaded", fitScale: 0.4 });
+    expect(run(loaded, { type: "refit", fitScale: 0.7 })).toMatchObject({ fitScale: 0.7, scale: 0.7, animated: false });
+    const panned = run(loaded, { type: "zoomIn" }, { type: "dragStart" }, { type: "dragMove", dx: 30, dy: 0 });
+    expect(run(panned, { type: "refit", fitScale: 0.3 })).toMatchObject({ fitScale: 0.3, scale: 0.52, offsetX: 30 });
+    expect(run(loaded, { type: "refit", fitScale: 9 }).scale).toBe(LIGHTBOX.maxZoom);
+    // Before the picture is in, there is nothing to fit: its load measures the screen then.
+    expect(run(initialLightbox(0, 2), { type: "refit", fitScale: 0.7 })).toMatchObject({ scale: 1, fitScale: 1 });
+  });
+
   it("starts each picture loading and records a load error", () => {
     const next = run(initialLightbox(0, 2), { type: "loaded", fitScale: 1 }, { type: "next" });
     expect(next.status).toBe("loading");

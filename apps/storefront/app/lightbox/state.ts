@@ -39,6 +39,8 @@ export type LightboxAction =
   | { type: "rotateRight" }
   | { type: "reset" }
   | { type: "loaded"; fitScale: number }
+  /** The screen changed size (a window resized, a phone turned): the fitting size is `fitScale` now. */
+  | { type: "refit"; fitScale: number }
   | { type: "failed" }
   | { type: "dragStart" }
   | { type: "dragMove"; dx: number; dy: number }
@@ -81,8 +83,9 @@ function step(state: LightboxState, delta: 1 | -1): LightboxState {
 
 export function lightboxReducer(state: LightboxState, action: LightboxAction): LightboxState {
   const next = reduce(state, action);
-  // Pinches follow the fingers; only the visitor's discrete changes are animated.
-  const animated = action.type !== "loaded" && action.type !== "failed" && action.type !== "gestureMove";
+  // Pinches follow the fingers and a new screen size is met at once; only the visitor's discrete
+  // changes are animated.
+  const animated = !["loaded", "refit", "failed", "gestureMove"].includes(action.type);
   return next === state || next.animated === animated ? next : { ...next, animated };
 }
 
@@ -109,6 +112,15 @@ function reduce(state: LightboxState, action: LightboxAction): LightboxState {
     case "loaded": {
       const fitScale = clampScale(action.fitScale);
       return { ...state, status: "loaded", fitScale, scale: fitScale };
+    }
+    case "refit": {
+      if (state.status !== "loaded") return state;
+      const fitScale = clampScale(action.fitScale);
+      // A picture shown at its fitting size keeps fitting the screen; one the visitor zoomed keeps
+      // their zoom, and may now pan or not by the new fitting size.
+      return state.scale === state.fitScale
+        ? { ...state, fitScale, scale: fitScale, offsetX: 0, offsetY: 0 }
+        : { ...state, fitScale };
     }
     case "failed":
       return { ...state, status: "error" };
