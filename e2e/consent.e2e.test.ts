@@ -5,7 +5,7 @@ import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS } from "../apps/storefront/app/analytics/consent";
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, CONSENT_PATH } from "../apps/storefront/app/analytics/consent";
 import { PAGE_VIEW_EVENT_VALUE } from "../apps/storefront/app/analytics/tag-manager";
 import { consentTextsFor } from "../apps/storefront/app/i18n/consent";
 import { messagesFor } from "../apps/storefront/app/i18n";
@@ -108,7 +108,16 @@ describe("analytics with consent", () => {
     expect(Object.values(defaults?.[2] ?? {}).every((value) => value === "denied")).toBe(true);
     expect(await seriousAxeFindings(page)).toEqual([]);
 
+    // The server sets the cookie once more (Safari keeps a script's cookie 7 days at most).
+    const storedByServer = page.waitForResponse(
+      (response) => response.url() === `${base}${CONSENT_PATH}` && response.request().method() === "POST",
+    );
     await banner(page, "es").getByRole("button", { name: texts.banner.acceptAll }).click();
+    const serverAnswer = await storedByServer;
+    expect(serverAnswer.status()).toBe(204);
+    expect((await serverAnswer.allHeaders())["set-cookie"]).toMatch(
+      new RegExp(`^${CONSENT_COOKIE}=v%3D1%26p%3D1%26a%3D1%26m%3D1`),
+    );
     await expect.poll(() => requests.some((url) => url.includes(`/gtm.js?id=${GTM_ID}`))).toBe(true);
     await expect.poll(() => banner(page, "es").isVisible()).toBe(false);
     await expect.poll(() => page.getByRole("status").textContent()).toBe(texts.saved);

@@ -12,7 +12,9 @@ import { env, secureCookies } from "../app/env.server";
 import { BUILD_PATH } from "../app/build-path";
 import { PAYMENT_PAGE_ORIGINS } from "../app/payment-pages.server";
 import { readCookies } from "../app/session.server";
+import { CONSENT_PATH } from "../app/analytics/consent";
 import { apiProxy } from "./api-proxy";
+import { consentCookieEndpoint } from "./consent-cookie";
 import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
 import { reportForeignHosts } from "./site-host";
@@ -82,6 +84,8 @@ app.use(
     ],
   }),
 );
+// The visitor's cookie choice, stored again by the server so that Safari keeps it for a year.
+app.post(CONSENT_PATH, ...consentCookieEndpoint({ secure: secureCookies }));
 app.use(apiProxy({ cmsUrl: env.CMS_URL, proxySecret: env.PROXY_SECRET }));
 app.use(pageMethods);
 app.use(formPosts({ maxBytes: MAX_FORM_BYTES }));

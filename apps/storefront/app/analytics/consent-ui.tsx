@@ -15,8 +15,10 @@ import {
   type ConsentChoice,
   consentCookie,
   consentCookieValue,
+  CONSENT_PATH,
   parseConsent,
   REJECT_ALL,
+  serializeConsent,
   type StoredConsent,
 } from "./consent";
 import {
@@ -30,6 +32,15 @@ import {
 } from "./tag-manager";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The server sets the cookie just written once more: Safari keeps a script's cookie 7 days at most,
+ * and the choice is meant to last a year. Should this fail, the script's cookie still holds it.
+ */
+function keepForAYear(stored: StoredConsent) {
+  const body = new URLSearchParams({ value: serializeConsent(stored) });
+  fetch(CONSENT_PATH, { method: "POST", body, keepalive: true }).catch(() => undefined);
+}
 
 /** Once the banner is answered its buttons are gone: focus goes to the page's content, not to nowhere. */
 function focusMain() {
@@ -103,6 +114,7 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
   function choose(choice: ConsentChoice) {
     const next = { choice, chosenAt: nowSeconds() };
     document.cookie = consentCookie(next, { secure: window.location.protocol === "https:" });
+    keepForAYear(next);
     // A browser that refuses cookies drops the write silently: say so rather than claim it was saved.
     const kept = storedConsent() !== null;
     const withdrawn =

@@ -20,6 +20,13 @@ export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export const CONSENT_COOKIE = "shop_consent";
 
+/**
+ * Where the page sends a choice for the server to store it again (server/consent-cookie.ts):
+ * Safari keeps a cookie written by a script for 7 days at most, one set by the server for its
+ * Max-Age, and the choice is meant to be kept for a year.
+ */
+export const CONSENT_PATH = "/consent";
+
 /** Consent Mode's storage types (https://developers.google.com/tag-platform/security/concepts/consent-mode). */
 export type ConsentSignal =
   | "ad_storage"
@@ -135,10 +142,14 @@ export function consentCookieValue(cookieHeader: string): string | undefined {
  * SameSite=Lax, Secure on HTTPS. Readable by the page's script on purpose: it decides whether to
  * load Tag Manager, and cached pages are the same for every visitor.
  */
-export function consentCookie(stored: StoredConsent, { secure }: { secure: boolean }): string {
+export function consentCookie(
+  stored: StoredConsent,
+  { secure, now = stored.chosenAt }: { secure: boolean; now?: number },
+): string {
   return [
     `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(stored))}`,
-    `Max-Age=${CONSENT_MAX_AGE_SECONDS}`,
+    // A year after the choice was made (`now`, seconds, defaults to that moment).
+    `Max-Age=${Math.max(0, stored.chosenAt + CONSENT_MAX_AGE_SECONDS - now)}`,
     "Path=/",
     "SameSite=Lax",
     ...(secure ? ["Secure"] : []),
