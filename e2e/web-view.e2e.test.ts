@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -11,6 +13,7 @@ import { messagesFor } from "../apps/storefront/app/i18n";
 import { format } from "../apps/storefront/app/i18n/format";
 import { DEBUG_CONSOLE_TEXTS } from "../apps/storefront/app/i18n/debug-console";
 import { authTextsFor } from "../apps/storefront/app/i18n/auth";
+import { SUPPORT_CHAT_TEXTS } from "../apps/storefront/app/support-chat/texts";
 import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";
 import { launchBrowser } from "./support/browser";
 
@@ -33,8 +36,15 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let admin: TestCustomer;
 let customer: TestCustomer;
 const contexts: BrowserContext[] = [];
+/** The support chat's provider (decision 020): a page with a text box. */
+const chatServer = http.createServer((_req, res) => {
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+  res.end('<!doctype html><html lang="es"><title>Chat</title><label>Mensaje <input name="message"></label></html>');
+});
 
 beforeAll(async () => {
+  await new Promise<void>((resolve) => chatServer.listen(0, "127.0.0.1", resolve));
+  const chatUrl = `http://127.0.0.1:${(chatServer.address() as AddressInfo).port}/chat`;
   const logFile = path.join(logDir, "storefront.log");
   storefront = startStorefront({
     port,
@@ -45,6 +55,7 @@ beforeAll(async () => {
       APP_USER_AGENT_TOKEN: TOKEN,
       // Written in capitals: the list is compared without case, as e-mail providers do.
       APP_ADMIN_EMAILS: `someone@example.test, ${ADMIN_EMAIL.toUpperCase()}`,
+      SUPPORT_CHAT_URL: chatUrl,
       IMAGE_PREGENERATE: "false",
       IMAGE_CACHE_DIR: path.join(logDir, "images"),
     },
@@ -64,6 +75,7 @@ afterEach(async () => {
 afterAll(async () => {
   await browser?.close();
   await stopProcess(storefront);
+  await new Promise((resolve) => chatServer.close(resolve));
   fs.rmSync(logDir, { recursive: true, force: true });
 });
 
@@ -239,5 +251,25 @@ describe("embedded chat and form frames", () => {
     await addEmbed(page);
     await page.waitForTimeout(1200);
     expect(await embedVisible(page)).toBe(true);
+  });
+
+  it("the support chat gives way on a short screen in the app, but not while the visitor types in it", async () => {
+    const texts = SUPPORT_CHAT_TEXTS.es;
+    const { page } = await open(pathTo("home", "es"), { height: 844 });
+    await appReady(page);
+    const launcher = page.getByRole("button", { name: texts.launcher });
+    await launcher.waitFor();
+    await page.setViewportSize({ width: 390, height: 640 });
+    await expect.poll(() => launcher.isVisible(), { timeout: 2000, interval: 100 }).toBe(false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => launcher.isVisible(), { timeout: 2000, interval: 100 }).toBe(true);
+
+    // Typing in the chat: the phone's keyboard takes height, and the chat stays.
+    await launcher.click();
+    const message = page.frameLocator("iframe").getByLabel("Mensaje");
+    await message.click();
+    await page.setViewportSize({ width: 390, height: 640 });
+    await page.waitForTimeout(1200);
+    expect(await page.getByRole("dialog", { name: texts.heading }).isVisible()).toBe(true);
   });
 });
