@@ -30,7 +30,7 @@ export function mountDebugConsole(): () => void {
   let expanded = false;
   const panel = element("section", {
     className:
-      "fixed inset-x-0 bottom-0 z-[60] border-t-2 border-leaf-700 bg-sand-900/95 font-mono text-xs text-sand-50",
+      "fixed inset-x-0 bottom-0 z-[60] border-t-2 border-leaf-700 bg-sand-900 font-mono text-xs text-sand-50",
   });
   panel.dataset.debugConsole = "";
   const bar = element("div", { className: "flex items-center gap-2 px-3 py-1" });
