@@ -225,6 +225,25 @@ describe("analytics with consent", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
   });
 
+  it("a page view sent while a 'come back' title stands in names the page", async () => {
+    const { page, context } = session;
+    await recordGoogle(context);
+    await openShop(page, "es", "boxes");
+    const own = await page.title();
+    // The client behaviours are running once their first build check has gone out.
+    await page.waitForRequest(/\/builds\/latest\.json/);
+    await page.evaluate(() => window.dispatchEvent(new Event("blur")));
+    expect(await page.title()).not.toBe(own);
+    // A new query, the same page title: React leaves the title as it is.
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate(`${location.pathname}?utm_source=e2e`),
+    );
+    await expect.poll(async () => (await pageViews(page)).length).toBe(2);
+    expect((await pageViews(page)).at(-1)).toMatchObject({ page_title: own });
+  });
+
   it("preferences alone load nothing from Google (no cookieless pings for what was refused)", async () => {
     const { page, context } = session;
     const requests = await recordGoogle(context);

@@ -15,6 +15,7 @@ import { matchRoutes, type Navigation, type RouteObject } from "react-router";
 import { BUILD_PATH } from "./build-path";
 import { AWAY_TITLES } from "./i18n/away-titles";
 import { pageLocale } from "./page-locale.client";
+import { isAwayTitleShown, restoreOwnTitle, showAwayTitle } from "./page-title.client";
 
 /**
  * What the storefront does in the browser besides its pages (specification sections 2, 8 and 9):
@@ -111,24 +112,18 @@ function readReloads(): Record<string, number> {
  * title the page changed meanwhile (a navigation) is left as it is.
  */
 function swapTitleWhileAway(): void {
-  let own: string | null = null;
-  let shown: string | null = null;
   let restoring: number | undefined;
   const away = () => {
     window.clearTimeout(restoring);
     restoring = undefined;
-    if (own !== null) return;
+    if (isAwayTitleShown()) return;
     const title = awayTitle(AWAY_TITLES[pageLocale()], Math.random());
-    if (title === null) return;
-    own = document.title;
-    shown = title;
-    document.title = title;
+    if (title !== null) showAwayTitle(title);
   };
   const back = () => {
-    if (own === null || restoring !== undefined) return;
+    if (!isAwayTitleShown() || restoring !== undefined) return;
     restoring = window.setTimeout(() => {
-      if (document.title === shown && own !== null) document.title = own;
-      own = shown = null;
+      restoreOwnTitle();
       restoring = undefined;
     }, TITLE_RESTORE_DELAY_MS);
   };

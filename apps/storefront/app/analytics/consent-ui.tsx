@@ -5,6 +5,7 @@ import { pathTo } from "@shop/routing";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { format } from "~/i18n/format";
 import { consentTextsFor } from "~/i18n/consent";
+import { pageOwnTitle } from "~/page-title.client";
 import { usePageLanguage } from "~/root-data";
 import type { ConsentUiProps } from "./analytics";
 import {
@@ -100,9 +101,10 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // One page view per route change; the title is the new page's once React has committed it.
+  // One page view per route change; the title is the new page's once React has committed it (its own,
+  // even while a "come back" title stands in for it).
   useEffect(() => {
-    pushPageView(layer, pageViewEvent({ url: new URL(window.location.href), title: document.title, language: locale }));
+    pushPageView(layer, pageViewEvent({ url: new URL(window.location.href), title: pageOwnTitle(), language: locale }));
     // Only a new path or query is a new page view; a new language always comes with a new path.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);
