@@ -27,8 +27,9 @@ describe("Google Tag Manager id", () => {
     expect(suggestGtmId("GTM AB 12C")).toBe("GTM-AB12C");
     expect(suggestGtmId("ab12c")).toBe("GTM-AB12C");
     expect(suggestGtmId("GTM-GTM-AB12C")).toBe("GTM-AB12C");
-    // A body starting with the letters G, T, M is kept: only a separated prefix is taken as one.
-    expect(suggestGtmId("gtmx1")).toBe("GTM-GTMX1");
+    // The dash forgotten: the leading GTM is the prefix.
+    expect(suggestGtmId("GTMAB12C")).toBe("GTM-AB12C");
+    expect(suggestGtmId("gtmx1")).toBe("GTM-X1");
     expect(suggestGtmId(" - ")).toBeNull();
     expect(suggestGtmId("gtm-")).toBeNull();
   });

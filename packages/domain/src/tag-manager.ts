@@ -24,7 +24,9 @@ export function suggestGtmId(value: string): string | null {
   const body = value
     .trim()
     .toUpperCase()
-    .replace(/^(?:GTM(?:[^A-Z0-9]+|$))+/, "")
+    // Every container id starts with GTM, so leading GTMs are the prefix, dash forgotten or not
+    // ("GTMAB12C" is GTM-AB12C: a body that itself starts with GTM is far less likely).
+    .replace(/^(?:GTM[^A-Z0-9]*)+/, "")
     .replace(/[^A-Z0-9]/g, "");
   return body ? `GTM-${body}` : null;
 }
