@@ -118,11 +118,9 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
     document.cookie = consentCookie(next, { secure: window.location.protocol === "https:" });
     keepForAYear(next);
     // A browser that refuses cookies drops the write silently: say so rather than claim it was saved.
-    const kept = storedConsent() !== null;
-    const withdrawn =
-      stored !== null && CONSENT_CATEGORIES.some((category) => stored.choice[category] && !choice[category]);
+    const kept = storedConsent()?.chosenAt === next.chosenAt;
     updateConsent(layer, choice);
-    if (withdrawn) forgetGoogleCookies(document);
+    forgetGoogleCookies(document, choice);
     if (allowsGoogle(choice)) loadTagManager(settings, layer, document);
     if (stored === null) {
       // The dialog, when open, would give focus back to the banner's button, which is going away.

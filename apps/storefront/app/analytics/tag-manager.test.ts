@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCEPT_ALL, CONSENT_DEFAULTS, consentState, REJECT_ALL } from "./consent";
+import { ACCEPT_ALL, CONSENT_DEFAULTS, type ConsentChoice, consentState, REJECT_ALL } from "./consent";
 import {
   dataLayerOf,
   forgetGoogleCookies,
@@ -108,12 +108,35 @@ describe("withdrawing consent", () => {
         writes.push(value);
       },
     } as unknown as Document;
-    forgetGoogleCookies(doc);
+    forgetGoogleCookies(doc, REJECT_ALL);
     const deleted = new Set(writes.map((write) => write.split("=")[0]));
     expect([...deleted].sort()).toEqual(["_ga", "_ga_AB12C", "_gcl_au"]);
     expect(writes.every((write) => write.includes("Max-Age=0; Path=/"))).toBe(true);
     expect(writes).toContain("_ga=; Max-Age=0; Path=/; Domain=shop.example");
     expect(writes).toContain("_ga=; Max-Age=0; Path=/; Domain=www.shop.example");
     expect(writes.some((write) => write.endsWith("Domain=example"))).toBe(false);
+  });
+});
+
+describe("cookies of what stays allowed", () => {
+  function deletedFor(choice: ConsentChoice): string[] {
+    const writes: string[] = [];
+    const doc = {
+      location: { hostname: "shop.example" },
+      get cookie() {
+        return "_ga=GA1.1.1; _gid=1; _gcl_au=1.1";
+      },
+      set cookie(value: string) {
+        writes.push(value);
+      },
+    } as unknown as Document;
+    forgetGoogleCookies(doc, choice);
+    return [...new Set(writes.map((write) => write.split("=")[0] ?? ""))].sort();
+  }
+
+  it("are kept: refusing marketing alone leaves Analytics' cookies, and the other way round", () => {
+    expect(deletedFor({ preferences: true, analytics: true, marketing: false })).toEqual(["_gcl_au"]);
+    expect(deletedFor({ preferences: false, analytics: false, marketing: true })).toEqual(["_ga", "_gid"]);
+    expect(deletedFor(ACCEPT_ALL)).toEqual([]);
   });
 });

@@ -117,19 +117,27 @@ export function loadTagManager(settings: AnalyticsSettings, layer: DataLayer, do
   doc.head.append(script);
 }
 
-/** Cookies Google's tags set on the shop's own domain: `_ga`, `_ga_<id>`, `_gid`, `_gat*`, `_gcl_*`. */
-const GOOGLE_COOKIE = /^_(ga|ga_\w+|gid|gat\w*|gcl_\w+)$/;
+/**
+ * Cookies Google's tags set on the shop's own domain, by the category that allows them: Analytics'
+ * `_ga`, `_ga_<id>`, `_gid`, `_gat*`; Ads' `_gcl_*`.
+ */
+const GOOGLE_COOKIES_OF = {
+  analytics: /^_(ga|ga_\w+|gid|gat\w*)$/,
+  marketing: /^_gcl_\w+$/,
+} as const satisfies Partial<Record<keyof ConsentChoice, RegExp>>;
 
 /**
- * When a visitor withdraws consent, the measurement cookies already set on our domain go too
- * (consent must be as easy to withdraw as to give). They may have been set for the parent domain.
+ * The measurement cookies already on our domain that `choice` does not allow go (consent must be as
+ * easy to withdraw as to give): after every choice, so a refusal that follows an expired or older
+ * choice clears them too. They may have been set for the parent domain.
  */
-export function forgetGoogleCookies(doc: Document): void {
+export function forgetGoogleCookies(doc: Document, choice: ConsentChoice): void {
   const labels = doc.location.hostname.split(".");
   const domains = labels.map((_, index) => labels.slice(index).join(".")).filter((domain) => domain.includes("."));
+  const refused = Object.entries(GOOGLE_COOKIES_OF).filter(([category]) => !choice[category as keyof ConsentChoice]);
   for (const part of doc.cookie.split(";")) {
     const name = part.split("=")[0]?.trim() ?? "";
-    if (!GOOGLE_COOKIE.test(name)) continue;
+    if (!refused.some(([, pattern]) => pattern.test(name))) continue;
     doc.cookie = `${name}=; Max-Age=0; Path=/`;
     for (const domain of domains) doc.cookie = `${name}=; Max-Age=0; Path=/; Domain=${domain}`;
   }
