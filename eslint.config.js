@@ -34,6 +34,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    files: ["apps/storefront/public/**/*.js"],
+    languageOptions: { globals: { ...globals.browser }, sourceType: "script", ecmaVersion: 5 },
+  },
+  {
     files: ["apps/cms/src/admin/**/*.{ts,tsx}", "apps/cms/src/plugins/*/admin/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -16,6 +16,7 @@ import { authTextsFor } from "../apps/storefront/app/i18n/auth";
 import { SUPPORT_CHAT_TEXTS } from "../apps/storefront/app/support-chat/texts";
 import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";
 import { launchBrowser } from "./support/browser";
+import { mailedValue } from "./support/outbox";
 
 // The shop inside the company's app (docs/decisions/019), against a storefront of its own that knows
 // the app's user-agent token and one staff e-mail, so every other test keeps meeting a plain shop.
@@ -26,6 +27,8 @@ const APP_UA =
 const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const ADMIN_EMAIL = `e2e-staff-${randomUUID().slice(0, 8)}@example.test`;
+/** A staff address someone registered without ever confirming it: no admin. */
+const UNCONFIRMED_STAFF_EMAIL = `e2e-staff-${randomUUID().slice(0, 8)}@example.test`;
 
 const cmsUrl = inject("cmsUrl");
 const port = await freePort();
@@ -34,6 +37,7 @@ const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-web-view-"));
 let storefront: ReturnType<typeof startStorefront> | undefined;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let admin: TestCustomer;
+let unconfirmedStaff: TestCustomer;
 let customer: TestCustomer;
 const contexts: BrowserContext[] = [];
 /** The support chat's provider (decision 020): a page with a text box. */
@@ -54,16 +58,17 @@ beforeAll(async () => {
       SITE_URL: base,
       APP_USER_AGENT_TOKEN: TOKEN,
       // Written in capitals: the list is compared without case, as e-mail providers do.
-      APP_ADMIN_EMAILS: `someone@example.test, ${ADMIN_EMAIL.toUpperCase()}`,
+      APP_ADMIN_EMAILS: `someone@example.test, ${ADMIN_EMAIL.toUpperCase()}, ${UNCONFIRMED_STAFF_EMAIL}`,
       SUPPORT_CHAT_URL: chatUrl,
       IMAGE_PREGENERATE: "false",
       IMAGE_CACHE_DIR: path.join(logDir, "images"),
     },
   });
-  [browser, admin, customer] = await Promise.all([
+  [browser, admin, customer, unconfirmedStaff] = await Promise.all([
     launchBrowser(),
     registerCustomer(cmsUrl, { email: ADMIN_EMAIL }),
     registerCustomer(cmsUrl),
+    registerCustomer(cmsUrl, { email: UNCONFIRMED_STAFF_EMAIL }),
   ]);
   await waitForHttp(`${base}/healthz`, { child: storefront, logFile, timeoutMs: 60_000 });
 });
@@ -92,6 +97,21 @@ async function open(
   page.on("request", (request) => requests.push(request.url()));
   await page.goto(pagePath);
   return { page, requests };
+}
+
+/** The staff member has followed the e-mailed confirmation link (once; inside a test, where the outbox is polled). */
+let adminConfirmed: Promise<void> | undefined;
+function confirmAdmin(): Promise<void> {
+  adminConfirmed ??= (async () => {
+    const confirmation = await mailedValue(inject("outboxDir"), ADMIN_EMAIL, /confirmation=([0-9a-f]+)/);
+    const answer = await fetch(`${cmsUrl}/api/auth/email-confirmation`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ confirmation }),
+    });
+    if (!answer.ok) throw new Error(`Confirmation failed: ${answer.status}`);
+  })();
+  return adminConfirmed;
 }
 
 const appReady = (page: Page) => page.waitForSelector("html[data-shop-app=ready]", { state: "attached" });
@@ -158,8 +178,11 @@ describe("inside the app", () => {
     expect(new URL(page.url()).pathname).toBe(pathTo("home", "es"));
   });
 
-  it("customers who are not staff never see the debug console", async () => {
-    const { page } = await open(pathTo("account", "es"), { as: customer });
+  it.each([
+    ["customers who are not staff", () => customer],
+    ["someone who registered a staff address without confirming it", () => unconfirmedStaff],
+  ])("%s never see the debug console", async (_, who) => {
+    const { page } = await open(pathTo("account", "es"), { as: who() });
     await appReady(page);
     await page.evaluate(() => console.warn("a warning nobody should see here"));
     await page.waitForTimeout(300);
@@ -172,6 +195,7 @@ describe("the debug console, for staff in the app", () => {
     "shows once there are logs, collapsed, and opens and closes (%s)",
     async (locale) => {
       const texts = DEBUG_CONSOLE_TEXTS[locale];
+      await confirmAdmin();
       const { page } = await open(pathTo("account", locale), { as: admin });
       await appReady(page);
       expect(await debugConsole(page, locale).count()).toBe(0);
@@ -183,6 +207,7 @@ describe("the debug console, for staff in the app", () => {
       );
       const panel = debugConsole(page, locale);
       await expect.poll(() => panel.count()).toBe(1);
+      expect(await panel.textContent()).toContain(format(texts.entries.one, { count: 1 }));
       const toggle = panel.getByRole("button", { name: texts.expand });
       expect(await toggle.getAttribute("aria-expanded")).toBe("false");
       expect(await panel.getByRole("log").isVisible()).toBe(false);
@@ -196,15 +221,52 @@ describe("the debug console, for staff in the app", () => {
     },
   );
 
+  it("holds what was logged before the page's code started, and speaks the language of the page on show", async () => {
+    const context = await browser.newContext({
+      userAgent: APP_UA,
+      viewport: { width: 390, height: 844 },
+      baseURL: base,
+    });
+    contexts.push(context);
+    await confirmAdmin();
+    await context.addCookies([{ name: SESSION_COOKIE, value: admin.jwt, url: base }]);
+    // Logged once the document is parsed: before hydration, long before the app's chunk comes.
+    await context.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => console.error("logged before hydration")),
+    );
+    const page = await context.newPage();
+    await page.goto(pathTo("account", "es"));
+    await appReady(page);
+    const panel = debugConsole(page, "es");
+    await expect.poll(() => panel.count()).toBe(1);
+    await panel.getByRole("button", { name: DEBUG_CONSOLE_TEXTS.es.expand }).click();
+    expect(await panel.getByRole("log").textContent()).toContain("logged before hydration");
+
+    // A navigation to the Catalan pages, within the app: the console follows the page's language.
+    await page.evaluate(
+      (to) => {
+        const router = (window as unknown as { __reactRouterDataRouter: { navigate(path: string): Promise<void> } })
+          .__reactRouterDataRouter;
+        return router.navigate(to);
+      },
+      pathTo("account", "ca"),
+    );
+    await expect.poll(() => debugConsole(page, "ca").count()).toBe(1);
+    expect(await debugConsole(page, "ca").getByRole("button", { name: DEBUG_CONSOLE_TEXTS.ca.collapse }).count()).toBe(
+      1,
+    );
+  });
+
   it("keeps the newest 100 entries", async () => {
     const texts = DEBUG_CONSOLE_TEXTS.es;
+    await confirmAdmin();
     const { page } = await open(pathTo("account", "es"), { as: admin });
     await appReady(page);
     await page.evaluate(() => {
       for (let entry = 1; entry <= 130; entry++) console.info(`entry ${entry}`);
     });
     const panel = debugConsole(page, "es");
-    await expect.poll(() => panel.textContent()).toContain(format(texts.entries, { count: 100 }));
+    await expect.poll(() => panel.textContent()).toContain(format(texts.entries.other, { count: 100 }));
     await panel.getByRole("button", { name: texts.expand }).click();
     const lines = await panel.getByRole("log").locator("li").allTextContents();
     expect(lines).toHaveLength(100);
@@ -213,6 +275,7 @@ describe("the debug console, for staff in the app", () => {
   });
 
   it("goes when the staff member signs out, without a reload", async () => {
+    await confirmAdmin();
     const { page } = await open(pathTo("account", "es"), { as: admin });
     await appReady(page);
     await page.evaluate(() => console.warn("before signing out"));

@@ -21,7 +21,7 @@ import { FallbackTexts } from "./components/fallback-texts";
 import { env } from "./env.server";
 import { messagesFor, pageMessages } from "./i18n";
 import { useNonce } from "./nonce";
-import { usePageLanguage } from "./root-data";
+import { usePageLanguage, useRootData } from "./root-data";
 import { confirmEmailFromLink } from "./email-confirmation.server";
 import { takeFlash } from "./flash.server";
 import { clearSessionCookie, getSession } from "./session.server";
@@ -81,7 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         userAgent: request.headers.get("User-Agent"),
         token: env.APP_USER_AGENT_TOKEN,
         adminEmails: env.APP_ADMIN_EMAILS,
-        email: session.user?.email,
+        // Anyone may register a staff address nobody has claimed yet: only a confirmed one counts.
+        email: session.user?.confirmed ? session.user.email : null,
       }),
       seo: {
         origin: env.SITE_URL,
@@ -106,10 +107,13 @@ export function shouldRevalidate() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { tag } = usePageLanguage();
+  const inApp = (useRootData()?.webView ?? "browser") !== "browser";
   return (
     <html lang={tag}>
       <head>
         <meta charSet="utf-8" />
+        {/* Inside the company's app, before any other script: keeps what is logged before the app's chunk starts. */}
+        {inApp && <script src="/web-view-early-log.js" />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b7f1f" />
         <Meta />

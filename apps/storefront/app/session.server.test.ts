@@ -4,7 +4,7 @@ import { forgetSession, getSession, SESSION_CACHE_TTL_MS } from "./session.serve
 const cmsFetch = vi.hoisted(() => vi.fn());
 vi.mock("./cms.server", () => ({ cmsFetch }));
 
-const ana = { id: 7, email: "ana@example.test", firstName: "Ana" };
+const ana = { id: 7, email: "ana@example.test", firstName: "Ana", confirmed: true };
 
 function withCookie(token: string): Request {
   return new Request("http://shop.test/mi-cuenta", { headers: { Cookie: `shop_session=${token}` } });

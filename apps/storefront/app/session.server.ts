@@ -12,6 +12,8 @@ export interface SessionUser {
   readonly id: number;
   readonly email: string;
   readonly firstName: string | null;
+  /** The address is proven the customer's (the e-mailed link was followed). */
+  readonly confirmed: boolean;
 }
 
 export function readCookies(cookieHeader: string | null | undefined): Record<string, string | undefined> {
@@ -87,8 +89,8 @@ async function lookUpSession(token: string): Promise<{ state: SessionState; cach
     if (!response.ok) return { state: { user: null, clearCookie: false }, cacheable: false };
     const answer = sessionUserSchema.safeParse(await response.json());
     if (!answer.success) return { state: { user: null, clearCookie: true }, cacheable: true };
-    const { id, email, firstName } = answer.data;
-    const user = { id, email, firstName: firstName ?? null };
+    const { id, email, firstName, confirmed } = answer.data;
+    const user = { id, email, firstName: firstName ?? null, confirmed: confirmed === true };
     return { state: { user, clearCookie: false }, cacheable: true };
   } catch {
     return { state: { user: null, clearCookie: false }, cacheable: false };

@@ -1,4 +1,5 @@
 import { appleUrlAnswerSchema, authAnswerSchema, type AuthAnswer } from "@shop/contracts";
+import { MAX_PROVIDER_TOKEN_LENGTH } from "@shop/domain/web-view";
 import { pathTo, type Locale } from "@shop/routing";
 import { serialize } from "cookie";
 import { redirect } from "react-router";
@@ -73,7 +74,8 @@ function failureMessage(answer: Exclude<AccountCall<AuthAnswer>, { ok: true }>):
  */
 export async function finishSocialSignIn(request: Request, provider: SocialProvider, locale: Locale, clientIp: string) {
   const accessToken = new URL(request.url).searchParams.get("access_token");
-  if (!accessToken || accessToken.length > 4096) return socialFailure(locale, provider, "missingAccessToken");
+  if (!accessToken || accessToken.length > MAX_PROVIDER_TOKEN_LENGTH)
+    return socialFailure(locale, provider, "missingAccessToken");
   const query = new URLSearchParams({ access_token: accessToken });
   const answer = await accountCall(`/auth/${provider}/callback?${query}`, authAnswerSchema, {
     method: "GET",

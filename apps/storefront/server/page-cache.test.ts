@@ -18,6 +18,12 @@ async function serve(ttlMs = 1000) {
     next();
   });
   app.use(requestContext);
+  // As requestContext does with APP_USER_AGENT_TOKEN set (decision 019).
+  app.use((req, res, next) => {
+    const fromApp = (req.get("User-Agent") ?? "").includes("ImperfectApp");
+    res.locals.requestContext = { ...res.locals.requestContext, fromApp };
+    next();
+  });
   app.use(pageCache({ ttlMs, maxEntries: 10, now: () => time }));
   app.get("/{*path}", (req, res) => {
     renders += 1;
@@ -31,7 +37,8 @@ async function serve(ttlMs = 1000) {
   close = () => server.close();
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    get: (path: string, cookie?: string) => fetch(base + path, { headers: cookie ? { Cookie: cookie } : {} }),
+    get: (path: string, cookie?: string, userAgent = "Mozilla/5.0") =>
+      fetch(base + path, { headers: { "User-Agent": userAgent, ...(cookie ? { Cookie: cookie } : {}) } }),
     renders: () => renders,
     advance: (ms: number) => (time += ms),
   };
@@ -93,6 +100,19 @@ describe("page cache", () => {
       expect((await shop.get(path)).headers.get("x-page-cache"), path).toBeNull();
     }
     expect(shop.renders()).toBe(6);
+  });
+
+  it("keeps the company's app's copy apart from the browsers' (its pages start the app's code)", async () => {
+    const shop = await serve();
+    const inBrowser = await (await shop.get("/equipo")).text();
+    const inApp = await shop.get("/equipo", undefined, "Mozilla/5.0 ImperfectApp/3");
+    expect(inApp.headers.get("x-page-cache")).not.toBe("hit");
+    expect(await inApp.text()).not.toBe(inBrowser);
+    expect((await shop.get("/equipo", undefined, "Mozilla/5.0 ImperfectApp/3")).headers.get("x-page-cache")).toBe(
+      "hit",
+    );
+    expect((await shop.get("/equipo")).headers.get("x-page-cache")).toBe("hit");
+    expect(shop.renders()).toBe(2);
   });
 
   it("keeps query strings apart", async () => {

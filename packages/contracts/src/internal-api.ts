@@ -39,5 +39,7 @@ export const sessionUserSchema = z.object({
   email: z.string().min(1),
   username: z.string().nullish(),
   firstName: z.string().nullish(),
+  /** Whether the customer has confirmed the address by the e-mailed link (decision 011). */
+  confirmed: z.boolean().optional(),
 });
 export type SessionUserAnswer = z.output<typeof sessionUserSchema>;

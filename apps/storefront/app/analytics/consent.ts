@@ -149,7 +149,8 @@ export function consentCookie(
   return [
     `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(stored))}`,
     // A year after the choice was made (`now`, seconds, defaults to that moment).
-    `Max-Age=${Math.max(0, stored.chosenAt + CONSENT_MAX_AGE_SECONDS - now)}`,
+    // Never more than a year from now (a choice dated a little ahead, a clock's skew, is taken).
+    `Max-Age=${Math.min(CONSENT_MAX_AGE_SECONDS, Math.max(0, stored.chosenAt + CONSENT_MAX_AGE_SECONDS - now))}`,
     "Path=/",
     "SameSite=Lax",
     ...(secure ? ["Secure"] : []),

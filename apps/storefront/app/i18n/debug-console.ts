@@ -7,23 +7,26 @@ import type { Locale } from "@shop/domain";
 export const DEBUG_CONSOLE_TEXTS = {
   es: {
     title: "Consola de depuración",
-    entries: "{count} registros",
+    entries: { one: "{count} registro", other: "{count} registros" },
     collapse: "Contraer",
     expand: "Expandir",
     clear: "Vaciar",
   },
   ca: {
     title: "Consola de depuració",
-    entries: "{count} registres",
+    entries: { one: "{count} registre", other: "{count} registres" },
     collapse: "Replega",
     expand: "Desplega",
     clear: "Buida",
   },
   pt: {
     title: "Consola de depuração",
-    entries: "{count} registos",
+    entries: { one: "{count} registo", other: "{count} registos" },
     collapse: "Recolher",
     expand: "Expandir",
     clear: "Limpar",
   },
-} as const satisfies Record<Locale, Record<"title" | "entries" | "collapse" | "expand" | "clear", string>>;
+} as const satisfies Record<
+  Locale,
+  Record<"title" | "collapse" | "expand" | "clear", string> & { entries: Record<"one" | "other", string> }
+>;

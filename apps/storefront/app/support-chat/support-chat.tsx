@@ -10,7 +10,12 @@ export function SupportChat() {
   const url = useRootData()?.supportChat;
   const [Chat, setChat] = useState<ComponentType<{ url: string }>>();
   useEffect(() => {
-    if (url) void import("./chat").then((module) => setChat(() => module.Chat));
+    if (url) {
+      import("./chat").then(
+        (module) => setChat(() => module.Chat),
+        (error: unknown) => console.warn(error),
+      );
+    }
   }, [url]);
   return url && Chat ? <Chat url={url} /> : null;
 }

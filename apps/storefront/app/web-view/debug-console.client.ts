@@ -1,3 +1,4 @@
+import { LOCALE_TAGS } from "@shop/domain";
 import { format } from "~/i18n/format";
 import { DEBUG_CONSOLE_TEXTS } from "~/i18n/debug-console";
 import { pageLocale } from "~/page-locale.client";
@@ -29,8 +30,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
 export function mountDebugConsole(): () => void {
   let expanded = false;
   const panel = element("section", {
-    className:
-      "fixed inset-x-0 bottom-0 z-[60] border-t-2 border-leaf-700 bg-sand-900 font-mono text-xs text-sand-50",
+    className: "fixed inset-x-0 bottom-0 z-[60] border-t-2 border-leaf-700 bg-sand-900 font-mono text-xs text-sand-50",
   });
   panel.dataset.debugConsole = "";
   const bar = element("div", { className: "flex items-center gap-2 px-3 py-1" });
@@ -50,11 +50,13 @@ export function mountDebugConsole(): () => void {
 
   const render = () => {
     const entries = debugEntries();
-    const texts = DEBUG_CONSOLE_TEXTS[pageLocale()];
+    const locale = pageLocale();
+    const texts = DEBUG_CONSOLE_TEXTS[locale];
     panel.hidden = entries.length === 0;
     panel.setAttribute("aria-label", texts.title);
     title.textContent = texts.title;
-    count.textContent = format(texts.entries, { count: entries.length });
+    const plural = new Intl.PluralRules(LOCALE_TAGS[locale]).select(entries.length) === "one" ? "one" : "other";
+    count.textContent = format(texts.entries[plural], { count: entries.length });
     clear.textContent = texts.clear;
     clear.hidden = !expanded;
     toggle.textContent = expanded ? texts.collapse : texts.expand;
@@ -83,9 +85,13 @@ export function mountDebugConsole(): () => void {
   });
   clear.addEventListener("click", clearDebugLog);
   const unsubscribe = subscribeToDebugLog(render);
+  // The page's language changes with a navigation (the root sets <html lang>): so do the words.
+  const languages = new MutationObserver(render);
+  languages.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
   render();
   return () => {
     unsubscribe();
+    languages.disconnect();
     panel.remove();
   };
 }

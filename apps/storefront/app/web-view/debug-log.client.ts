@@ -43,9 +43,9 @@ function describe(part: unknown): string {
   }
 }
 
-export function addDebugEntry(level: DebugLevel, parts: readonly unknown[]): void {
+export function addDebugEntry(level: DebugLevel, parts: readonly unknown[], at = Date.now()): void {
   const text = parts.map(describe).join(" ").slice(0, MAX_TEXT_LENGTH);
-  entries = appendDebugEntry(entries, { id: nextId++, at: Date.now(), level, text });
+  entries = appendDebugEntry(entries, { id: nextId++, at, level, text });
   // A listener that logs must not find itself called again from within: it is told after this turn.
   queueMicrotask(() => {
     for (const listener of listeners) listener();
@@ -54,6 +54,12 @@ export function addDebugEntry(level: DebugLevel, parts: readonly unknown[]): voi
 
 let capturing = false;
 
+declare global {
+  interface Window {
+    __shopEarlyLog?: { level: DebugLevel; at: number; parts: unknown[] }[] | null;
+  }
+}
+
 /**
  * Keeps what the page writes to its console (and the errors nobody caught) for the debug console:
  * inside the app there are no developer tools to read them. Everything still reaches the console.
@@ -61,6 +67,10 @@ let capturing = false;
 export function captureConsole(): void {
   if (capturing) return;
   capturing = true;
+  // What the page logged before this chunk came (public/web-view-early-log.js), which stops keeping.
+  const early = window.__shopEarlyLog;
+  window.__shopEarlyLog = null;
+  for (const entry of early ?? []) addDebugEntry(entry.level, entry.parts, entry.at);
   for (const level of LEVELS) {
     const original = console[level].bind(console);
     console[level] = (...parts: unknown[]) => {

@@ -10,7 +10,7 @@ import {
 import { pathTo } from "@shop/routing";
 import { pageLocale } from "~/page-locale.client";
 import { mountDebugConsole } from "./debug-console.client";
-import { captureConsole } from "./debug-log.client";
+import { captureConsole, clearDebugLog } from "./debug-log.client";
 
 /**
  * The shop inside the company's app (docs/decisions/019), started by the client behaviours when
@@ -39,6 +39,8 @@ function showDebugConsole(show: boolean): void {
   } else if (!show && removeDebugConsole) {
     removeDebugConsole();
     removeDebugConsole = null;
+    // A staff member who signs out leaves nothing for whoever signs in next on that phone.
+    clearDebugLog();
   }
 }
 
