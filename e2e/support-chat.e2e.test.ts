@@ -7,6 +7,7 @@ import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
+import { SUPPORT_CHAT_POLICY } from "../apps/storefront/app/support-chat/policy-texts";
 import { SUPPORT_CHAT_TEXTS } from "../apps/storefront/app/support-chat/texts";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { seriousAxeFindings } from "./support/axe";
@@ -223,5 +224,23 @@ describe("support chat", () => {
     expect(await page.locator('[data-embed="chat"]').count()).toBe(0);
     expect(await launcher(page, "es").count()).toBe(0);
     expect(chatRequests).toEqual([]);
+    // Nor a word about a chat in its cookie policy.
+    expect(await page.getByRole("heading", { name: SUPPORT_CHAT_POLICY.es.heading }).count()).toBe(0);
   });
+
+  it.each(LOCALES)(
+    "the cookie policy says who provides the chat and that it loads only when opened (%s)",
+    async (locale) => {
+      const { page } = session;
+      await page.goto(pathTo("cookiesPolicy", locale));
+      const part = page.locator("section", {
+        has: page.getByRole("heading", { name: SUPPORT_CHAT_POLICY[locale].heading }),
+      });
+      await part.waitFor();
+      const text = await part.textContent();
+      expect(text).toContain(new URL(chatOrigin).host);
+      expect(text).toContain(`«${SUPPORT_CHAT_TEXTS[locale].launcher}»`);
+      expect(chatRequests).toEqual([]);
+    },
+  );
 });

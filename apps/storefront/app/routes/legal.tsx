@@ -9,6 +9,7 @@ import { OwnerDetails, useShopDetails } from "~/components/shop-details";
 import { getLegalPage } from "~/content.server";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
+import { supportChatCookiePolicy } from "~/support-chat/settings.server";
 
 export const meta = screenMeta;
 export const ErrorBoundary = ScreenErrorBoundary;
@@ -21,8 +22,11 @@ export async function loader({ request, context: { screen, locale } }: Route.Loa
   const page = await getLegalPage(screen.id as LegalPageKey, locale);
   if (!page) notFound(request);
   // What Tag Manager may set is listed only while the shop loads it, so the page never lists more than is used.
-  const analyticsCookies = screen.id === "cookiesPolicy" ? analyticsCookiePolicy(locale) : null;
-  return { page, analyticsCookies };
+  const cookiesPolicy = screen.id === "cookiesPolicy";
+  const analyticsCookies = cookiesPolicy ? analyticsCookiePolicy(locale) : null;
+  // Likewise the support chat's provider, only while the shop has a chat (decision 020).
+  const chatCookies = cookiesPolicy ? supportChatCookiePolicy(locale) : null;
+  return { page, analyticsCookies, chatCookies };
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
@@ -59,6 +63,16 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
           <CookieSettingsButton className={`${SECONDARY_BUTTON} mt-6`}>
             {loaderData.analyticsCookies.change}
           </CookieSettingsButton>
+        </section>
+      ) : null}
+      {loaderData.chatCookies ? (
+        <section aria-labelledby="chat-cookies" className="mt-6">
+          <h2 id="chat-cookies" className="mt-3 font-display text-xl font-semibold text-leaf-800">
+            {loaderData.chatCookies.heading}
+          </h2>
+          <div className="mt-3">
+            <PlainMarkdown source={loaderData.chatCookies.body} />
+          </div>
         </section>
       ) : null}
     </article>

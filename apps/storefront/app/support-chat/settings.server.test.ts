@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { supportChatFor } from "./settings.server";
+import { supportChatCookiePolicy, supportChatFor } from "./settings.server";
+import { SUPPORT_CHAT_TEXTS } from "./texts";
 
 const CHAT = "https://chat.example.com/shop";
 
@@ -20,5 +21,18 @@ describe("support chat on a screen", () => {
     expect(supportChatFor({ id: "newOrder" }, CHAT)).toBeNull();
     expect(supportChatFor({ id: "orderPay" }, CHAT)).toBeNull();
     expect(supportChatFor({ id: "paymentCompleted" }, CHAT)).toBeNull();
+  });
+});
+
+describe("the cookie policy's part about the chat", () => {
+  it("is there only while the shop has a chat", () => {
+    expect(supportChatCookiePolicy("es", undefined)).toBeNull();
+  });
+
+  it.each(["es", "ca", "pt"] as const)("names the provider's host and the launcher the visitor sees (%s)", (locale) => {
+    const policy = supportChatCookiePolicy(locale, "https://chat.example.com:8443/shop?id=7");
+    expect(policy?.body).toContain("chat.example.com:8443");
+    expect(policy?.body).toContain(`«${SUPPORT_CHAT_TEXTS[locale].launcher}»`);
+    expect(policy?.body).not.toMatch(/\{\w+\}/);
   });
 });

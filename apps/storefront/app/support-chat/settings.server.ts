@@ -1,5 +1,8 @@
-import { SCREENS, type ScreenId } from "@shop/routing";
+import { SCREENS, type Locale, type ScreenId } from "@shop/routing";
 import { env } from "../env.server";
+import { format } from "../i18n/format";
+import { SUPPORT_CHAT_POLICY } from "./policy-texts";
+import { SUPPORT_CHAT_TEXTS } from "./texts";
 
 /**
  * The chat page a screen offers (the root loader sends it to the browser), or null: no chat. The
@@ -12,4 +15,15 @@ export function supportChatFor(
 ): string | null {
   if (!url) return null;
   return screen && SCREENS[screen.id].layout === "buy-process" ? null : url;
+}
+
+/** The cookie policy's part about the chat, in `locale`, or null while the shop has no chat. */
+export function supportChatCookiePolicy(
+  locale: Locale,
+  url: string | undefined = env.SUPPORT_CHAT_URL,
+): { heading: string; body: string } | null {
+  if (!url) return null;
+  const { heading, body } = SUPPORT_CHAT_POLICY[locale];
+  const values = { provider: new URL(url).host, launcher: SUPPORT_CHAT_TEXTS[locale].launcher };
+  return { heading, body: format(body, values) };
 }
