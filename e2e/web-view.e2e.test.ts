@@ -116,7 +116,8 @@ function confirmAdmin(): Promise<void> {
 
 const appReady = (page: Page) => page.waitForSelector("html[data-shop-app=ready]", { state: "attached" });
 const debugConsole = (page: Page, locale: Locale) =>
-  page.getByRole("region", { name: DEBUG_CONSOLE_TEXTS[locale].title });
+  // Exact: the Catalan title is the start of the Spanish one.
+  page.getByRole("region", { name: DEBUG_CONSOLE_TEXTS[locale].title, exact: true });
 
 describe("a browser", () => {
   it("never loads the app's code, has no hooks and is served its own copy of a page", async () => {
@@ -252,9 +253,11 @@ describe("the debug console, for staff in the app", () => {
       pathTo("account", "ca"),
     );
     await expect.poll(() => debugConsole(page, "ca").count()).toBe(1);
-    expect(await debugConsole(page, "ca").getByRole("button", { name: DEBUG_CONSOLE_TEXTS.ca.collapse }).count()).toBe(
-      1,
-    );
+    expect(
+      await debugConsole(page, "ca")
+        .getByRole("button", { name: DEBUG_CONSOLE_TEXTS.ca.collapse, exact: true })
+        .count(),
+    ).toBe(1);
   });
 
   it("keeps the newest 100 entries", async () => {
