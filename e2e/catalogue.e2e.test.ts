@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo } from "@shop/routing";
 import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { useBrowserSession } from "./support/browser";
-import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
+import { consumerBox, fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
 const base = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
@@ -16,17 +16,7 @@ beforeAll(async () => {
   products = await fetchTranslatedProducts(cmsUrl);
 });
 
-function box(): TranslatedProduct {
-  const found = products.find(
-    (product) =>
-      product.type === "box" &&
-      product.isActive &&
-      !product.seasonal &&
-      product.market_types.some((m) => m.name === "B2C"),
-  );
-  if (!found) throw new Error("The demo catalogue has no active B2C box");
-  return found;
-}
+const box = () => consumerBox(products);
 
 describe("catalogue pages", () => {
   it.each(LOCALES)("shows the boxes with prices on the home page (%s)", async (locale) => {

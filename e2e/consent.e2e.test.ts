@@ -1,16 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
+import { describe, expect, inject, it } from "vitest";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, CONSENT_PATH } from "../apps/storefront/app/analytics/consent";
 import { PAGE_VIEW_EVENT_VALUE } from "../apps/storefront/app/analytics/tag-manager";
 import { consentTextsFor } from "../apps/storefront/app/i18n/consent";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";
+import { useOwnStorefront } from "./support/own-storefront";
 
 // Analytics with consent (docs/decisions/016), against a storefront of its own that has a Tag Manager
 // container, so every other test keeps meeting a shop without analytics. Google's hosts are routed to a
@@ -20,33 +17,9 @@ const GTM_ID = "GTM-E2ETEST";
 const GOOGLE_HOSTS =
   /^https:\/\/([^/]+\.)?(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net|googleadservices\.com|google\.com)\//;
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+const base = await useOwnStorefront("consent", { GTM_ID });
 const plainShop = inject("storefrontUrl");
 const session = useBrowserSession(base);
-const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-consent-"));
-let storefront: ReturnType<typeof startStorefront> | undefined;
-
-beforeAll(async () => {
-  const logFile = path.join(logDir, "storefront.log");
-  storefront = startStorefront({
-    port,
-    logFile,
-    env: {
-      CMS_URL: inject("cmsUrl"),
-      SITE_URL: base,
-      GTM_ID,
-      IMAGE_PREGENERATE: "false",
-      IMAGE_CACHE_DIR: path.join(logDir, "images"),
-    },
-  });
-  await waitForHttp(`${base}/healthz`, { child: storefront, logFile, timeoutMs: 60_000 });
-});
-
-afterAll(async () => {
-  await stopProcess(storefront);
-  fs.rmSync(logDir, { recursive: true, force: true });
-});
 
 /** Every request the page makes to a Google host, answered by a harmless local script. */
 async function recordGoogle(context: BrowserContext): Promise<string[]> {

@@ -1,17 +1,14 @@
-import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
+import { freePort } from "../scripts/lib/processes.mjs";
 import { SUPPORT_CHAT_POLICY } from "../apps/storefront/app/support-chat/policy-texts";
 import { SUPPORT_CHAT_TEXTS } from "../apps/storefront/app/support-chat/texts";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";
+import { useOwnStorefront } from "./support/own-storefront";
 
 // The support chat (docs/decisions/020), against a storefront of its own whose SUPPORT_CHAT_URL is a
 // tiny chat page served by this test, so that every request the browser makes to the "provider" is
@@ -30,37 +27,14 @@ const chatServer = http.createServer((req, res) => {
   );
 });
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+const chatPort = await freePort();
+const chatOrigin = `http://127.0.0.1:${chatPort}`;
+const base = await useOwnStorefront("chat", { SUPPORT_CHAT_URL: `${chatOrigin}/chat/shop?id=e2e` });
 const plainShop = inject("storefrontUrl");
 const session = useBrowserSession(base);
-const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-chat-"));
-let storefront: ReturnType<typeof startStorefront> | undefined;
-let chatOrigin = "";
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => chatServer.listen(0, "127.0.0.1", resolve));
-  chatOrigin = `http://127.0.0.1:${(chatServer.address() as AddressInfo).port}`;
-  const logFile = path.join(logDir, "storefront.log");
-  storefront = startStorefront({
-    port,
-    logFile,
-    env: {
-      CMS_URL: inject("cmsUrl"),
-      SITE_URL: base,
-      SUPPORT_CHAT_URL: `${chatOrigin}/chat/shop?id=e2e`,
-      IMAGE_PREGENERATE: "false",
-      IMAGE_CACHE_DIR: path.join(logDir, "images"),
-    },
-  });
-  await waitForHttp(`${base}/healthz`, { child: storefront, logFile, timeoutMs: 60_000 });
-});
-
-afterAll(async () => {
-  await stopProcess(storefront);
-  await new Promise((resolve) => chatServer.close(resolve));
-  fs.rmSync(logDir, { recursive: true, force: true });
-});
+beforeAll(() => new Promise<void>((resolve) => chatServer.listen(chatPort, "127.0.0.1", resolve)));
+afterAll(() => new Promise((resolve) => chatServer.close(resolve)));
 
 beforeEach(() => {
   chatRequests.length = 0;

@@ -1,14 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pathTo } from "@shop/routing";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { consentTextsFor } from "../apps/storefront/app/i18n/consent";
 import { useBrowserSession } from "./support/browser";
-import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
+import { consumerBox, fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
+import { useOwnStorefront } from "./support/own-storefront";
 
 // The interface constants of the specification, section 9 (docs/decisions/018): the dialogs' width,
 // less motion for those who ask for it, and the lightbox fitting the screen again after a resize.
@@ -17,33 +14,12 @@ import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catal
 
 const messages = messagesFor("es");
 const cmsUrl = inject("cmsUrl");
-const port = await freePort();
-const consentShop = `http://127.0.0.1:${port}`;
+const consentShop = await useOwnStorefront("ui", { GTM_ID: "GTM-E2EUI" });
 const session = useBrowserSession(inject("storefrontUrl"));
-const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-ui-"));
-let storefront: ReturnType<typeof startStorefront> | undefined;
 let products: TranslatedProduct[] = [];
 
 beforeAll(async () => {
-  const logFile = path.join(logDir, "storefront.log");
-  storefront = startStorefront({
-    port,
-    logFile,
-    env: {
-      CMS_URL: cmsUrl,
-      SITE_URL: consentShop,
-      GTM_ID: "GTM-E2EUI",
-      IMAGE_PREGENERATE: "false",
-      IMAGE_CACHE_DIR: path.join(logDir, "images"),
-    },
-  });
-  await waitForHttp(`${consentShop}/healthz`, { child: storefront, logFile, timeoutMs: 60_000 });
   products = await fetchTranslatedProducts(cmsUrl);
-});
-
-afterAll(async () => {
-  await stopProcess(storefront);
-  fs.rmSync(logDir, { recursive: true, force: true });
 });
 
 const widthOf = async (element: Locator) => (await element.boundingBox())?.width ?? 0;
@@ -130,17 +106,7 @@ describe("motion", () => {
 });
 
 describe("the lightbox", () => {
-  function box(): TranslatedProduct {
-    const found = products.find(
-      (product) =>
-        product.type === "box" &&
-        product.isActive &&
-        !product.seasonal &&
-        product.market_types.some((market) => market.name === "B2C"),
-    );
-    if (!found) throw new Error("The demo catalogue has no active B2C box");
-    return found;
-  }
+  const box = () => consumerBox(products);
 
   async function openGallery(page: Page) {
     const text = messages.lightbox;

@@ -1,14 +1,10 @@
-import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { nativeSignInHooks } from "@shop/domain/web-view";
 import { pathTo, type Locale } from "@shop/routing";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { freePort, startStorefront, stopProcess, waitForHttp } from "../scripts/lib/processes.mjs";
+import { freePort } from "../scripts/lib/processes.mjs";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { format } from "../apps/storefront/app/i18n/format";
 import { DEBUG_CONSOLE_TEXTS } from "../apps/storefront/app/i18n/debug-console";
@@ -17,6 +13,7 @@ import { SUPPORT_CHAT_TEXTS } from "../apps/storefront/app/support-chat/texts";
 import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";
 import { launchBrowser } from "./support/browser";
 import { mailedValue } from "./support/outbox";
+import { useOwnStorefront } from "./support/own-storefront";
 
 // The shop inside the company's app (docs/decisions/019), against a storefront of its own that knows
 // the app's user-agent token and one staff e-mail, so every other test keeps meeting a plain shop.
@@ -31,10 +28,6 @@ const ADMIN_EMAIL = `e2e-staff-${randomUUID().slice(0, 8)}@example.test`;
 const UNCONFIRMED_STAFF_EMAIL = `e2e-staff-${randomUUID().slice(0, 8)}@example.test`;
 
 const cmsUrl = inject("cmsUrl");
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-web-view-"));
-let storefront: ReturnType<typeof startStorefront> | undefined;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let admin: TestCustomer;
 let unconfirmedStaff: TestCustomer;
@@ -46,31 +39,22 @@ const chatServer = http.createServer((_req, res) => {
   res.end('<!doctype html><html lang="es"><title>Chat</title><label>Mensaje <input name="message"></label></html>');
 });
 
+const chatPort = await freePort();
+const base = await useOwnStorefront("web-view", {
+  APP_USER_AGENT_TOKEN: TOKEN,
+  // Written in capitals: the list is compared without case, as e-mail providers do.
+  APP_ADMIN_EMAILS: `someone@example.test, ${ADMIN_EMAIL.toUpperCase()}, ${UNCONFIRMED_STAFF_EMAIL}`,
+  SUPPORT_CHAT_URL: `http://127.0.0.1:${chatPort}/chat`,
+});
+
 beforeAll(async () => {
-  await new Promise<void>((resolve) => chatServer.listen(0, "127.0.0.1", resolve));
-  const chatUrl = `http://127.0.0.1:${(chatServer.address() as AddressInfo).port}/chat`;
-  const logFile = path.join(logDir, "storefront.log");
-  storefront = startStorefront({
-    port,
-    logFile,
-    env: {
-      CMS_URL: cmsUrl,
-      SITE_URL: base,
-      APP_USER_AGENT_TOKEN: TOKEN,
-      // Written in capitals: the list is compared without case, as e-mail providers do.
-      APP_ADMIN_EMAILS: `someone@example.test, ${ADMIN_EMAIL.toUpperCase()}, ${UNCONFIRMED_STAFF_EMAIL}`,
-      SUPPORT_CHAT_URL: chatUrl,
-      IMAGE_PREGENERATE: "false",
-      IMAGE_CACHE_DIR: path.join(logDir, "images"),
-    },
-  });
+  await new Promise<void>((resolve) => chatServer.listen(chatPort, "127.0.0.1", resolve));
   [browser, admin, customer, unconfirmedStaff] = await Promise.all([
     launchBrowser(),
     registerCustomer(cmsUrl, { email: ADMIN_EMAIL }),
     registerCustomer(cmsUrl),
     registerCustomer(cmsUrl, { email: UNCONFIRMED_STAFF_EMAIL }),
   ]);
-  await waitForHttp(`${base}/healthz`, { child: storefront, logFile, timeoutMs: 60_000 });
 });
 
 afterEach(async () => {
@@ -79,9 +63,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stopProcess(storefront);
   await new Promise((resolve) => chatServer.close(resolve));
-  fs.rmSync(logDir, { recursive: true, force: true });
 });
 
 /** A phone in the app (or a browser), signed in as `as` when given; every request it makes is listed. */

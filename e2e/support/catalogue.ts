@@ -19,3 +19,16 @@ export async function fetchTranslatedProducts(cmsUrl: string): Promise<Translate
   expect(rejected).toEqual([]);
   return products.filter(isTranslated);
 }
+
+/** A box a consumer can buy (active, not seasonal, sold to B2C) from the demo catalogue. */
+export function consumerBox(products: readonly TranslatedProduct[]): TranslatedProduct {
+  const found = products.find(
+    (product) =>
+      product.type === "box" &&
+      product.isActive &&
+      !product.seasonal &&
+      product.market_types.some((market) => market.name === "B2C"),
+  );
+  if (!found) throw new Error("The demo catalogue has no active B2C box");
+  return found;
+}

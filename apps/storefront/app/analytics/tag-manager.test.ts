@@ -96,18 +96,27 @@ describe("the container's address", () => {
   });
 });
 
+/** A document at `hostname` that shows `cookies` and records every cookie written. */
+function fakeDocument(hostname: string, cookies: string): { doc: Document; writes: string[] } {
+  const writes: string[] = [];
+  const doc = {
+    location: { hostname },
+    get cookie() {
+      return cookies;
+    },
+    set cookie(value: string) {
+      writes.push(value);
+    },
+  } as unknown as Document;
+  return { doc, writes };
+}
+
 describe("withdrawing consent", () => {
   it("deletes Google's cookies on the shop's host and its parent domains, and nothing else", () => {
-    const writes: string[] = [];
-    const doc = {
-      location: { hostname: "www.shop.example" },
-      get cookie() {
-        return "lang=ca; _ga=GA1.1.1; _ga_AB12C=GS1.1; shop_consent=v%3D1; _gcl_au=1.1; galleta=1";
-      },
-      set cookie(value: string) {
-        writes.push(value);
-      },
-    } as unknown as Document;
+    const { doc, writes } = fakeDocument(
+      "www.shop.example",
+      "lang=ca; _ga=GA1.1.1; _ga_AB12C=GS1.1; shop_consent=v%3D1; _gcl_au=1.1; galleta=1",
+    );
     forgetGoogleCookies(doc, REJECT_ALL);
     const deleted = new Set(writes.map((write) => write.split("=")[0]));
     expect([...deleted].sort()).toEqual(["_ga", "_ga_AB12C", "_gcl_au"]);
@@ -120,16 +129,7 @@ describe("withdrawing consent", () => {
 
 describe("cookies of what stays allowed", () => {
   function deletedFor(choice: ConsentChoice): string[] {
-    const writes: string[] = [];
-    const doc = {
-      location: { hostname: "shop.example" },
-      get cookie() {
-        return "_ga=GA1.1.1; _gid=1; _gcl_au=1.1";
-      },
-      set cookie(value: string) {
-        writes.push(value);
-      },
-    } as unknown as Document;
+    const { doc, writes } = fakeDocument("shop.example", "_ga=GA1.1.1; _gid=1; _gcl_au=1.1");
     forgetGoogleCookies(doc, choice);
     return [...new Set(writes.map((write) => write.split("=")[0] ?? ""))].sort();
   }

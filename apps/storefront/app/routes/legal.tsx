@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { LegalPageKey } from "@shop/domain";
 import type { Route } from "./+types/legal";
 import { analyticsCookiePolicy } from "~/analytics/settings.server";
@@ -53,28 +54,38 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         <PlainMarkdown source={loaderData.page.body} />
       </div>
       {loaderData.analyticsCookies ? (
-        <section aria-labelledby="analytics-cookies" className="mt-6">
-          <h2 id="analytics-cookies" className="mt-3 font-display text-xl font-semibold text-leaf-800">
-            {loaderData.analyticsCookies.heading}
-          </h2>
-          <div className="mt-3">
-            <PlainMarkdown source={loaderData.analyticsCookies.body} />
-          </div>
+        <PolicyPart id="analytics-cookies" {...loaderData.analyticsCookies}>
           <CookieSettingsButton className={`${SECONDARY_BUTTON} mt-6`}>
             {loaderData.analyticsCookies.change}
           </CookieSettingsButton>
-        </section>
+        </PolicyPart>
       ) : null}
-      {loaderData.chatCookies ? (
-        <section aria-labelledby="chat-cookies" className="mt-6">
-          <h2 id="chat-cookies" className="mt-3 font-display text-xl font-semibold text-leaf-800">
-            {loaderData.chatCookies.heading}
-          </h2>
-          <div className="mt-3">
-            <PlainMarkdown source={loaderData.chatCookies.body} />
-          </div>
-        </section>
-      ) : null}
+      {loaderData.chatCookies ? <PolicyPart id="chat-cookies" {...loaderData.chatCookies} /> : null}
     </article>
+  );
+}
+
+/** A part the storefront adds under the CMS's text, about a tool the shop uses only while configured. */
+function PolicyPart({
+  id,
+  heading,
+  body,
+  children,
+}: {
+  id: string;
+  heading: string;
+  body: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h2 id={id} className="mt-3 font-display text-xl font-semibold text-leaf-800">
+        {heading}
+      </h2>
+      <div className="mt-3">
+        <PlainMarkdown source={body} />
+      </div>
+      {children}
+    </section>
   );
 }
