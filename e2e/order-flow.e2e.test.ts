@@ -11,6 +11,7 @@ import { ordersTextsFor } from "../apps/storefront/app/i18n/orders";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";
+import { decideOnSandbox, onSandboxPage } from "./support/sandbox";
 
 const storefrontUrl = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
@@ -32,12 +33,6 @@ async function onStep(page: Page, locale: Locale, step: string) {
   const heading = flow[step as keyof typeof flow.steps].heading;
   // The step's heading (the delivery's calendar brings a hidden one of its own, at the same level).
   await expect.poll(() => page.getByRole("heading", { level: 2, name: heading, exact: true }).count()).toBe(1);
-}
-
-/** On the sandbox page of the CMS, approves or declines the payment (its buttons post a decision). */
-async function decide(page: Page, decision: "approve" | "decline") {
-  await page.waitForURL((url) => url.href.startsWith(cmsUrl));
-  await page.locator(`form:has(input[name="decision"][value="${decision}"]) button`).click();
 }
 
 function newCustomer() {
@@ -135,7 +130,7 @@ describe.each(LOCALES.map((locale) => [locale] as const))("the new-order flow in
     await page.getByRole("checkbox", { name: new RegExp(flow.summary.terms) }).check();
     await pay.click();
 
-    await decide(page, "approve");
+    await decideOnSandbox(page, "approve");
     await page.waitForURL(new RegExp(`${pathTo("paymentCompleted", locale, { slug: "IMP-" })}\\d+$`));
     await expect.poll(() => page.getByRole("heading", { name: orders.outcome.paid.heading }).isVisible()).toBe(true);
   });
@@ -177,14 +172,14 @@ describe("the new-order flow, further", () => {
     await toSummary(page);
     await page.getByRole("checkbox", { name: new RegExp(flow.summary.terms) }).check();
     await page.getByRole("button", { name: /^Pagar/ }).click();
-    await decide(page, "decline");
+    await decideOnSandbox(page, "decline");
     await page.waitForURL(new RegExp(`${pathTo("paymentFailed", locale, { slug: "IMP-" })}\\d+$`));
     await expect
       .poll(() => page.getByRole("heading", { name: orders.outcome.payment_failed.heading }).isVisible())
       .toBe(true);
     await page.getByRole("link", { name: orders.retry }).click();
     await page.getByRole("button", { name: /^Pagar/ }).click();
-    await decide(page, "approve");
+    await decideOnSandbox(page, "approve");
     await page.waitForURL(new RegExp(`${pathTo("paymentCompleted", locale, { slug: "IMP-" })}\\d+$`));
     await expect.poll(() => page.getByRole("heading", { name: orders.outcome.paid.heading }).isVisible()).toBe(true);
     // The draft was spent: the flow starts again.
@@ -282,7 +277,7 @@ describe("the new-order flow, further", () => {
     await page.keyboard.press("Space");
     await tabTo(page, 'button[value="pay"]');
     await page.keyboard.press("Enter");
-    await page.waitForURL((url) => url.href.startsWith(cmsUrl));
+    await onSandboxPage(page);
     await tabTo(page, "button.approve");
     await page.keyboard.press("Enter");
     await page.waitForURL(new RegExp(`${pathTo("paymentCompleted", locale, { slug: "IMP-" })}\\d+$`));

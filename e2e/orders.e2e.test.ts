@@ -14,6 +14,7 @@ import { ordersTextsFor } from "../apps/storefront/app/i18n/orders";
 import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";
 import { useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts } from "./support/catalogue";
+import { decideOnSandbox } from "./support/sandbox";
 
 const storefrontUrl = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
@@ -88,12 +89,6 @@ async function signIn(page: Page, customer: TestCustomer) {
 
 const payPath = (locale: Locale, number: string) => `${pathTo("orderPay", locale)}?order=${number}`;
 
-/** On the sandbox page of the CMS, approves or declines the payment (its buttons post a decision). */
-async function decide(page: Page, decision: "approve" | "decline") {
-  await page.waitForURL((url) => url.href.startsWith(cmsUrl));
-  await page.locator(`form:has(input[name="decision"][value="${decision}"]) button`).click();
-}
-
 describe.each(LOCALES.map((locale) => [locale] as const))("an order's pages in %s", (locale) => {
   const texts = ordersTextsFor(locale);
   const screens = messagesFor(locale).screens;
@@ -108,7 +103,7 @@ describe.each(LOCALES.map((locale) => [locale] as const))("an order's pages in %
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(LOCALE_TAGS[locale]);
     const total = formatCents(order.totals.total, LOCALE_TAGS[locale]);
     await page.getByRole("button", { name: texts.pay.button.replace("{total}", total) }).click();
-    await decide(page, "decline");
+    await decideOnSandbox(page, "decline");
 
     // Back on the shop's failed-payment page, which shows what the order really is.
     await page.waitForURL(`${storefrontUrl}${pathTo("paymentFailed", locale, { slug: order.number })}`);
@@ -120,7 +115,7 @@ describe.each(LOCALES.map((locale) => [locale] as const))("an order's pages in %
     await page.getByRole("link", { name: texts.retry }).click();
     await page.waitForURL(`${storefrontUrl}${payPath(locale, order.number)}`);
     await page.getByRole("button", { name: texts.pay.button.replace("{total}", total) }).click();
-    await decide(page, "approve");
+    await decideOnSandbox(page, "approve");
 
     await page.waitForURL(`${storefrontUrl}${pathTo("paymentCompleted", locale, { slug: order.number })}`);
     // The bank's notification may land a moment after the customer: the page waits for it.

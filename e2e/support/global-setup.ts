@@ -1,80 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { defaultCmsPublicUrl } from "@shop/contracts";
 import type { TestProject } from "vitest/node";
-import {
-  ensureBuilt,
-  freePort,
-  startCms,
-  startStorefront,
-  stopProcess,
-  waitForHttp,
-} from "../../scripts/lib/processes.mjs";
+import { shopAddresses } from "../../scripts/lib/addresses.mjs";
+import { ensureBuilt, freePort, ROOT, stopProcess, waitForHttp } from "../../scripts/lib/processes.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The shop's one origin (SITE_URL), as `npm start` names it: http://localhost:PORT. */
     storefrontUrl: string;
+    /** Where the storefront server reaches the CMS (its CMS_URL); tests call the CMS's API there. */
     cmsUrl: string;
+    /** Where browsers reach the CMS: its sandbox payment page. */
+    cmsPublicUrl: string;
     outboxDir: string;
   }
 }
 
+/** What `npm start` reads from the environment to name the shop's addresses: left to its defaults here. */
+const ADDRESS_VARIABLES = ["SITE_URL", "CMS_URL", "CMS_PUBLIC_URL", "PUBLIC_URL", "STOREFRONT_URL"];
+
+/** Lines in the storefront's log that mean the shop could not have taken a payment. */
+const BROKEN_PAYMENT_LOG = /Refusing to send a customer to pay/;
+
 /**
- * Runs the built shop as a customer would meet it: the CMS on a fresh SQLite database and the
- * storefront in production mode, each on a free loopback port.
+ * Runs the shop as the README's `npm start` runs it (scripts/start.mjs, its defaults for every
+ * address), as a customer would meet it: only the ports (free ones, never the defaults) and the data
+ * folders (a fresh SQLite database, uploads, outbox, picture cache) differ, and two allowances that
+ * every test posting from 127.0.0.1 would otherwise exhaust.
  */
 export default async function setup(project: TestProject) {
   await ensureBuilt();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
   const outboxDir = path.join(workDir, "outbox");
   const [cmsPort, storefrontPort] = [await freePort(), await freePort()];
-  const cmsUrl = `http://127.0.0.1:${cmsPort}`;
-  const storefrontUrl = `http://127.0.0.1:${storefrontPort}`;
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !ADDRESS_VARIABLES.includes(name)),
+  );
+  const env = {
+    ...inherited,
+    PORT: String(storefrontPort),
+    CMS_PORT: String(cmsPort),
+    // The integration tests run on CI's PostgreSQL; the shop under test has a database of its own.
+    DATABASE_URL: "",
+    DATABASE_FILENAME: path.join(workDir, "shop.db"),
+    PUBLIC_DIR: path.join(workDir, "public"),
+    MAIL_OUTBOX_DIR: outboxDir,
+    IMAGE_CACHE_DIR: path.join(workDir, "image-cache"),
+    // Converting the whole catalogue ahead would take a core away from the tests for minutes.
+    IMAGE_PREGENERATE: "false",
+    // Every test signs in and posts from 127.0.0.1; the limits themselves are tested against the
+    // CMS (security.int.test.ts, rate limits).
+    USERS_PERMISSIONS_RATELIMIT: "false",
+    FORM_SUBMISSIONS_PER_HOUR: "100000",
+  };
+  const addresses = shopAddresses(env);
+  const cmsPublicUrl = defaultCmsPublicUrl(addresses.cmsUrl);
 
-  const cmsLog = path.join(workDir, "cms.log");
-  const cms = startCms({
-    port: cmsPort,
-    logFile: cmsLog,
-    env: {
-      DATABASE_URL: "",
-      DATABASE_FILENAME: path.join(workDir, "shop.db"),
-      PUBLIC_DIR: path.join(workDir, "public"),
-      MAIL_OUTBOX_DIR: outboxDir,
-      PUBLIC_URL: cmsUrl,
-      STOREFRONT_URL: storefrontUrl,
-      USERS_PERMISSIONS_RATELIMIT: "false",
-      // Every test posts from 127.0.0.1; the limit itself is tested against the CMS (security.int.test.ts).
-      FORM_SUBMISSIONS_PER_HOUR: "100000",
-    },
+  const logFile = path.join(workDir, "shop.log");
+  const log = fs.openSync(logFile, "a");
+  const shop: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", log, log],
   });
-  const storefrontLog = path.join(workDir, "storefront.log");
-  let storefront: Awaited<ReturnType<typeof startStorefront>> | undefined;
+  Object.assign(shop, { processName: "npm start" });
   try {
-    await waitForHttp(`${cmsUrl}/health`, { child: cms, logFile: cmsLog, timeoutMs: 180_000 });
-    storefront = startStorefront({
-      port: storefrontPort,
-      logFile: storefrontLog,
-      env: {
-        CMS_URL: cmsUrl,
-        SITE_URL: storefrontUrl,
-        // Converting the whole catalogue ahead would take a core away from the tests for minutes.
-        IMAGE_PREGENERATE: "false",
-        IMAGE_CACHE_DIR: path.join(workDir, "image-cache"),
-      },
-    });
-    await waitForHttp(`${storefrontUrl}/healthz`, { child: storefront, logFile: storefrontLog, timeoutMs: 60_000 });
+    await waitForHttp(`${addresses.siteUrl}/healthz`, { child: shop, logFile, timeoutMs: 240_000 });
   } catch (error) {
-    await Promise.all([stopProcess(cms), stopProcess(storefront)]);
+    await stopProcess(shop, 20_000);
     throw error;
   }
 
-  project.provide("storefrontUrl", storefrontUrl);
-  project.provide("cmsUrl", cmsUrl);
+  project.provide("storefrontUrl", addresses.siteUrl);
+  project.provide("cmsUrl", addresses.cmsUrl);
+  project.provide("cmsPublicUrl", cmsPublicUrl);
   project.provide("outboxDir", outboxDir);
 
   return async () => {
-    await Promise.all([stopProcess(storefront), stopProcess(cms)]);
+    // start.mjs stops the CMS and the storefront on SIGTERM, then exits.
+    await stopProcess(shop, 20_000);
+    fs.closeSync(log);
+    const broken = fs
+      .readFileSync(logFile, "utf8")
+      .split("\n")
+      .filter((line) => BROKEN_PAYMENT_LOG.test(line));
     if (!process.env.KEEP_E2E_LOGS) fs.rmSync(workDir, { recursive: true, force: true });
     else console.log(`e2e logs kept in ${workDir}`);
+    if (broken.length > 0) throw new Error(`The storefront refused the shop's own payment page:\n${broken.join("\n")}`);
   };
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
+import { defaultCmsPublicUrl, DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
 import { DEFAULT_LOCALE, LOCALES } from "@shop/domain";
 import { z } from "zod";
 
@@ -339,7 +339,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     isProduction,
     host: raw.HOST,
     port: raw.PORT,
-    publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    // The storefront derives the same default from its CMS_URL, so the sandbox page it allows is this one.
+    publicUrl: raw.PUBLIC_URL ?? defaultCmsPublicUrl(`http://127.0.0.1:${raw.PORT}`),
     storefrontUrl: raw.STOREFRONT_URL ?? "http://localhost:3000",
     publicDir,
     secrets: {

@@ -16,8 +16,9 @@ const schema = z
     /** Where this server reaches the CMS (a loopback or private address in production). */
     CMS_URL: url.default("http://127.0.0.1:1337"),
     /**
-     * Where browsers reach the CMS (its sandbox payment page), when not at CMS_URL: the payment
-     * form may send them there (CSP form-action).
+     * Where browsers reach the CMS (its sandbox payment page): the payment form may send them there
+     * (CSP form-action). Unset: the CMS's own default PUBLIC_URL, http://localhost:<CMS_URL's port>
+     * when CMS_URL is on this machine, else CMS_URL (defaultCmsPublicUrl in @shop/contracts).
      */
     CMS_PUBLIC_URL: url.optional(),
     /**

@@ -1,3 +1,4 @@
+import { defaultCmsPublicUrl } from "@shop/contracts";
 import { env } from "./env.server";
 
 /**
@@ -12,7 +13,8 @@ export const PAYMENT_PAGE_ORIGINS: readonly string[] = [
   "https://sis.redsys.es",
   "https://sis-t.redsys.es:25443",
   "https://checkout.stripe.com",
-  new URL(env.CMS_PUBLIC_URL ?? env.CMS_URL).origin,
+  // The CMS names its sandbox page by its PUBLIC_URL, whose default this mirrors.
+  new URL(env.CMS_PUBLIC_URL ?? defaultCmsPublicUrl(env.CMS_URL)).origin,
   ...env.EXTRA_PAYMENT_ORIGINS,
 ];
 

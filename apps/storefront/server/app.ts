@@ -17,7 +17,7 @@ import { apiProxy } from "./api-proxy";
 import { consentCookieEndpoint } from "./consent-cookie";
 import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
-import { reportForeignHosts } from "./site-host";
+import { oneSiteHost } from "./site-host";
 import { loadContext, requestContext } from "./request-context";
 import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
 
@@ -61,7 +61,7 @@ app.get("/readyz", async (_req, res) => {
 });
 
 // Below the health checks, which a load balancer calls by the machine's own address.
-if (env.NODE_ENV === "production") app.use(reportForeignHosts({ siteUrl: env.SITE_URL }));
+if (env.NODE_ENV === "production") app.use(oneSiteHost({ siteUrl: env.SITE_URL }));
 
 app.get(RESOURCE_PATHS.image, imageProxy(env.CMS_URL));
 

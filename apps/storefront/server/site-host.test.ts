@@ -1,12 +1,17 @@
 import type { NextFunction, Request, Response } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { reportForeignHosts } from "./site-host";
+import { oneSiteHost } from "./site-host";
 
-const reach = (middleware: ReturnType<typeof reportForeignHosts>, hostname: string) => {
+function reach(
+  middleware: ReturnType<typeof oneSiteHost>,
+  hostname: string,
+  { method = "GET", url = "/nuestras-cajas?page=2" } = {},
+) {
   const next = vi.fn();
-  middleware({ hostname } as Request, {} as Response, next as unknown as NextFunction);
-  expect(next).toHaveBeenCalledOnce();
-};
+  const res = { set: vi.fn(), redirect: vi.fn() };
+  middleware({ hostname, method, originalUrl: url } as Request, res as unknown as Response, next as NextFunction);
+  return { next, redirect: res.redirect };
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -15,19 +20,45 @@ afterEach(() => {
 describe("a host other than SITE_URL's", () => {
   it("is said once per host, and the request goes on", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const middleware = reportForeignHosts({ siteUrl: "https://imperfecta.example" });
-    reach(middleware, "imperfecta.example");
+    const middleware = oneSiteHost({ siteUrl: "https://imperfecta.example" });
+    expect(reach(middleware, "imperfecta.example").next).toHaveBeenCalledOnce();
     expect(logged).not.toHaveBeenCalled();
-    reach(middleware, "shop-1.internal");
-    reach(middleware, "shop-1.internal");
+    expect(reach(middleware, "shop-1.internal").next).toHaveBeenCalledOnce();
+    expect(reach(middleware, "shop-1.internal").next).toHaveBeenCalledOnce();
     expect(logged).toHaveBeenCalledOnce();
     expect(logged.mock.calls[0]?.[0]).toContain("shop-1.internal");
   });
 
   it("stops telling after 20 hosts (made-up Host headers)", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const middleware = reportForeignHosts({ siteUrl: "https://imperfecta.example" });
+    const middleware = oneSiteHost({ siteUrl: "https://imperfecta.example" });
     for (let index = 0; index < 50; index++) reach(middleware, `bogus-${index}.example`);
     expect(logged).toHaveBeenCalledTimes(20);
+  });
+});
+
+describe("another name of this machine", () => {
+  it("sends a page asked for at 127.0.0.1 to SITE_URL's localhost, path and query kept", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const middleware = oneSiteHost({ siteUrl: "http://localhost:3100" });
+    const { next, redirect } = reach(middleware, "127.0.0.1");
+    expect(next).not.toHaveBeenCalled();
+    expect(redirect).toHaveBeenCalledWith(302, "http://localhost:3100/nuestras-cajas?page=2");
+  });
+
+  it("and the other way round", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { redirect } = reach(oneSiteHost({ siteUrl: "http://127.0.0.1:3000" }), "localhost", { url: "/" });
+    expect(redirect).toHaveBeenCalledWith(302, "http://127.0.0.1:3000/");
+  });
+
+  it("leaves form posts, absolute-form targets and public hosts to the checks after it", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const local = oneSiteHost({ siteUrl: "http://localhost:3000" });
+    expect(reach(local, "127.0.0.1", { method: "POST" }).next).toHaveBeenCalledOnce();
+    expect(reach(local, "127.0.0.1", { url: "http://evil.example/" }).redirect).not.toHaveBeenCalled();
+    // Behind a load balancer the Host may be the balancer's name for this process: never a loop.
+    const deployed = oneSiteHost({ siteUrl: "https://imperfecta.example" });
+    expect(reach(deployed, "127.0.0.1").redirect).not.toHaveBeenCalled();
   });
 });

@@ -43,3 +43,18 @@ export const sessionUserSchema = z.object({
   confirmed: z.boolean().optional(),
 });
 export type SessionUserAnswer = z.output<typeof sessionUserSchema>;
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * Where browsers reach a CMS that runs on this machine (its sandbox payment page): the same name
+ * the CMS gives itself by default (its PUBLIC_URL), so that the page the CMS sends customers to
+ * is the page the storefront allows them to go to. The storefront reaches the CMS at a loopback
+ * address (CMS_URL); browsers are sent to `localhost` at the same port. Off this machine the CMS's
+ * public address cannot be guessed: it is CMS_URL unless set (CMS_PUBLIC_URL and PUBLIC_URL).
+ */
+export function defaultCmsPublicUrl(cmsUrl: string): string {
+  const url = new URL(cmsUrl);
+  if (!LOOPBACK_HOSTS.has(url.hostname)) return url.origin;
+  return `http://localhost:${url.port || (url.protocol === "https:" ? 443 : 80)}`;
+}
