@@ -8,12 +8,32 @@ interface Seen {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
+  body: string;
 }
+
+/** The token of a session the CMS has retired: Strapi refuses it with 401, on any route. */
+const RETIRED_TOKEN = "retired.jwt.token";
 
 /** A fake CMS that records what reached it and answers like Strapi, security headers included. */
 function fakeCms(seen: Seen[]) {
   return http.createServer((req, res) => {
-    seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
+    // Recorded as soon as the request arrives, before its body: the proxy's timing is under test.
+    const request: Seen = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: "" };
+    seen.push(request);
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      request.body = Buffer.concat(chunks).toString("utf8");
+      answer(req, res);
+    });
+  });
+
+  function answer(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (req.headers.authorization === `Bearer ${RETIRED_TOKEN}`) {
+      res.writeHead(401, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ data: null, error: { status: 401, name: "UnauthorizedError" } }));
+      return;
+    }
     res.writeHead(200, {
       "Content-Type": "application/json",
       "X-Powered-By": "Strapi <strapi.io>",
@@ -22,7 +42,7 @@ function fakeCms(seen: Seen[]) {
       "Set-Cookie": "koa.sess=abc",
     });
     res.end(JSON.stringify({ data: [] }));
-  });
+  }
 }
 
 function listen(server: http.Server): Promise<string> {
@@ -229,6 +249,61 @@ describe("the /api allow-list", () => {
     expect(seen).toEqual([]);
     const ok = await rawRequest("POST", "/api/auth/local", { ...json, "Content-Length": "2" }, "{}");
     expect(ok.status).toBe(200);
+  });
+
+  it("keeps a garbage or retired session cookie from breaking public calls, and drops it", async () => {
+    seen.length = 0;
+    for (const cookie of [`shop_session=${RETIRED_TOKEN}`, "shop_session=%%%garbage"]) {
+      const products = await rawRequest("GET", "/api/products", { Cookie: cookie });
+      expect(products.status, cookie).toBe(200);
+      const json = { "Content-Type": "application/json", "Content-Length": "2", Cookie: cookie };
+      expect((await rawRequest("POST", "/api/auth/local", json, "{}")).status, cookie).toBe(200);
+    }
+    // Public calls go without the cookie's token; a client's own Authorization is its own business.
+    expect(seen.map((request) => request.headers.authorization)).toEqual([undefined, undefined, undefined, undefined]);
+
+    const own = await rawRequest("GET", "/api/users/me", { Cookie: `shop_session=${RETIRED_TOKEN}` });
+    expect(own.status).toBe(401);
+    expect(own.headers["set-cookie"]).toEqual([expect.stringMatching(/^shop_session=; Max-Age=0; Path=\/; HttpOnly/)]);
+    const live = await rawRequest("GET", "/api/users/me", { Cookie: "shop_session=the-jwt" });
+    expect(live.status).toBe(200);
+    expect(live.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("opens no connection to the CMS before a body has arrived whole", async () => {
+    seen.length = 0;
+    const body = JSON.stringify({ identifier: "ana@example.test", password: "secret-enough" });
+    const { hostname, port } = new URL(base);
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          hostname,
+          port,
+          method: "POST",
+          path: "/api/auth/local",
+          headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on("error", reject);
+      req.flushHeaders();
+      req.write(body.slice(0, 10));
+      // Another call's whole round trip: the shop has had the first part of the body meanwhile.
+      void rawRequest("GET", "/api/products").then(() => {
+        expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual(["GET /api/products"]);
+        req.end(body.slice(10));
+      }, reject);
+    });
+    expect((await answer).status).toBe(200);
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "GET /api/products",
+      "POST /api/auth/local",
+    ]);
+    expect(seen[1]?.body).toBe(body);
   });
 
   it("leaves other paths to the pages", async () => {

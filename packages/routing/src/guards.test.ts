@@ -43,6 +43,20 @@ describe("route guards", () => {
     expect(safeRedirectTarget(`/${"a".repeat(2000)}`)).toBeNull();
     expect(safeRedirectTarget("/mi-cuenta/pedidos?page=2")).toBe("/mi-cuenta/pedidos?page=2");
   });
+
+  it("gives a destination past ASCII percent-encoded, as a Location header can carry it", () => {
+    expect(safeRedirectTarget("/pt/nova ordem")).toBe("/pt/nova%20ordem");
+    expect(safeRedirectTarget("/tienda/piña?q=€")).toBe("/tienda/pi%C3%B1a?q=%E2%82%AC");
+    expect(safeRedirectTarget("/caja-🍅")).toBe("/caja-%F0%9F%8D%85");
+    // Already encoded stays as it is: decoding and encoding again would change what the page gets.
+    expect(safeRedirectTarget("/a%2Fb?x=%E2%82%AC")).toBe("/a%2Fb?x=%E2%82%AC");
+    for (const target of ["/ĀĀ", "/x?q=😀", "/\u00a0"]) {
+      expect(safeRedirectTarget(target), target).toMatch(/^\/[\x21-\x7e]*$/);
+    }
+    // A lone surrogate cannot be written as UTF-8, and an encoding past the bound is not kept.
+    expect(safeRedirectTarget("/x\ud800")).toBeNull();
+    expect(safeRedirectTarget(`/${"€".repeat(400)}`)).toBeNull();
+  });
 });
 
 describe("canonical redirects", () => {

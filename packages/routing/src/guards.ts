@@ -60,10 +60,21 @@ export function runGuard(name: string, context: GuardContext): GuardOutcome {
  * send a customer to another site after they sign in: no scheme, no `//` or `/\\` (which browsers
  * read as another host), no backslash or control character anywhere (some browsers drop or turn
  * them into slashes), and no longer than the guard would have recorded.
+ *
+ * The target comes back percent-encoded past ASCII (and for spaces): it goes into a Location
+ * header, which carries bytes, and a character above U+00FF there made the sign-in answer 500
+ * after the session had been created. Browsers decode it back to the same path. A lone surrogate
+ * has no encoding: no target.
  */
 export function safeRedirectTarget(value: string | null | undefined): string | null {
   if (!value || value.length > MAX_REDIRECT_TARGET_LENGTH || !isSameSitePath(value)) return null;
   // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
-  return value;
+  let encoded: string;
+  try {
+    encoded = value.replace(/[^\x21-\x7e]+/g, (run) => encodeURIComponent(run));
+  } catch {
+    return null;
+  }
+  return encoded.length > MAX_REDIRECT_TARGET_LENGTH ? null : encoded;
 }
