@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_SECRETS } from "../src/env";
 import { freshEmail, GOOD_PASSWORD, registerCustomer, waitForMail } from "./helpers/accounts";
-import { expectErrorShape, getJson, postJson } from "./helpers/http";
+import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
 /**
@@ -137,13 +137,51 @@ function suite(label: string, extraEnv: () => Record<string, string>) {
       expect(tries).toBe(10);
     });
 
-    it("registration: 10 accounts an hour per address", async () => {
+    it("registration: eleven customers behind one shared address all register", async () => {
       const address = freshAddress();
-      const tries = await allowance(() =>
-        postJson(`${app.api}/auth/local/register`, { email: freshEmail(), password: GOOD_PASSWORD }, visitor(address)),
-      );
-      expect(tries).toBe(10);
+      const statuses: number[] = [];
+      for (let index = 0; index < 11; index++) {
+        const answer = await postJson(
+          `${app.api}/auth/local/register`,
+          { email: freshEmail(), password: GOOD_PASSWORD },
+          visitor(address),
+        );
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual(Array(11).fill(200));
     });
+
+    it("registration: 5 tries an hour per e-mail address, from any address; other e-mail addresses go on", async () => {
+      const email = freshEmail();
+      const register = (address: string, to = email) =>
+        postJson(`${app.api}/auth/local/register`, { email: to, password: GOOD_PASSWORD }, visitor(address));
+      expect((await register(freshAddress())).status).toBe(200);
+      const shared = freshAddress();
+      for (let index = 0; index < 4; index++) {
+        const taken = await register(index % 2 === 0 ? shared : freshAddress());
+        expect(errorCode(expectErrorShape(taken, 400))).toBe("emailTaken");
+      }
+      const refused = await register(freshAddress());
+      expect(expectErrorShape(refused, 429).error.name).toBe("RateLimitError");
+      expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60 * 60);
+      expect((await register(shared, freshEmail())).status).toBe(200);
+    });
+
+    it("registration: 200 an hour per client address, a backstop that weak passwords count against too", async () => {
+      const address = freshAddress();
+      const tries = await allowance(
+        () =>
+          postJson(`${app.api}/auth/local/register`, { email: freshEmail(), password: "password1" }, visitor(address)),
+        220,
+      );
+      expect(tries).toBe(200);
+      const refused = await postJson(
+        `${app.api}/auth/local/register`,
+        { email: freshEmail(), password: GOOD_PASSWORD },
+        visitor(address),
+      );
+      expect(expectErrorShape(refused, 429).error.name).toBe("RateLimitError");
+    }, 60_000);
 
     it("code sign-in counts against the same allowances as the password", async () => {
       const address = freshAddress();

@@ -28,6 +28,15 @@ export const ORDER_LIST_MAX_LIMIT = 100;
  */
 export const MAX_UNPAID_ORDERS = 3;
 
+/**
+ * Why an account cannot place an order now, though its draft is complete: the summary says it
+ * before the customer presses "Pay" (the quote's `orderLimit`), never only at "Pay"
+ * (docs/decisions/021). too_many_unpaid: MAX_UNPAID_ORDERS orders wait for payment; too_many_orders:
+ * the account's allowance of orders placed is used up for now (a 429 with this code at "Pay").
+ */
+export const ORDER_LIMIT_CODES = ["too_many_unpaid", "too_many_orders"] as const;
+export type OrderLimitCode = (typeof ORDER_LIMIT_CODES)[number];
+
 /** The header the storefront's server passes the draft's token in (never in a URL, which logs keep). */
 export const ORDER_DRAFT_HEADER = "x-order-draft";
 

@@ -21,6 +21,7 @@ import {
   ORDER_AUDIENCES,
   ORDER_FIELD_MAX,
   ORDER_LIST_DEFAULT_LIMIT,
+  ORDER_LIMIT_CODES,
   ORDER_LIST_MAX_LIMIT,
   QUOTE_LINE_KINDS,
 } from "./order-limits";
@@ -299,6 +300,10 @@ const totalsFields = {
   total: centsField,
 };
 
+/** An account that cannot place an order until `resetsAt` (an ISO instant), and why (docs/decisions/021). */
+export const orderLimitSchema = z.object({ code: z.enum(ORDER_LIMIT_CODES), resetsAt: z.iso.datetime() });
+export type OrderLimit = z.output<typeof orderLimitSchema>;
+
 /** GET /order-drafts/current/quote. */
 export const orderQuoteSchema = z.object({
   audience: z.enum(ORDER_AUDIENCES),
@@ -307,6 +312,12 @@ export const orderQuoteSchema = z.object({
   /** The draft's coupon and, when it gives no discount, why. */
   coupon: z.object({ code: z.string(), refusal: z.enum(COUPON_REFUSALS).nullable() }).nullable(),
   freeShippingFrom: centsField.nullable(),
+  /**
+   * The account cannot place an order until `resetsAt` (an ISO instant): said on the summary, before
+   * "Pay" (docs/decisions/021). Null signed out, or while the account may order; absent in a quote
+   * that was not asked for the summary (the CMS's own pricing).
+   */
+  orderLimit: orderLimitSchema.nullable().optional(),
 });
 export type OrderQuote = z.output<typeof orderQuoteSchema>;
 

@@ -36,7 +36,13 @@ export function action(run: (ctx: Context) => Promise<void>) {
     } catch (error) {
       if (error instanceof RateLimitedError) {
         ctx.set("Retry-After", String(error.retryAfterSeconds));
-        sendError(ctx, 429, "RateLimitError", error.message);
+        sendError(
+          ctx,
+          429,
+          "RateLimitError",
+          error.message,
+          error.code === undefined ? undefined : { code: error.code },
+        );
         return;
       }
       if (error instanceof AccountError) {

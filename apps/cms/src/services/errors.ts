@@ -8,10 +8,13 @@
 export class RateLimitedError extends Error {
   override readonly name = "RateLimitedError";
   readonly retryAfterSeconds: number;
+  /** Which allowance, when the client words it its own way (an order's "too_many_orders"). */
+  readonly code: string | undefined;
 
-  constructor(message: string, retryAfterSeconds: number) {
+  constructor(message: string, retryAfterSeconds: number, { code }: { code?: string } = {}) {
     super(message);
     this.retryAfterSeconds = retryAfterSeconds;
+    this.code = code;
   }
 }
 

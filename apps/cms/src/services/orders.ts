@@ -7,6 +7,7 @@ import {
   type DraftInvoice,
   type Order,
   type OrderDraft,
+  type OrderLimit,
   type OrderSummary,
   type PaymentStart,
   type QuoteLine,
@@ -29,7 +30,7 @@ import { takeCouponUse } from "./coupons";
 import { requestFromCheckout } from "./newsletter";
 import { checkDelivery, openDraft, spendDraft, type CheckedDelivery, type OpenDraft } from "./order-drafts";
 import { OrderError, OrderNotFoundError } from "./order-errors";
-import { giveBack, takeAllowance } from "./rate-limits";
+import { giveBack, LIMITS, takeAllowance, usedUpFor } from "./rate-limits";
 import { isPastDeadline, ORDER_UID, paymentDeadline } from "./order-status";
 import { checkChargeable, PAYMENT_UID, startPayment } from "./payments";
 import { priceDraft, type PricedDraft } from "./quote";
@@ -252,32 +253,95 @@ async function firstPayment(
   }
 }
 
-/**
- * Refuses, with OrderError too_many_unpaid (409), a customer who already has MAX_UNPAID_ORDERS orders
- * waiting for payment and not yet past their deadline: each holds a slot place and a coupon use.
- */
-async function checkUnpaidOrders(strapi: Core.Strapi, { userId, now }: { userId: number; now: Date }): Promise<void> {
-  const unpaid = await strapi.db.query(ORDER_UID).count({
+/** The customer's orders waiting for payment and not yet past their deadline: how many, and the first deadline. */
+async function unpaidOrders(
+  strapi: Core.Strapi,
+  { userId, now }: { userId: number; now: Date },
+): Promise<{ count: number; firstDeadline: Date | null }> {
+  const rows = (await strapi.db.query(ORDER_UID).findMany({
     where: {
       user: { id: userId },
       orderStatus: { $in: ["pending_payment", "payment_failed"] },
       expiresAt: { $gt: now },
     },
-  });
-  if (unpaid >= MAX_UNPAID_ORDERS) {
+    select: ["expiresAt"],
+    orderBy: { expiresAt: "asc" },
+    // One more than the cap is all that matters: beyond it the answer is the same.
+    limit: MAX_UNPAID_ORDERS + 1,
+  })) as { expiresAt: string | Date }[];
+  return { count: rows.length, firstDeadline: rows[0] ? new Date(rows[0].expiresAt) : null };
+}
+
+/**
+ * Refuses, with OrderError too_many_unpaid (409), a customer who already has MAX_UNPAID_ORDERS orders
+ * waiting for payment and not yet past their deadline: each holds a slot place and a coupon use.
+ */
+async function checkUnpaidOrders(strapi: Core.Strapi, { userId, now }: { userId: number; now: Date }): Promise<void> {
+  const { count } = await unpaidOrders(strapi, { userId, now });
+  if (count >= MAX_UNPAID_ORDERS) {
     throw new OrderError("too_many_unpaid", [], {
       status: 409,
-      message: `The customer already has ${unpaid} orders waiting for payment`,
+      message: `The customer already has ${count} orders waiting for payment`,
     });
   }
+}
+
+/** What the per-account allowance of orders placed counts by: the e-mail, as the sign-in failures do. */
+const orderAccountKey = (email: string) => email.toLowerCase();
+
+/**
+ * Whether the customer could place an order now, as the summary says it before "Pay"
+ * (docs/decisions/021): too_many_unpaid until the first waiting order's deadline (paying one frees
+ * a place sooner), too_many_orders until the account's allowance of orders placed comes back. Reads
+ * only: one indexed query and one read of the allowance.
+ */
+export async function orderLimitOf(
+  strapi: Core.Strapi,
+  { userId, now = new Date() }: { userId: number | null; now?: Date },
+): Promise<OrderLimit | null> {
+  if (userId === null) return null;
+  const user = await findUser(strapi, { id: userId });
+  if (!user) return null;
+  const [unpaid, waitMs] = await Promise.all([
+    unpaidOrders(strapi, { userId, now }),
+    usedUpFor("ordersPerAccount", orderAccountKey(user.email)),
+  ]);
+  if (unpaid.count >= MAX_UNPAID_ORDERS && unpaid.firstDeadline) {
+    return { code: "too_many_unpaid", resetsAt: unpaid.firstDeadline.toISOString() };
+  }
+  if (waitMs !== null) return { code: "too_many_orders", resetsAt: new Date(now.getTime() + waitMs).toISOString() };
+  return null;
+}
+
+/**
+ * Counts an order against the account's allowance, then the client address's backstop; a refusal
+ * of the second gives the first back. 429 too_many_orders when the account's is used up.
+ */
+async function takeOrderAllowances({ email, clientAddress }: { email: string; clientAddress: string }) {
+  await takeAllowance("ordersPerAccount", orderAccountKey(email), {
+    code: "too_many_orders",
+    message: `This account has placed ${LIMITS.ordersPerAccount.points} orders lately; it may order again later`,
+  });
+  try {
+    await takeAllowance("ordersPerAddress", clientAddress);
+  } catch (error) {
+    await giveBack("ordersPerAccount", orderAccountKey(email));
+    throw error;
+  }
+}
+
+async function giveBackOrderAllowances({ email, clientAddress }: { email: string; clientAddress: string }) {
+  await giveBack("ordersPerAccount", orderAccountKey(email));
+  await giveBack("ordersPerAddress", clientAddress);
 }
 
 /**
  * POST /orders: places the order of the caller's finished draft and starts its payment (an order
  * of 0 € is paid at once). 400 draft_incomplete (the first missing step's path), a coupon's refusal
  * on ["couponCode"], date_not_offered; 409 slot_full, amount_too_small, too_many_unpaid, price_changed (the
- * total is not the summary's `expectedTotal`); 404 for a draft unknown or
- * already spent. Once the order is written the answer is 201, even when its payment could not start.
+ * total is not the summary's `expectedTotal`); 429 too_many_orders (the account's allowance) or the
+ * client address's backstop; 404 for a draft unknown or already spent. Once the order is written
+ * the answer is 201, even when its payment could not start.
  */
 export async function placeOrder(
   strapi: Core.Strapi,
@@ -309,14 +373,14 @@ export async function placeOrder(
       message: `The summary said ${body.expectedTotal} cents; the order now comes to ${ready.priced.totals.total}`,
     });
   }
-  await takeAllowance("ordersPerAddress", clientAddress);
+  await takeOrderAllowances({ email: user.email, clientAddress });
   const orderId = await strapi.db
     .transaction(({ trx }: { trx: Sql }) =>
       writeOrder(strapi, trx, { open, ready, userId, email: user.email, body, now }),
     )
     .catch(async (error: unknown) => {
       // Not written (a slot filled meanwhile): it held nothing, so it costs nothing.
-      await giveBack("ordersPerAddress", clientAddress);
+      await giveBackOrderAllowances({ email: user.email, clientAddress });
       throw error;
     });
   const wording = body.marketingConsent ? body.marketingWording : null;

@@ -7,7 +7,7 @@ import { RateLimitedError } from "./errors";
  * Allowances shared by every CMS process when REDIS_URL is set (rate-limiter-flexible's Redis store),
  * per process otherwise. Should Redis stop answering, each process falls back to its own memory
  * allowance (the library's insurance limiter) rather than letting everything through or refusing
- * everybody. docs/decisions/011 lists the limits.
+ * everybody. docs/decisions/011 lists the limits, 021 why the per-address ones are a backstop.
  */
 
 export interface LimitRule {
@@ -19,13 +19,23 @@ export interface LimitRule {
   blockDuration?: number;
 }
 
+/**
+ * Counted per account or per e-mail address first: a shared address (a mobile carrier's, an office's)
+ * is many customers, so per-address allowances are only a backstop for what has no account, set
+ * well above what one address of customers does (docs/decisions/021 gives the figures' reasons).
+ */
 export const LIMITS = {
   /** Password and code sign-in attempts from one address. */
   signInPerAddress: { points: 10, duration: 60 },
   /** Failed sign-ins of one account, from anywhere: guessing spread over many addresses. */
   signInFailuresPerAccount: { points: 20, duration: 60 * 60, blockDuration: 15 * 60 },
-  /** New accounts from one address. */
-  registerPerAddress: { points: 10, duration: 60 * 60 },
+  /**
+   * Registrations asked for one e-mail address, from anywhere: an address has one account, so a
+   * customer needs one or two tries; more is someone probing which addresses have an account.
+   */
+  registerPerEmail: { points: 5, duration: 60 * 60 },
+  /** New accounts from one address: a backstop against bulk sign-ups, high enough for a carrier's address. */
+  registerPerAddress: { points: 200, duration: 60 * 60 },
   /** Reset links, confirmation links and sign-in codes asked for from one address. */
   mailRequestsPerAddress: { points: 10, duration: 15 * 60 },
   /**
@@ -37,16 +47,21 @@ export const LIMITS = {
   passwordChecksPerAccount: { points: 10, duration: 15 * 60 },
   /**
    * New order drafts from one address (docs/decisions/015): the storefront makes one at a visitor's
-   * first step, so a bot could otherwise fill the table without end. A shop's customers, even many
-   * behind one office's address, start far fewer.
+   * first step, before any account, so a bot could otherwise fill the table without end. A backstop
+   * only: customers behind one carrier's address start far fewer.
    */
-  orderDraftsPerAddress: { points: 30, duration: 60 * 60 },
+  orderDraftsPerAddress: { points: 300, duration: 60 * 60 },
   /**
-   * Orders placed from one address in the time an unpaid order holds its slot place and coupon use
-   * (docs/decisions/015): with MAX_UNPAID_ORDERS per account alone, a few throwaway accounts could
-   * hold a whole slot without paying.
+   * Orders one account places (each starts a payment at the gateway and, until paid, holds a slot
+   * place and a coupon use; MAX_UNPAID_ORDERS caps how many wait at once). The summary says it
+   * before the customer presses "Pay" (orderLimitOf in ./orders).
    */
-  ordersPerAddress: { points: 10, duration: 30 * 60 },
+  ordersPerAccount: { points: 10, duration: 60 * 60 },
+  /**
+   * Orders placed from one address in the time an unpaid order holds its slot place: a backstop
+   * against throwaway accounts holding a slot without paying, far above one address of customers.
+   */
+  ordersPerAddress: { points: 50, duration: 30 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -104,17 +119,26 @@ function enabled(): boolean {
   return getEnv().authRateLimits;
 }
 
+/** How a refusal is worded, when the caller says more than "too many attempts". */
+export interface Refusal {
+  /** Sent as the 429's `details.code`: the storefront words it. */
+  code?: string;
+  message?: string;
+}
+
+const TOO_MANY = "Too many attempts; try again later";
+
 /**
  * Counts one request against `name` for `key`; throws RateLimitedError (with the seconds to wait)
  * when the allowance is used up.
  */
-export async function takeAllowance(name: LimitName, key: string): Promise<void> {
+export async function takeAllowance(name: LimitName, key: string, refusal: Refusal = {}): Promise<void> {
   if (!enabled()) return;
   try {
     await limiterFor(name).consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
-      throw new RateLimitedError("Too many attempts; try again later", retryAfter(rejection));
+      throw new RateLimitedError(refusal.message ?? TOO_MANY, retryAfter(rejection), refusal);
     }
     throw rejection;
   }
@@ -135,16 +159,22 @@ export async function takeMailAllowance(kind: string, email: string, clientAddre
   }
 }
 
+/**
+ * When `key` has used up `name`, the milliseconds until it may go on; null while it may (or with
+ * the limits off). Counts nothing: a page can say it before the customer does the work.
+ */
+export async function usedUpFor(name: LimitName, key: string): Promise<number | null> {
+  if (!enabled()) return null;
+  const state = await limiterFor(name).get(key);
+  if (state === null) return null;
+  const rule: LimitRule = LIMITS[name];
+  return state.consumedPoints >= rule.points ? Math.max(1, state.msBeforeNext) : null;
+}
+
 /** Throws RateLimitedError if `key` has used up `name`, without counting this request. */
 export async function checkAllowance(name: LimitName, key: string): Promise<void> {
-  if (!enabled()) return;
-  const limiter = limiterFor(name);
-  const state = await limiter.get(key);
-  if (state === null) return;
-  const rule: LimitRule = LIMITS[name];
-  if (state.consumedPoints >= rule.points) {
-    throw new RateLimitedError("Too many attempts; try again later", retryAfter(state));
-  }
+  const waitMs = await usedUpFor(name, key);
+  if (waitMs !== null) throw new RateLimitedError(TOO_MANY, Math.ceil(waitMs / 1000));
 }
 
 /** Forgets what `key` used of `name` (a successful sign-in clears the account's failures). */

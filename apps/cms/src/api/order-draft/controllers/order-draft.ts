@@ -1,12 +1,12 @@
 import type { Core } from "@strapi/strapi";
-import { orderDraftPatchSchema } from "@shop/contracts";
+import { orderDraftPatchSchema, type OrderQuote } from "@shop/contracts";
 import { toLocale } from "@shop/domain";
 import { openSessionOf } from "../../../accounts/session-of-request";
 import { callerOf, parse, type Context } from "../../../http/account-action";
 import { draftTokenOf, orderAction, signedInOrder } from "../../../http/order-action";
 import { createDraft, draftFromOrder, openDraft, patchDraft, readDraft } from "../../../services/order-drafts";
 import { OrderNotFoundError } from "../../../services/order-errors";
-import { reorderableOf } from "../../../services/orders";
+import { orderLimitOf, reorderableOf } from "../../../services/orders";
 import { priceDraft } from "../../../services/quote";
 
 /** The caller's id when the request carries a live session; the draft calls work signed in or out. */
@@ -36,7 +36,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const { draft } = await openDraft(strapi, draftTokenOf(ctx), { userId });
     // The names of the lines in the page's language (?locale=es|ca|pt; Spanish otherwise).
     const locale = toLocale(ctx.query.locale);
-    ctx.body = (await priceDraft(strapi, draft, { userId, locale, now: new Date() })).quote;
+    const now = new Date();
+    const [{ quote }, orderLimit] = await Promise.all([
+      priceDraft(strapi, draft, { userId, locale, now }),
+      // Said with the summary, before "Pay": the customer's work is never spent on a refusal.
+      orderLimitOf(strapi, { userId, now }),
+    ]);
+    ctx.body = { ...quote, orderLimit } satisfies OrderQuote;
   }),
 
   fromOrder: signedInOrder(strapi, async (ctx, session) => {
