@@ -11,6 +11,7 @@ import { closeRateLimits, prepareRateLimits } from "./services/rate-limits";
 import { fillDemoMeasures } from "./seed/measures";
 import { seedDemoDelivery } from "./seed/delivery";
 import { ensureOrderIndexes, registerStaffRules } from "./services/order-admin";
+import { deliverSandboxNotifications } from "./jobs";
 
 export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
@@ -30,6 +31,9 @@ export default {
     await seedDemoData(strapi, { enabled: env.seedDemoData });
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-measures", () => fillDemoMeasures(strapi));
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-delivery", () => seedDemoDelivery(strapi));
+    // What the sandbox gateway recorded before the last stop and had not yet told the shop, sent now
+    // rather than at the first minute of the schedule (a customer may be waiting on the order's page).
+    await deliverSandboxNotifications(strapi);
   },
 
   /** Runs when the process stops: work left after an answer (account mails) is done, Redis is let go. */

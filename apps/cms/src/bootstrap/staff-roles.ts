@@ -23,6 +23,7 @@ export const CUSTOMER_DATA_SUBJECTS = [
   "api::order.order-event",
   "api::payment.payment",
   "api::payment.payment-notification",
+  "api::payment.sandbox-notification",
   "api::subscription.subscription",
   "api::coupon.coupon",
   "api::coupon.coupon-redemption",
@@ -32,7 +33,7 @@ export const CUSTOMER_DATA_SUBJECTS = [
 const CONTENT_ROLE_CODES = ["strapi-editor", "strapi-author"] as const;
 
 /** Bumped when CUSTOMER_DATA_SUBJECTS grows, so that an existing install withholds the new ones once. */
-const WITHHELD_VERSION = 1;
+const WITHHELD_VERSION = 2;
 const STORE_KEY = { type: "core", name: "imperfecta", key: "content-roles-withheld" } as const;
 
 interface Store {

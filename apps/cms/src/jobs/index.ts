@@ -2,6 +2,22 @@ import type { Core } from "@strapi/strapi";
 import { cleanUpAccounts } from "./clean-up-accounts";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
 import { dropExpiredDrafts } from "../services/order-drafts";
+import { deliverDueSandboxNotifications } from "../payments/sandbox-notifications";
+
+/**
+ * The sandbox gateway's notifications due now: recorded decisions whose first try was lost (the CMS
+ * stopped right after the page answered) or failed. Run at start (src/index.ts) and every minute.
+ */
+export async function deliverSandboxNotifications(strapi: Core.Strapi): Promise<void> {
+  try {
+    const run = await deliverDueSandboxNotifications(strapi);
+    if (run.delivered + run.failed + run.abandoned > 0) {
+      strapi.log.info(`Sandbox notifications: ${JSON.stringify(run)}`);
+    }
+  } catch (error) {
+    strapi.log.error(`Sandbox notifications failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 /**
  * The scheduled work (docs/decisions/010), as Strapi cron tasks (config/server.ts). Each runs in
@@ -34,6 +50,11 @@ export const cronTasks = {
     },
     // Every minute: an unpaid order holds a slot place other customers may want. Order drafts left
     // past their expiry go at the same time (one conditional DELETE).
+    options: { rule: "* * * * *" },
+  },
+  deliverSandboxNotifications: {
+    task: ({ strapi }: { strapi: Core.Strapi }) => deliverSandboxNotifications(strapi),
+    // Every minute: the shortest pause between two tries of one notification.
     options: { rule: "* * * * *" },
   },
 };

@@ -14,6 +14,7 @@ import { COUPON_UID } from "./coupons";
 import { clockOf, ZONE_UID } from "./delivery";
 import { changeOrderStatus, ORDER_UID } from "./order-status";
 import { NOTIFICATION_UID, PAYMENT_UID, sendOrderMail } from "./payments";
+import { SANDBOX_NOTIFICATION_UID } from "../payments/sandbox-notifications";
 import { tableOf } from "./slot-places";
 
 /**
@@ -22,7 +23,7 @@ import { tableOf } from "./slot-places";
  * on instead of breaking the shop later: postcodes that do not parse, slots that end before they
  * start, a coupon of 150 %. Orders are the shop's record: staff change only their status, along the
  * steps the domain allows them, and the change goes to the order's history under their e-mail. The
- * history, payments and gateways' notifications they only read.
+ * history, payments and gateways' notifications (the sandbox's own records too) they only read.
  * Refusals are Strapi's ApplicationError: the panel shows their message, and Strapi answers 400
  * without logging them as the server's errors.
  */
@@ -164,6 +165,8 @@ const SHOP_RECORDS: Readonly<Record<string, string>> = {
     "Payments are recorded by the shop as their gateway decided them: they cannot be created, changed or deleted here. Cancel or refund the order instead.",
   [NOTIFICATION_UID]:
     "Gateways' notifications are kept as they arrived: they cannot be created, changed or deleted here.",
+  [SANDBOX_NOTIFICATION_UID]:
+    "The sandbox gateway records its customers' decisions and sends them itself: they cannot be created, changed or deleted here.",
 };
 
 /**
@@ -203,6 +206,8 @@ const UNIQUE_COLUMNS = [
   { name: "shop_order_drafts_token_unique", uid: "api::order-draft.order-draft", attribute: "tokenHash" },
   { name: "shop_orders_number_unique", uid: ORDER_UID, attribute: "number" },
   { name: "shop_coupons_code_unique", uid: COUPON_UID, attribute: "code" },
+  // One decision per sandbox attempt, whatever two posts racing each other try.
+  { name: "shop_sandbox_notifications_reference_unique", uid: SANDBOX_NOTIFICATION_UID, attribute: "reference" },
 ] as const;
 
 /** Plain indexes of what the services look orders up by. */
@@ -211,6 +216,11 @@ const INDEXES = [
   { name: "shop_orders_delivery_date", uid: ORDER_UID, attributes: ["deliveryDate"] },
   { name: "shop_delivery_slot_days_zone_date", uid: "api::delivery.delivery-slot-day", attributes: ["zoneId", "date"] },
   { name: "shop_order_drafts_expires", uid: "api::order-draft.order-draft", attributes: ["expiresAt"] },
+  {
+    name: "shop_sandbox_notifications_due",
+    uid: SANDBOX_NOTIFICATION_UID,
+    attributes: ["deliveryStatus", "nextAttemptAt"],
+  },
 ] as const;
 
 export async function ensureOrderIndexes(strapi: Core.Strapi): Promise<void> {

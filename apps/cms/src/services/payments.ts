@@ -465,6 +465,7 @@ export async function applyNotification(
 
 export interface SandboxPayment {
   reference: string;
+  orderId: number;
   status: PaymentRow["paymentStatus"];
   /** Still to decide: pending, and its order still waiting for payment before its deadline. */
   open: boolean;
@@ -477,16 +478,19 @@ export interface SandboxPayment {
   returnUrls: { completed: string; failed: string };
 }
 
-/** A sandbox attempt as its page shows it; null when there is none (or the sandbox is off). */
+/**
+ * A sandbox attempt as the shop knows it; null when there is none (or the sandbox is off). Its page
+ * also shows the customer's decision, which the sandbox records first (src/payments/sandbox-notifications.ts).
+ */
 export async function findSandboxPayment(strapi: Core.Strapi, reference: string): Promise<SandboxPayment | null> {
   if (gateways().sandbox === undefined || reference.length > 40) return null;
   const payment = (await strapi.db.query(PAYMENT_UID).findOne({
     where: { reference, provider: "sandbox" },
     select: ["reference", "paymentStatus", "amount", "currency"],
-    populate: { order: { select: ["number", "locale", "orderStatus", "expiresAt"] } },
+    populate: { order: { select: ["id", "number", "locale", "orderStatus", "expiresAt"] } },
   })) as
     | (Omit<PaymentRow, "order"> & {
-        order: Pick<PayableOrder, "number" | "locale" | "orderStatus" | "expiresAt"> | null;
+        order: Pick<PayableOrder, "id" | "number" | "locale" | "orderStatus" | "expiresAt"> | null;
       })
     | null;
   if (payment === null || payment.order === null) return null;
@@ -496,6 +500,7 @@ export async function findSandboxPayment(strapi: Core.Strapi, reference: string)
   const paid = payment.paymentStatus === "paid" || order.orderStatus === "paid";
   return {
     reference: payment.reference,
+    orderId: order.id,
     status: payment.paymentStatus,
     open:
       payment.paymentStatus === "pending" &&
@@ -508,19 +513,6 @@ export async function findSandboxPayment(strapi: Core.Strapi, reference: string)
     locale,
     returnUrls,
   };
-}
-
-/**
- * The customer approved or declined on the sandbox page: the page's gateway notifies the shop, as a
- * bank's would, after the answer (a real notification may arrive after the customer is back).
- */
-export function notifyFromSandbox(strapi: Core.Strapi, payment: SandboxPayment, decision: "approve" | "decline"): void {
-  const sandbox = gateways().sandbox;
-  if (sandbox === undefined) return;
-  const notification = sandbox.notificationFor(decision, payment);
-  afterAnswer(strapi, "apply the sandbox payment's notification", async () => {
-    await applyNotification(strapi, "sandbox", notification);
-  });
 }
 
 // ---- The order mails -----------------------------------------------------------------------------

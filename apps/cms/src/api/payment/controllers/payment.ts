@@ -7,12 +7,13 @@ import type { PaymentNotification, PaymentProviderId } from "../../../payments/p
 import { missingSandboxPage, sandboxPage, sandboxPagePolicy } from "../../../payments/sandbox-page";
 import { SANDBOX_DECISIONS, type SandboxDecision } from "../../../payments/sandbox";
 import {
-  applyNotification,
-  findSandboxPayment,
-  notifyFromSandbox,
-  sandboxPageUrl,
-  type SandboxPayment,
-} from "../../../services/payments";
+  deliverSandboxNotification,
+  findSandboxAttempt,
+  recordSandboxDecision,
+  type SandboxAttempt,
+} from "../../../payments/sandbox-notifications";
+import { afterAnswer } from "../../../services/after-answer";
+import { applyNotification, sandboxPageUrl } from "../../../services/payments";
 
 /** The Koa context as far as these calls use it. */
 interface PaymentContext {
@@ -84,13 +85,21 @@ function crossSite(ctx: PaymentContext): boolean {
   return origin !== undefined && origin !== new URL(getEnv().publicUrl).origin;
 }
 
+/** What the page of a decided attempt says: the customer's recorded decision, else what the shop heard. */
+function outcomeOf(payment: SandboxAttempt): "paid" | "failed" | "closed" {
+  if (payment.decision !== null) return payment.decision === "approve" ? "paid" : "failed";
+  return payment.status === "paid" || payment.status === "failed" ? payment.status : "closed";
+}
+
+/** Where "back to the shop" leads from a decided attempt's page. */
+function returnUrlOf(payment: SandboxAttempt): string {
+  if (payment.decision === null) return payment.returnUrl;
+  return payment.decision === "approve" ? payment.returnUrls.completed : payment.returnUrls.failed;
+}
+
 /** The page of an attempt: its buttons while it is open, else its outcome or that it can no longer be paid. */
-function pageOf(payment: SandboxPayment): string {
-  const state = payment.open
-    ? "open"
-    : payment.status === "paid" || payment.status === "failed"
-      ? payment.status
-      : "closed";
+function pageOf(payment: SandboxAttempt): string {
+  const state = payment.open ? "open" : outcomeOf(payment);
   return sandboxPage({
     locale: payment.locale,
     orderNumber: payment.orderNumber,
@@ -98,7 +107,7 @@ function pageOf(payment: SandboxPayment): string {
     currency: payment.currency,
     state,
     action: new URL(sandboxPageUrl(payment.reference)).pathname,
-    returnUrl: payment.returnUrl,
+    returnUrl: returnUrlOf(payment),
   });
 }
 
@@ -109,7 +118,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async sandboxPage(koaCtx: KoaContext) {
     const ctx = asContext(koaCtx);
-    const payment = await findSandboxPayment(strapi, ctx.params.reference ?? "");
+    const payment = await findSandboxAttempt(strapi, ctx.params.reference ?? "");
     if (payment === null) {
       sendHtml(ctx, 404, missingSandboxPage(DEFAULT_LOCALE));
       return;
@@ -119,7 +128,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async sandboxDecision(koaCtx: KoaContext) {
     const ctx = asContext(koaCtx);
-    const payment = await findSandboxPayment(strapi, ctx.params.reference ?? "");
+    const payment = await findSandboxAttempt(strapi, ctx.params.reference ?? "");
     if (payment === null) {
       sendHtml(ctx, 404, missingSandboxPage(DEFAULT_LOCALE));
       return;
@@ -134,8 +143,20 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       sendHtml(ctx, 409, pageOf(payment));
       return;
     }
-    notifyFromSandbox(strapi, payment, decision);
+    // Recorded before the answer, as a real gateway does: a CMS that dies right after the 303 still
+    // has the decision, and the job sends its notification when it is back (payments/sandbox-notifications.ts).
+    const decided = await recordSandboxDecision(strapi, payment.reference, decision);
+    if (decided === null) {
+      // Decided meanwhile by another post (two tabs), or no longer payable.
+      const now = await findSandboxAttempt(strapi, payment.reference);
+      sendHtml(ctx, 409, pageOf(now ?? payment));
+      return;
+    }
+    // The first try right after the answer (a real notification may arrive after the customer is back).
+    afterAnswer(strapi, "send the sandbox payment's notification", async () => {
+      await deliverSandboxNotification(strapi, decided.reference);
+    });
     ctx.status = 303;
-    ctx.redirect(decision === "approve" ? payment.returnUrls.completed : payment.returnUrls.failed);
+    ctx.redirect(decision === "approve" ? decided.returnUrls.completed : decided.returnUrls.failed);
   },
 });
