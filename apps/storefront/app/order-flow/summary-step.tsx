@@ -10,6 +10,7 @@ import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 import { errorWords, refusalFor, StepForm, type FlowTexts } from "./controls";
 import { INTENTS, ORDER_FIELDS } from "./fields";
+import { OrderLimitNotice } from "./order-limit-notice";
 import type { ChosenDelivery } from "./flow.server";
 import type { StepProps } from "./step-props";
 import { stepHref, type FlowStep } from "./steps";
@@ -31,6 +32,7 @@ export default function SummaryStep({ view, draft, texts, answer, path }: StepPr
       : words.once;
   return (
     <div className="grid gap-8">
+      {quote?.orderLimit ? <OrderLimitNotice limit={quote.orderLimit} /> : null}
       {quote ? (
         <Lines quote={quote} texts={texts} path={path} />
       ) : (
