@@ -14,12 +14,14 @@ server.disable("x-powered-by");
 server.use(compression());
 
 let env;
+// Node's HTTP server with the storefront's limits on slow clients (server/http-server.ts).
+let createHttpServer;
 if (development) {
   const vite = await import("vite").then((module) =>
     module.createServer({ root: fileURLToPath(new URL(".", import.meta.url)), server: { middlewareMode: true } }),
   );
   server.use(vite.middlewares);
-  env = (await vite.ssrLoadModule("./server/app.ts")).env;
+  ({ env, createHttpServer } = await vite.ssrLoadModule("./server/app.ts"));
   server.use(async (req, res, next) => {
     try {
       const module = await vite.ssrLoadModule("./server/app.ts");
@@ -44,11 +46,11 @@ if (development) {
     express.static(fileURLToPath(new URL("./build/client", import.meta.url)), { maxAge: "1h", setHeaders: noSniff }),
   );
   const module = await import("./build/server/index.js");
-  env = module.env;
+  ({ env, createHttpServer } = module);
   server.use(module.app);
 }
 
-const listener = server.listen(env.PORT, env.HOST, () => {
+const listener = createHttpServer(server).listen(env.PORT, env.HOST, () => {
   console.log(`Storefront ready on ${env.SITE_URL} (listening on ${env.HOST}:${env.PORT})`);
 });
 

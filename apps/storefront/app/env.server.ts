@@ -1,4 +1,12 @@
-import { DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
+import {
+  DEV_PROXY_SECRET,
+  HEADERS_TIMEOUT_MS,
+  type HttpLimits,
+  httpLimitsProblem,
+  KEEP_ALIVE_TIMEOUT_MS,
+  MIN_PROXY_SECRET_LENGTH,
+  STOREFRONT_REQUEST_TIMEOUT_MS,
+} from "@shop/contracts";
 import { DEFAULT_DATA_LAYER_NAME, gtmIdProblem, isDataLayerName } from "@shop/domain";
 import { APP_USER_AGENT_TOKEN_PATTERN, parseAdminEmails } from "@shop/domain/web-view";
 import { z } from "zod";
@@ -35,6 +43,13 @@ const schema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url().transform((origin) => new URL(origin).origin))),
+    /**
+     * How long a client may take to send its headers, its whole request, and how long an idle
+     * connection stays open (@shop/contracts http-limits.ts says why these figures). Tests make them small.
+     */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(HEADERS_TIMEOUT_MS),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(STOREFRONT_REQUEST_TIMEOUT_MS),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(KEEP_ALIVE_TIMEOUT_MS),
     /** Timeout for one call to the CMS, in milliseconds. */
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /** Image conversions running at once (server/image-limiter.ts); unset: one per CPU core. */
@@ -108,6 +123,8 @@ const schema = z
       .pipe(z.array(z.email({ message: "must be e-mail addresses separated by commas" }))),
   })
   .superRefine((value, ctx) => {
+    const limitsProblem = httpLimitsProblem(httpLimitsOf(value));
+    if (limitsProblem) ctx.addIssue({ code: "custom", path: ["HTTP_HEADERS_TIMEOUT_MS"], message: limitsProblem });
     if (value.SITE_URL.startsWith("https://") && value.PROXY_SECRET === DEV_PROXY_SECRET) {
       ctx.addIssue({ code: "custom", path: ["PROXY_SECRET"], message: "set a real secret (the same as the CMS's)" });
     }
@@ -123,6 +140,17 @@ const schema = z
   });
 
 export type Env = z.infer<typeof schema>;
+
+/** The HTTP server's limits (server/http-server.ts) from the environment. */
+export function httpLimitsOf(
+  value: Pick<Env, "HTTP_HEADERS_TIMEOUT_MS" | "HTTP_REQUEST_TIMEOUT_MS" | "HTTP_KEEP_ALIVE_TIMEOUT_MS">,
+): HttpLimits {
+  return {
+    headersTimeoutMs: value.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: value.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: value.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  };
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);

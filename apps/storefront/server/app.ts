@@ -18,10 +18,13 @@ import { consentCookieEndpoint } from "./consent-cookie";
 import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
 import { oneSiteHost } from "./site-host";
+import { errorAnswers, wellFormedRequests } from "./malformed-requests";
 import { loadContext, requestContext } from "./request-context";
+import { oneOfEachHeader } from "./response-headers";
 import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
 
 export { env };
+export { createHttpServer } from "./http-server";
 
 const development = env.NODE_ENV === "development";
 /** With the data cache of app/cache.server.ts, a change made in the admin reaches every page within a minute. */
@@ -59,6 +62,9 @@ app.get("/readyz", async (_req, res) => {
     res.status(503).json({ status: "error", cms: "unreachable" });
   }
 });
+
+// A target or Host that makes no URL is answered 400 here (the health checks above read neither).
+app.use(wellFormedRequests);
 
 // Below the health checks, which a load balancer calls by the machine's own address.
 if (env.NODE_ENV === "production") app.use(oneSiteHost({ siteUrl: env.SITE_URL }));
@@ -111,9 +117,14 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 
 app.use(pageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500 }));
 
+// React Router adds its answer's headers to what the middlewares above set: one line of each.
+app.use(oneOfEachHeader);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     getLoadContext: loadContext,
   }),
 );
+
+// Last: a client's error gets its 4xx without a stack trace in the log, anything else a bare 500.
+app.use(errorAnswers);

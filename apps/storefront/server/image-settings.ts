@@ -12,9 +12,33 @@ import { ConversionLimiter } from "./image-limiter";
  */
 const QUEUED_PER_SLOT = 32;
 
-/** IMAGE_CONCURRENCY, or one conversion per CPU core the process may use. */
-export function defaultConversionConcurrency(): number {
-  return Math.max(1, env.IMAGE_CONCURRENCY ?? os.availableParallelism());
+/** libuv's pool of threads: sharp converts on them, and file reads and DNS lookups share them. */
+const DEFAULT_THREAD_POOL_SIZE = 4;
+/** Threads of that pool left to file reads (the disk cache, static files) and DNS while pictures convert. */
+const THREADS_LEFT_FOR_FILES = 2;
+
+export interface ConcurrencyInputs {
+  /** IMAGE_CONCURRENCY, when the operator chose. */
+  readonly configured?: number | undefined;
+  readonly cores?: number;
+  /** UV_THREADPOOL_SIZE, the size of libuv's pool. */
+  readonly threadPoolSize?: number;
+}
+
+/**
+ * IMAGE_CONCURRENCY, or one conversion per CPU core, but never more than libuv's pool less two
+ * threads (2 with Node's default pool of 4). Memory grows with every conversion running: each holds
+ * its source (up to 15 MB) and, for a WebP or AVIF source, the whole decoded picture (up to 160 MB).
+ * And a conversion past the pool's threads does not run any sooner: it waits inside libuv, holding
+ * its slot and its source, while the disk cache's reads wait behind it.
+ */
+export function defaultConversionConcurrency({
+  configured = env.IMAGE_CONCURRENCY,
+  cores = os.availableParallelism(),
+  threadPoolSize = Number(process.env.UV_THREADPOOL_SIZE) || DEFAULT_THREAD_POOL_SIZE,
+}: ConcurrencyInputs = {}): number {
+  if (configured !== undefined) return Math.max(1, configured);
+  return Math.max(1, Math.min(cores, threadPoolSize - THREADS_LEFT_FOR_FILES));
 }
 
 let shared: ConversionLimiter | undefined;

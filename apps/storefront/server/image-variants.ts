@@ -25,11 +25,20 @@ const FETCH_TIMEOUT_MS = 10_000;
 /** A picture that takes longer is abnormal (or hostile): give its slot back to the other visitors. */
 const CONVERSION_TIMEOUT_SECONDS = 20;
 
-// One libvips thread per conversion: the conversion limiter alone decides how many cores
-// pictures take, instead of every conversion spreading over all of them.
+/**
+ * The largest picture decoded: 40 megapixels, a 7,700 x 5,200 photo, more than any camera a
+ * member of staff uploads from. A format that is decoded whole takes 3-4 bytes a pixel (up to
+ * 160 MB); anything larger is refused (422) rather than allowed to take the process's memory.
+ * Sources are read sequentially (sharp's default), so a JPEG or PNG is resized strip by strip.
+ */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+// One libvips thread per conversion: the conversion limiter alone decides how many cores (and how
+// much memory) pictures take, instead of every conversion spreading over all of them. (sharp's
+// own advice on glibc, where every thread grows a malloc arena of its own and memory fragments.)
 sharp.concurrency(1);
-// libvips' operation cache keeps decoded sources in memory; our own caches keep the small encoded
-// results instead, so this one only made memory grow.
+// libvips' operation cache keeps decoded sources in memory (up to 50 MB and 100 operations by
+// default); our own caches keep the small encoded results instead, so this one only made memory grow.
 sharp.cache(false);
 
 /** The upload does not exist on the CMS (404 for the visitor). */
@@ -84,9 +93,10 @@ async function readCapped(response: Response, maxBytes: number): Promise<Buffer>
 /** The conversion itself: resize to the variant's pixel width and encode in its format. */
 export const convertImage: ImageConverter = (source, { src, width, density, format }) => {
   const vector = src.endsWith(".svg");
-  // Vector sources are rasterised at a density high enough for the largest variant.
+  // Vector sources are rasterised at a density high enough for the largest variant (sharp draws
+  // them at the size the resize asks for, not at this density, when it is smaller).
   return (
-    sharp(source, { density: vector ? 288 : 72, limitInputPixels: 40_000_000 })
+    sharp(source, { density: vector ? 288 : 72, limitInputPixels: MAX_INPUT_PIXELS })
       .resize({ width: width * density, withoutEnlargement: !vector })
       .flatten(format === "jpeg" ? { background: "#ffffff" } : false)
       // AVIF's default effort takes seconds per large picture on a small server.

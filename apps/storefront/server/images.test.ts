@@ -12,6 +12,7 @@ import { convertImage, type ImageVariant } from "./image-variants";
 import {
   COMMON_IMAGE_VARIANTS,
   ConversionLimiter,
+  defaultConversionConcurrency,
   imageProxy,
   type ImageConverter,
   type ImageProxyOptions,
@@ -351,5 +352,21 @@ describe("image settings in the environment", () => {
   it("names a wrong image setting", () => {
     expect(() => parseEnv({ IMAGE_CONCURRENCY: "0" })).toThrow(/IMAGE_CONCURRENCY/);
     expect(() => parseEnv({ IMAGE_PREGENERATE: "perhaps" })).toThrow(/IMAGE_PREGENERATE/);
+  });
+});
+
+describe("the memory conversions take", () => {
+  it("runs as many conversions as cores, but leaves two of libuv's threads to file reads", () => {
+    expect(defaultConversionConcurrency({ cores: 1, threadPoolSize: 4 })).toBe(1);
+    expect(defaultConversionConcurrency({ cores: 16, threadPoolSize: 4 })).toBe(2);
+    expect(defaultConversionConcurrency({ cores: 16, threadPoolSize: 8 })).toBe(6);
+    expect(defaultConversionConcurrency({ cores: 16, threadPoolSize: 2 })).toBe(1);
+    // An operator's IMAGE_CONCURRENCY stands.
+    expect(defaultConversionConcurrency({ configured: 5, cores: 2, threadPoolSize: 4 })).toBe(5);
+  });
+
+  it("keeps no decoded picture in libvips' cache and gives each conversion one thread", () => {
+    expect(sharp.concurrency()).toBe(1);
+    expect(sharp.cache()).toMatchObject({ memory: { max: 0 }, items: { max: 0 } });
   });
 });

@@ -8,3 +8,4 @@ export * from "./shop-settings";
 export * from "./impact";
 export * from "./order-limits";
 export * from "./order";
+export * from "./http-limits";
