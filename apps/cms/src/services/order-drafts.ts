@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import {
   EMPTY_ORDER_DRAFT,
+  MAX_ADDRESSES,
   orderDraftSchema,
   type DeliveryAddress,
   type DraftDelivery,
@@ -15,7 +16,7 @@ import { checkDeliveryChoice, loadZones, rulesForPostcode, type DeliveryRules } 
 import { keyedHash } from "./keyed-hash";
 import { DraftNeedsSignInError, OrderError, OrderNotFoundError } from "./order-errors";
 import { checkDraftProducts, draftProductIds, loadOrderProducts } from "./order-products";
-import { listAddresses } from "./profile";
+import { createAddress, listAddresses } from "./profile";
 import { customerAudience, priceDraft } from "./quote";
 import { takeAllowance } from "./rate-limits";
 import { placesTaken } from "./slot-places";
@@ -259,11 +260,43 @@ export async function patchDraft(
 
 /**
  * Spends a draft inside the order's transaction (a conditional delete): false when another request
- * spent it first, so one draft places one order.
+ * spent it first, so one draft places one order. The new delivery address the customer typed in
+ * the flow goes to their address book in the same transaction (kept with the order, or not at all).
  */
 export async function spendDraft(strapi: Core.Strapi, draftId: number): Promise<boolean> {
+  const row = (await drafts(strapi).findOne({ where: { id: draftId } })) as DraftRow | null;
   const { count } = (await drafts(strapi).deleteMany({ where: { id: draftId } })) as { count: number };
-  return count === 1;
+  if (count !== 1) return false;
+  const typed = orderDraftSchema.safeParse((row?.data as Partial<DraftData> | null)?.draft).data?.delivery?.address;
+  if (row?.userId && typed) await keepInAddressBook(strapi, row.userId, typed);
+  return true;
+}
+
+/** An address as compared with the book's: letter case, spaces and punctuation aside ("C/ Mayor, 3" is "c/ mayor 3"). */
+const addressKey = (address: Omit<DeliveryAddress, "phone">) =>
+  [address.fullName, address.company, address.line1, address.line2, address.postalCode, address.city, address.country]
+    .map((part) =>
+      (part ?? "").normalize("NFC").toLocaleLowerCase("es").replace(/[.,;]/g, " ").replace(/\s+/g, " ").trim(),
+    )
+    .join("|");
+
+/**
+ * A delivery address typed in the order flow, added to the customer's address book, so that the next
+ * order (and the account's pages) offer it. Not when the book has it already (the same person at the
+ * same place: a new phone number is no new address), nor when the book is full: the order matters
+ * more than the book, and the customer may tidy it.
+ */
+async function keepInAddressBook(strapi: Core.Strapi, userId: number, address: DeliveryAddress): Promise<void> {
+  const book = await listAddresses(strapi, userId);
+  const key = addressKey(address);
+  if (book.length >= MAX_ADDRESSES || book.some((saved) => addressKey(saved) === key)) return;
+  await createAddress(strapi, userId, {
+    ...address,
+    label: null,
+    notes: null,
+    isDefaultDelivery: false,
+    isDefaultBilling: false,
+  });
 }
 
 /** Drafts past their expiry (the hourly clean-up); how many. */

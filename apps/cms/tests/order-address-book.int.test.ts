@@ -1,0 +1,98 @@
+import { addressListSchema, MAX_ADDRESSES } from "@shop/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, registerCustomer } from "./helpers/accounts";
+import { getJson, postJson } from "./helpers/http";
+import {
+  deliveryAddress,
+  finishedDraft,
+  orderingFixture,
+  patchDraft,
+  placeOrder,
+  type Catalogue,
+} from "./helpers/ordering";
+import { startStrapi, type TestStrapi } from "./helpers/strapi";
+
+// A delivery address typed in the order flow is kept in the customer's address book when the order
+// is placed (issue 20): once, not again when it is one the book has, and not for an order not placed.
+let app: TestStrapi;
+let catalogue: Catalogue;
+let choice: { date: string; slot: string };
+
+const POSTCODE = "46010";
+
+beforeAll(async () => {
+  app = await startStrapi({ SEED_DEMO_DATA: "false" });
+  ({ catalogue, choice } = await orderingFixture(app.strapi, app.api, POSTCODE));
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function addressBook(jwt: string) {
+  const answer = await getJson(`${app.api}/users/me/addresses`, { headers: bearer(jwt) });
+  expect(answer.status).toBe(200);
+  return addressListSchema.parse(answer.body).data;
+}
+
+/** A finished draft delivering to `delivery` (a typed address or a book entry), and its order placed. */
+async function order(jwt: string, delivery: Record<string, unknown>, body?: Record<string, unknown>) {
+  const token = await finishedDraft(app.api, jwt, {
+    postcode: POSTCODE,
+    ...choice,
+    boxes: [{ productId: catalogue.box, quantity: 1 }],
+  });
+  const changed = await patchDraft(app.api, token, { delivery: { ...choice, notes: "", ...delivery } }, jwt);
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+  return placeOrder(app.api, token, jwt, body);
+}
+
+describe("the address book after an order", () => {
+  it("keeps a new address typed in the flow once, and offers it for the next order", async () => {
+    const customer = await registerCustomer(app.api);
+    const typed = { ...deliveryAddress(POSTCODE), line2: "2º 1ª" };
+    expect((await order(customer.jwt, { address: typed })).status).toBe(201);
+    const [kept, ...more] = await addressBook(customer.jwt);
+    expect(more).toEqual([]);
+    expect(kept).toMatchObject({ fullName: typed.fullName, line1: typed.line1, line2: "2º 1ª", postalCode: POSTCODE });
+    // The first address of a book is its default for deliveries (profile.ts), so the next order starts there.
+    expect(kept?.isDefaultDelivery).toBe(true);
+
+    // The same place typed again, spelled another way and with another phone, is not a second entry.
+    const again = { ...typed, line1: "carrer de la pau, 3", city: "VALENCIA", phone: "+34 611 111 111" };
+    expect((await order(customer.jwt, { address: again })).status).toBe(201);
+    // Nor is an order to the entry itself.
+    expect((await order(customer.jwt, { addressId: kept!.documentId })).status).toBe(201);
+    expect((await addressBook(customer.jwt)).map((entry) => entry.documentId)).toEqual([kept!.documentId]);
+  });
+
+  it("keeps nothing of an order that is not placed", async () => {
+    const customer = await registerCustomer(app.api);
+    // The summary's total is not the order's: refused (409 price_changed), nothing written.
+    const refused = await order(
+      customer.jwt,
+      { address: { ...deliveryAddress(POSTCODE), line1: "Carrer del Mar 9" } },
+      { termsAccepted: true, locale: "es", expectedTotal: 1 },
+    );
+    expect(refused.status).toBe(409);
+    expect(await addressBook(customer.jwt)).toEqual([]);
+  });
+
+  it("places the order all the same when the book is full, and leaves the book as it was", async () => {
+    const customer = await registerCustomer(app.api);
+    for (let index = 0; index < MAX_ADDRESSES; index += 1) {
+      const saved = await postJson(
+        `${app.api}/users/me/addresses`,
+        { ...deliveryAddress(POSTCODE), line1: `Carrer de la Pau ${index + 10}` },
+        bearer(customer.jwt),
+      );
+      expect(saved.status).toBe(201);
+    }
+    expect(
+      (await order(customer.jwt, { address: { ...deliveryAddress(POSTCODE), line1: "Plaça Nova 1" } })).status,
+    ).toBe(201);
+    const book = await addressBook(customer.jwt);
+    expect(book).toHaveLength(MAX_ADDRESSES);
+    expect(book.some((entry) => entry.line1 === "Plaça Nova 1")).toBe(false);
+  });
+});
