@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { Link, useLocation } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
 import { pathTo } from "@shop/routing";
@@ -55,6 +56,50 @@ function storedConsent(): StoredConsent | null {
   return parseConsent(consentCookieValue(document.cookie), { now: nowSeconds() });
 }
 
+/**
+ * The banner's place: first in the page (a keyboard's first Tab, a screen reader's first region),
+ * without taking the focus. A node of its own at the start of <body>, put there by this chunk, so
+ * that the first load carries nothing for it.
+ */
+function FirstInPage({ children }: { children: ReactNode }) {
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const node = document.createElement("div");
+    document.body.prepend(node);
+    setHost(node);
+    return () => node.remove();
+  }, []);
+  return host ? createPortal(children, host) : null;
+}
+
+/**
+ * While the banner lies over the page (fixed at the bottom), the page makes room for it: as much
+ * padding at its end as the banner is high, so that the end of any page can be scrolled clear of it,
+ * and as much scroll padding, so that a field that takes focus is scrolled above it. Where the
+ * banner is in the page's flow (the order flow), nothing is needed.
+ */
+function useRoomFor(banner: HTMLElement | null, page: string) {
+  useEffect(() => {
+    if (!banner) return;
+    const { body, documentElement } = document;
+    const makeRoom = () => {
+      const over = getComputedStyle(banner).position === "fixed";
+      const height = over ? `${banner.offsetHeight}px` : "";
+      body.style.paddingBottom = height;
+      documentElement.style.scrollPaddingBottom = height;
+    };
+    const observer = new ResizeObserver(makeRoom);
+    observer.observe(banner);
+    makeRoom();
+    return () => {
+      observer.disconnect();
+      body.style.paddingBottom = "";
+      documentElement.style.scrollPaddingBottom = "";
+    };
+    // A new page may put the banner in its flow, or over it again (the order flow and the rest).
+  }, [banner, page]);
+}
+
 /** Data layers that got their consent defaults already: once per page, even if this remounts. */
 const started = new WeakSet<unknown[]>();
 
@@ -79,6 +124,8 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const titleId = useId();
+  const [bannerNode, setBannerNode] = useState<HTMLElement | null>(null);
+  useRoomFor(stored === null ? bannerNode : null, pathname);
   const focusMainOnClose = useRef(false);
   // Radix gives focus back only to its own Dialog.Trigger; this dialog opens from several places.
   const opener = useRef<Element | null>(null);
@@ -138,40 +185,45 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
         {announcement}
       </p>
       {stored === null ? (
-        <section
-          aria-labelledby={titleId}
-          className="fixed inset-x-0 bottom-0 z-30 max-h-[70dvh] overflow-y-auto border-t-4 border-leaf-700 bg-white shadow-[0_-8px_24px_rgb(0_0_0/0.15)]"
-        >
-          <div className="mx-auto grid max-w-6xl gap-3 px-4 py-4 lg:grid-cols-[1fr_auto] lg:items-end lg:gap-8">
-            <div>
-              <h2 id={titleId} className="font-display text-lg font-semibold text-leaf-800">
-                {texts.banner.title}
-              </h2>
-              <p className="mt-1 text-sm text-sand-900">
-                {format(texts.banner.body, { settings: messages.footer.cookieSettings })}{" "}
-                <Link to={pathTo("cookiesPolicy", locale)} className="font-semibold text-leaf-800 underline">
-                  {texts.banner.policy}
-                </Link>
-              </p>
+        <FirstInPage>
+          <section
+            ref={setBannerNode}
+            aria-labelledby={titleId}
+            // Fixed over the bottom of the page, except in the order flow (StepFrame's data-order-flow),
+            // where it would cover the fields on a phone: there it comes first in the page, above them.
+            className="fixed inset-x-0 bottom-0 z-30 max-h-[70dvh] overflow-y-auto border-t-4 border-leaf-700 bg-white shadow-[0_-8px_24px_rgb(0_0_0/0.15)] [body:has([data-order-flow])_&]:static [body:has([data-order-flow])_&]:max-h-none [body:has([data-order-flow])_&]:border-t-0 [body:has([data-order-flow])_&]:border-b-4 [body:has([data-order-flow])_&]:shadow-none"
+          >
+            <div className="mx-auto grid max-w-6xl gap-3 px-4 py-4 lg:grid-cols-[1fr_auto] lg:items-end lg:gap-8">
+              <div>
+                <h2 id={titleId} className="font-display text-lg font-semibold text-leaf-800">
+                  {texts.banner.title}
+                </h2>
+                <p className="mt-1 text-sm text-sand-900">
+                  {format(texts.banner.body, { settings: messages.footer.cookieSettings })}{" "}
+                  <Link to={pathTo("cookiesPolicy", locale)} className="font-semibold text-leaf-800 underline">
+                    {texts.banner.policy}
+                  </Link>
+                </p>
+              </div>
+              <div className="grid grid-cols-2 gap-2 lg:w-[28rem]">
+                <button type="button" className={ANSWER} onClick={() => choose(REJECT_ALL)}>
+                  {texts.banner.rejectAll}
+                </button>
+                <button type="button" className={ANSWER} onClick={() => choose(ACCEPT_ALL)}>
+                  {texts.banner.acceptAll}
+                </button>
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  className="col-span-2 min-h-11 rounded-full font-bold text-leaf-800 underline hover:bg-leaf-50"
+                  onClick={openDialog}
+                >
+                  {texts.banner.choose}
+                </button>
+              </div>
             </div>
-            <div className="grid grid-cols-2 gap-2 lg:w-[28rem]">
-              <button type="button" className={ANSWER} onClick={() => choose(REJECT_ALL)}>
-                {texts.banner.rejectAll}
-              </button>
-              <button type="button" className={ANSWER} onClick={() => choose(ACCEPT_ALL)}>
-                {texts.banner.acceptAll}
-              </button>
-              <button
-                type="button"
-                aria-haspopup="dialog"
-                className="col-span-2 min-h-11 rounded-full font-bold text-leaf-800 underline hover:bg-leaf-50"
-                onClick={openDialog}
-              >
-                {texts.banner.choose}
-              </button>
-            </div>
-          </div>
-        </section>
+          </section>
+        </FirstInPage>
       ) : null}
       <Preferences
         open={dialogOpen}

@@ -1,30 +1,19 @@
 import type { ScreenId } from "@shop/routing";
 import { useMatches, useSearchParams } from "react-router";
 import { format } from "~/i18n/format";
-import { isFlowStep, STEP_PARAM, type FlowStep } from "~/order-flow/steps";
+import { CHECKOUT_PHASES, isFlowStep, phaseOf, STEP_PARAM, stepNumber, type CheckoutPhase } from "~/order-flow/steps";
 import { usePageLanguage, useRootData } from "~/root-data";
 
-const STEPS = ["choose", "delivery", "payment", "done"] as const;
-export type CheckoutStep = (typeof STEPS)[number];
+const STEPS = CHECKOUT_PHASES;
+export type CheckoutStep = CheckoutPhase;
 
-/** Which step of the order each buy-process screen is. */
+/** Which part of the checkout each buy-process screen is (the new order's, by its step). */
 const STEP_OF_SCREEN: Partial<Record<ScreenId, number>> = {
   newOrder: 0,
   orderPay: 2,
   orderStatus: 3,
   paymentCompleted: 3,
   paymentFailed: 2,
-};
-
-/** Which of those steps each step of the new-order flow (its `?step=`) belongs to. */
-const STEP_OF_FLOW: Record<FlowStep, number> = {
-  postcode: 0,
-  plan: 0,
-  box: 0,
-  extras: 0,
-  account: 1,
-  delivery: 1,
-  summary: 2,
 };
 
 /**
@@ -47,11 +36,19 @@ export function StepIndicator({ current }: { current?: number }) {
   const matches = useMatches();
   const screen = data?.screen?.id ?? "newOrder";
   const asked = params.get(STEP_PARAM);
-  const flowStep = screen === "newOrder" && isFlowStep(asked) ? STEP_OF_FLOW[asked] : undefined;
-  const active = current ?? flowStep ?? pageStep(matches) ?? STEP_OF_SCREEN[screen] ?? 0;
+  const flowStep = screen === "newOrder" && isFlowStep(asked) ? asked : undefined;
+  const active =
+    current ??
+    (flowStep ? STEPS.indexOf(phaseOf(flowStep)) : undefined) ??
+    pageStep(matches) ??
+    STEP_OF_SCREEN[screen] ??
+    0;
+  // One numbering for the whole flow (steps.ts): in the flow this says what the step's own line
+  // says; the parts below carry no numbers of their own, so the two can never disagree.
+  const { current: number, total } = flowStep ? stepNumber(flowStep) : { current: active + 1, total: STEPS.length };
   return (
     <nav aria-label={messages.checkout.steps} className="mx-auto max-w-3xl px-4 py-4">
-      <p className="sr-only">{format(messages.checkout.stepOf, { current: active + 1, total: STEPS.length })}</p>
+      <p className="sr-only">{format(messages.checkout.stepOf, { current: number, total })}</p>
       <ol className="grid grid-cols-4 gap-2">
         {STEPS.map((step, index) => {
           const state = index < active ? "done" : index === active ? "current" : "todo";
@@ -71,7 +68,7 @@ export function StepIndicator({ current }: { current?: number }) {
                 }`}
                 aria-hidden="true"
               >
-                {state === "done" ? "✓" : index + 1}
+                {state === "done" ? "✓" : <span className="h-2.5 w-2.5 rounded-full bg-current" />}
               </span>
               <span
                 className={`text-xs sm:text-sm ${state === "current" ? "font-bold text-sand-900" : "text-sand-700"}`}

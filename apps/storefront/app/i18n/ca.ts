@@ -64,7 +64,7 @@ export const ca = {
   checkout: {
     steps: "Passos de la comanda",
     choose: "La teva caixa",
-    delivery: "Lliurament",
+    delivery: "Compte i lliurament",
     payment: "Pagament",
     done: "Confirmació",
     secure: "Pagament segur",

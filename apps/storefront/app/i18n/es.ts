@@ -77,7 +77,7 @@ export const es = {
   checkout: {
     steps: "Pasos del pedido",
     choose: "Tu caja",
-    delivery: "Entrega",
+    delivery: "Cuenta y entrega",
     payment: "Pago",
     done: "Confirmación",
     secure: "Pago seguro",

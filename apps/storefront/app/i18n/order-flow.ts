@@ -218,7 +218,19 @@ const es = {
     termsLink: "términos y condiciones",
     marketing: "Quiero recibir por correo ofertas y novedades de Imperfecta. Puedo darme de baja cuando quiera.",
     pay: "Pagar {total}",
+    /** On "Pay" while a code is being applied: the total is about to change. */
+    applying: "Aplicando el código…",
+    /** Under a refused code: it does not stop the order. */
+    payWithout: "Puedes pagar sin él: el total de abajo no lleva ningún descuento.",
     unavailable: "Ahora mismo no podemos calcular el total. Inténtalo de nuevo en unos minutos.",
+  },
+  /** The running total, under the step's heading from the boxes on (the summary has the full one). */
+  running: {
+    label: "Tu pedido hasta ahora",
+    boxes: "Cajas",
+    extras: "Extras",
+    total: "Total",
+    vatIncluded: "IVA incluido",
   },
   coupon: {
     unknown: "Este código no existe. Revisa que esté bien escrito.",
@@ -438,7 +450,16 @@ const ca: OrderFlowTexts = {
     termsLink: "termes i condicions",
     marketing: "Vull rebre per correu ofertes i novetats d'Imperfecta. Em podré donar de baixa quan vulgui.",
     pay: "Paga {total}",
+    applying: "S'està aplicant el codi…",
+    payWithout: "Pots pagar sense ell: el total de sota no porta cap descompte.",
     unavailable: "Ara mateix no podem calcular el total. Torna-ho a provar d'aquí a uns minuts.",
+  },
+  running: {
+    label: "La teva comanda fins ara",
+    boxes: "Caixes",
+    extras: "Extres",
+    total: "Total",
+    vatIncluded: "IVA inclòs",
   },
   coupon: {
     unknown: "Aquest codi no existeix. Revisa que estigui ben escrit.",
@@ -659,7 +680,16 @@ const pt: OrderFlowTexts = {
     termsLink: "termos e condições",
     marketing: "Quero receber por e-mail ofertas e novidades da Imperfecta. Posso cancelar quando quiser.",
     pay: "Pagar {total}",
+    applying: "A aplicar o código…",
+    payWithout: "Pode pagar sem ele: o total abaixo não tem nenhum desconto.",
     unavailable: "Neste momento não conseguimos calcular o total. Tente de novo dentro de alguns minutos.",
+  },
+  running: {
+    label: "A sua encomenda até agora",
+    boxes: "Caixas",
+    extras: "Extras",
+    total: "Total",
+    vatIncluded: "IVA incluído",
   },
   coupon: {
     unknown: "Este código não existe. Verifique se está bem escrito.",

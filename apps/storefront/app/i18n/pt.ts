@@ -64,7 +64,7 @@ export const pt = {
   checkout: {
     steps: "Passos da encomenda",
     choose: "A sua caixa",
-    delivery: "Entrega",
+    delivery: "Conta e entrega",
     payment: "Pagamento",
     done: "Confirmação",
     secure: "Pagamento seguro",

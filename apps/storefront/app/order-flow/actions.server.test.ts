@@ -303,10 +303,112 @@ describe("paying", () => {
     expect((await redirected(act(pay, signedIn))).location).toBe("/nuevo-pedido?step=box");
   });
 
-  it("says a coupon's refusal beside the coupon", async () => {
-    withOrders(() => refusal(400, [{ path: ["couponCode"], message: "exhausted" }]));
-    const { data } = await answered(act(pay, signedIn));
-    expect(data).toMatchObject({ intent: "pay", errors: { couponCode: { code: "exhausted" } } });
+  /** The CMS of the coupon tests: the draft holds `held`, a PATCH of the code answers `onPatch`, POST /orders `onOrder`. */
+  const withCoupon = ({
+    held,
+    onPatch,
+    onOrder,
+  }: {
+    held: string | null;
+    onPatch: (code: string | null) => Response;
+    onOrder: () => Response;
+  }) => {
+    let couponCode = held;
+    cms.route = ({ method, path }) => {
+      if (path === "/users/me") return json({ id: 1, email: "marta@example.test" });
+      if (path === "/order-drafts/current" && method === "GET")
+        return json({ draft: { ...draft, couponCode }, steps: allDone });
+      if (path === "/order-drafts/current" && method === "PATCH") {
+        const body = cms.calls.at(-1)?.options.body as { couponCode: string | null };
+        const answer = onPatch(body.couponCode);
+        if (answer.ok) couponCode = body.couponCode;
+        return answer.ok ? json({ draft: { ...draft, couponCode }, steps: allDone }) : answer;
+      }
+      if (path === "/orders" && method === "POST") return onOrder();
+      return json({}, 500);
+    };
+  };
+  const placedOrder = () =>
+    json(
+      { order, payment: { method: "GET", url: "http://127.0.0.1:1337/api/payments/sandbox/0042AB", fields: {} } },
+      201,
+    );
+  const patches = () =>
+    cms.calls.filter((call) => call.path === "/order-drafts/current" && call.options.method === "PATCH");
+  const orders = () => cms.calls.filter((call) => call.path === "/orders");
+
+  it("applies a code typed but not applied before placing the order, and shows the new total", async () => {
+    // "Pay" pressed while "Apply" was on its way, or instead of it: the order must not go without the code.
+    withCoupon({
+      held: null,
+      onPatch: () => json({}),
+      onOrder: () => refusal(409, [{ path: ["expectedTotal"], message: "price_changed" }]),
+    });
+    const answer = act(
+      [...pay, [ORDER_FIELDS.couponCode, " bienvenida10"], [ORDER_FIELDS.expectedTotal, "4000"]],
+      signedIn,
+    );
+    const { location, cookies } = await redirected(answer);
+    expect(patches().map((call) => call.options.body)).toEqual([{ couponCode: "BIENVENIDA10" }]);
+    expect(orders()[0]?.options).toMatchObject({ body: { expectedTotal: 4000 } });
+    expect(location).toBe("/nuevo-pedido?step=summary");
+    expect(cookies).toContain("shop_order_notice=priceChanged");
+  });
+
+  it("says a typed code's refusal beside the coupon, and places no order", async () => {
+    withCoupon({
+      held: null,
+      onPatch: () => refusal(400, [{ path: ["couponCode"], message: "unknown" }]),
+      onOrder: placedOrder,
+    });
+    const { data, status } = await answered(act([...pay, [ORDER_FIELDS.couponCode, "NOEXISTE"]], signedIn));
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ intent: "pay", errors: { couponCode: { code: "unknown" } } });
+    expect(orders()).toEqual([]);
+  });
+
+  it("pays without a code the summary showed refused, at the total shown", async () => {
+    withCoupon({
+      held: null,
+      onPatch: () => refusal(400, [{ path: ["couponCode"], message: "unknown" }]),
+      onOrder: placedOrder,
+    });
+    const fields: [string, string][] = [
+      ...pay,
+      [ORDER_FIELDS.couponCode, "noexiste"],
+      [ORDER_FIELDS.refusedCoupon, "NOEXISTE"],
+      [ORDER_FIELDS.expectedTotal, "4490"],
+    ];
+    // Placed: the draft is spent and forgotten, the browser sent on to pay.
+    const { location, cookies } = await redirected(act(fields, signedIn));
+    expect(cookies).toContain("shop_order_draft=;");
+    expect(location).not.toContain("step=");
+    expect(orders()).toHaveLength(1);
+    expect(orders()[0]?.options).toMatchObject({ body: { expectedTotal: 4490 } });
+  });
+
+  it("pays without a code kept in the draft that the CMS refuses when placing the order", async () => {
+    // A code kept while its minimum is not reached (or used up meanwhile) no longer blocks "Pay".
+    let tries = 0;
+    withCoupon({
+      held: "BIENVENIDA10",
+      onPatch: () => json({}),
+      onOrder: () =>
+        (tries += 1) === 1 ? refusal(400, [{ path: ["couponCode"], message: "minimum_not_reached" }]) : placedOrder(),
+    });
+    const fields: [string, string][] = [
+      ...pay,
+      [ORDER_FIELDS.couponCode, "BIENVENIDA10"],
+      [ORDER_FIELDS.refusedCoupon, "BIENVENIDA10"],
+      [ORDER_FIELDS.expectedTotal, "2490"],
+    ];
+    const { location, cookies } = await redirected(act(fields, signedIn));
+    expect(cookies).toContain("shop_order_draft=;");
+    expect(location).not.toContain("step=");
+    expect(patches().map((call) => call.options.body)).toEqual([{ couponCode: null }]);
+    expect(orders().map((call) => (call.options.body as { expectedTotal: number }).expectedTotal)).toEqual([
+      2490, 2490,
+    ]);
   });
 
   it("a second Pay, the draft spent by the first, goes to the customer's orders, not to 'expired'", async () => {

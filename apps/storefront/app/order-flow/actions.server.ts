@@ -5,9 +5,11 @@ import {
   registerBody,
   signInBody,
   signInCodeBody,
+  type OrderDraft,
   type OrderDraftAnswer,
   type OrderDraftPatch,
 } from "@shop/contracts";
+import { normalizeCouponCode } from "@shop/domain";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect, type UNSAFE_DataWithResponseInit } from "react-router";
 import { accountCall, accountErrorsOf, refuseForm, storeToken, tokenOf } from "../account.server";
@@ -29,11 +31,12 @@ import {
   placeOrder,
   quoteDraft,
   registerAreaInterest,
+  type Caller,
   type FlowCall,
   type FlowErrors,
   type FlowRefusal,
 } from "./draft.server";
-import { BOX_FIELDS, INTENTS, type FlowNotice, type Intent } from "./fields";
+import { BOX_FIELDS, INTENTS, ORDER_FIELDS, type FlowNotice, type Intent } from "./fields";
 import { addressesOf, currentDraft, signedInToken } from "./flow.server";
 import {
   boxAddedFromForm,
@@ -290,7 +293,8 @@ async function chooseDelivery(ctx: Context) {
 }
 
 async function pay(ctx: Context) {
-  if (!ctx.user) return goTo(ctx, "account");
+  const { user } = ctx;
+  if (!user) return goTo(ctx, "account");
   const parsed = orderFromForm(ctx.form, {
     locale: ctx.locale,
     marketingWording: orderFlowTextsFor(ctx.locale).summary.marketing,
@@ -306,8 +310,19 @@ async function pay(ctx: Context) {
       ],
     });
   }
-  const { caller } = await requireDraft(ctx);
-  const placed = await placeOrder({ ...caller, user: ctx.user }, parsed.value, ctx.clientIp);
+  const { caller, answer } = await requireDraft(ctx);
+  const unsettled = await settleTypedCoupon(ctx, caller, answer.draft);
+  if (unsettled) return unsettled;
+  const placeWith = () => placeOrder({ ...caller, user }, parsed.value, ctx.clientIp);
+  let placed = await placeWith();
+  if (!placed.ok && placed.status === "invalid" && placed.errors[ORDER_FIELDS.couponCode]) {
+    // A code kept in the draft that gives nothing now (its minimum not reached, used up meanwhile):
+    // the summary showed it refused and the total without it, so the customer pays that total.
+    // Should the summary have shown a discount, the CMS refuses the other total (price_changed).
+    const dropped = await patchDraft(caller, { couponCode: null });
+    if (!dropped.ok) return refuseCall(ctx, dropped);
+    placed = await placeWith();
+  }
   // The draft is spent: the order is the customer's now, payable again from the account.
   if (placed.ok)
     return paymentResponse(placed.value.payment, {
@@ -324,6 +339,38 @@ async function pay(ctx: Context) {
   if (error?.code === "price_changed") return goBackWith(ctx, "summary", "priceChanged");
   return refuse(ctx, placed.errors);
 }
+
+/**
+ * "Pay" sends the coupon field too. A code there that is not the draft's (typed and not applied, or
+ * pressed while an "Apply" was still on its way) is applied first, so that it is never left out
+ * unseen: the order is then placed only if its total is still the summary's (the CMS's price check),
+ * else the summary shows the new one. A code the CMS refuses is said beside the field, unless the
+ * page had already shown it refused: then the customer pays without it, as the page offered.
+ * Null when there is nothing to settle, or the code is settled.
+ */
+async function settleTypedCoupon(ctx: Context, caller: Caller, draft: OrderDraft) {
+  const typed = ctx.form.get(ORDER_FIELDS.couponCode);
+  // An older page's form without the field: the draft's code stands.
+  if (typeof typed !== "string") return null;
+  const parsed = couponFromForm(ctx.form, { remove: false });
+  if (parsed.ok && (parsed.value.couponCode ?? null) === draft.couponCode) return null;
+  const patched = parsed.ok ? await patchDraft(caller, parsed.value) : null;
+  if (patched?.ok) return null;
+  if (patched && !(patched.status === "invalid" && patched.errors[ORDER_FIELDS.couponCode])) {
+    return refuseCall(ctx, patched);
+  }
+  const shown = ctx.form.get(ORDER_FIELDS.refusedCoupon);
+  if (typeof shown === "string" && sameCode(shown, typed)) return null;
+  const refused = parsed.ok
+    ? patched && !patched.ok && patched.status === "invalid"
+      ? patched.errors
+      : {}
+    : parsed.errors;
+  return refuse(ctx, { [ORDER_FIELDS.couponCode]: refused[ORDER_FIELDS.couponCode] ?? { code: "unknown" } });
+}
+
+/** Two spellings of one coupon code ("bienvenida10 " is BIENVENIDA10). */
+const sameCode = (a: string, b: string) => normalizeCouponCode(a) === normalizeCouponCode(b);
 
 /** "Not my order": a draft that waits for another customer's sign-in is left, and a new one begins. */
 async function startOver(ctx: Context) {

@@ -42,19 +42,29 @@ export function errorWords(
   return format(words, { max: error.max ?? (code === "too_many_unpaid" ? MAX_UNPAID_ORDERS : "") });
 }
 
-function problemOf(texts: FlowTexts, refusal: AccountFormRefusal | undefined): string | null {
+function problemOf(
+  texts: FlowTexts,
+  refusal: AccountFormRefusal | undefined,
+  quietFields: readonly string[],
+): string | null {
   if (!refusal) return null;
   const problems = texts.flow.problems;
   if (refusal.status === "limited") return format(problems.tooMany, { minutes: refusal.retryAfterMinutes ?? 15 });
   if (refusal.status === "failed") return problems.serverError;
   if (refusal.status === "signedOut") return problems.signedOut;
-  return errorWords(texts, refusal.errors[FORM_FIELD]) ?? problems.fixErrors;
+  const form = errorWords(texts, refusal.errors[FORM_FIELD]);
+  if (form) return form;
+  // A field that says everything beside itself (a refused coupon code) is not "a field to fix".
+  const loud = Object.keys(refusal.errors).filter((field) => !quietFields.includes(field));
+  return loud.length > 0 || Object.keys(refusal.errors).length === 0 ? problems.fixErrors : null;
 }
 
 export interface StepButton {
   readonly intent: Intent;
   readonly label: string;
   readonly secondary?: boolean;
+  /** Unavailable, saying `label`, while the form sends one of `intents` (and the page reloads after it). */
+  readonly waitsFor?: { readonly intents: readonly Intent[]; readonly label: string };
 }
 
 interface StepFormProps {
@@ -63,7 +73,39 @@ interface StepFormProps {
   /** The first is the main one, and the one Enter presses. */
   readonly buttons: readonly StepButton[];
   readonly className?: string;
+  /** Fields whose refusal is said beside them only, without the form's "check the marked fields". */
+  readonly quietFields?: readonly string[];
   readonly children: ReactNode;
+}
+
+/** The intent a form of the page is being sent with, until the page has reloaded after it. */
+function usePendingIntent(): { sending: unknown; pending: unknown } {
+  const navigation = useNavigation();
+  return {
+    sending: navigation.state === "submitting" ? navigation.formData?.get("intent") : null,
+    // After the action comes the page's new data ("loading", the form data still there): until
+    // then the page shows what was true before the form was sent.
+    pending: navigation.state === "idle" ? null : navigation.formData?.get("intent"),
+  };
+}
+
+/** A submit button of a step's form: its own intent; it says when it is being sent, or waits for another. */
+export function IntentButton({ texts, button }: { texts: FlowTexts; button: StepButton }) {
+  const { sending, pending } = usePendingIntent();
+  const { intent, label, secondary, waitsFor } = button;
+  const waiting = waitsFor?.intents.some((each) => each === pending) ? waitsFor.label : null;
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={sending === intent || waiting !== null}
+      aria-busy={waiting !== null || sending === intent ? true : undefined}
+      className={`${secondary ? SECONDARY_BUTTON : PRIMARY_BUTTON} disabled:opacity-60`}
+    >
+      {waiting ?? (sending === intent ? texts.flow.sending : label)}
+    </button>
+  );
 }
 
 /**
@@ -71,11 +113,9 @@ interface StepFormProps {
  * sends its own intent. A refusal is summarised above the fields and focus goes to the first field
  * in error, else to the summary; the pressed button says it is busy.
  */
-export function StepForm({ texts, refusal, buttons, className, children }: StepFormProps) {
-  const navigation = useNavigation();
+export function StepForm({ texts, refusal, buttons, className, quietFields = [], children }: StepFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const problem = problemOf(texts, refusal);
-  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const problem = problemOf(texts, refusal, quietFields);
 
   // Says the step's code has hydrated (end-to-end tests wait for it after a page load).
   const [hydrated, setHydrated] = useState(false);
@@ -98,17 +138,8 @@ export function StepForm({ texts, refusal, buttons, className, children }: StepF
       ) : null}
       {children}
       <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
-        {buttons.map(({ intent, label, secondary }) => (
-          <button
-            key={intent}
-            type="submit"
-            name="intent"
-            value={intent}
-            disabled={sending === intent}
-            className={`${secondary ? SECONDARY_BUTTON : PRIMARY_BUTTON} disabled:opacity-60`}
-          >
-            {sending === intent ? texts.flow.sending : label}
-          </button>
+        {buttons.map((button) => (
+          <IntentButton key={button.intent} texts={texts} button={button} />
         ))}
       </div>
     </Form>

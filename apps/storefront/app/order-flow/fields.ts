@@ -72,6 +72,8 @@ export const INVOICE_FIELDS = {
 
 export const ORDER_FIELDS = {
   couponCode: "couponCode",
+  /** The code the summary showed as refused, sent with "Pay": paying then goes on without it. */
+  refusedCoupon: "refusedCoupon",
   /** The summary's total, in cents: the order is refused if it would come to another. */
   expectedTotal: "expectedTotal",
   termsAccepted: "termsAccepted",

@@ -231,6 +231,48 @@ async function viewOf(
   }
 }
 
+/** What the order comes to so far, VAT included, in cents: the line under the steps before the summary. */
+export interface RunningTotal {
+  readonly boxes: number;
+  readonly extras: number;
+  readonly discount: number;
+  /** The zone's fee for these goods (0 when they reach its free-shipping threshold): the postcode is known. */
+  readonly shipping: number;
+  readonly total: number;
+}
+
+/** The steps that show a running total: from the boxes on, until the summary shows the whole quote. */
+const RUNNING_STEPS: ReadonlySet<FlowStep> = new Set(["box", "extras", "account", "delivery"]);
+
+/** The parts of a quote the running total shows (each line's price before the discount, VAT included). */
+export function runningTotalOf(quote: Pick<OrderQuote, "lines" | "discount" | "shipping" | "total">): RunningTotal {
+  const sum = (kind: "box" | "extra") =>
+    quote.lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.gross, 0);
+  return {
+    boxes: sum("box"),
+    extras: sum("extra"),
+    discount: quote.discount,
+    shipping: quote.shipping,
+    total: quote.total,
+  };
+}
+
+/**
+ * The running total, priced by the CMS as the summary and the order are (the shared rules of
+ * @shop/domain, the catalogue's prices of now): none before a box is chosen, and none when the
+ * CMS cannot price the draft (the summary will say why).
+ */
+async function runningTotal(
+  step: FlowStep,
+  draft: OrderDraft,
+  caller: Caller | null,
+  locale: Locale,
+): Promise<RunningTotal | null> {
+  if (!caller || !RUNNING_STEPS.has(step) || draft.boxes.length === 0) return null;
+  const quote = await quoteDraft(caller, locale);
+  return quote.ok ? runningTotalOf(quote.value) : null;
+}
+
 /** Cookies an answer of the flow sets, besides its own. */
 function spent(headers: Headers, ...cookies: (string | null)[]): Headers {
   for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
@@ -255,7 +297,10 @@ export async function flowLoader({ request, locale }: FlowRequest) {
     if (expired) headers.append("Set-Cookie", noticeCookie("draftExpired"));
     throw redirect(stepHref(path, step), { headers });
   }
-  const shown = await viewOf(step, draft, caller, user, locale);
+  const [shown, running] = await Promise.all([
+    viewOf(step, draft, caller, user, locale),
+    runningTotal(step, draft, needsSignIn ? null : caller, locale),
+  ]);
   if ("to" in shown) {
     if (shown.notice) headers.append("Set-Cookie", noticeCookie(shown.notice));
     throw redirect(stepHref(path, shown.to), { headers });
@@ -270,6 +315,7 @@ export async function flowLoader({ request, locale }: FlowRequest) {
       notice: taken.notice ?? (expired ? ("draftExpired" as const) : needsSignIn ? ("signedOut" as const) : null),
       needsSignIn,
       view,
+      running,
       texts: {
         flow: orderFlowTextsFor(locale),
         auth: authTextsFor(locale),

@@ -1,10 +1,12 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { format } from "~/i18n/format";
+import { formatCents } from "@shop/domain";
 import type { OrderFlowTexts } from "~/i18n/order-flow";
 import { usePageLanguage } from "~/root-data";
 import type { FlowNotice } from "./fields";
-import { FLOW_STEPS, type FlowStep } from "./steps";
+import type { RunningTotal } from "./flow.server";
+import { stepNumber, type FlowStep } from "./steps";
 
 interface FrameProps {
   readonly step: FlowStep;
@@ -13,10 +15,10 @@ interface FrameProps {
   readonly heading: string;
   readonly intro?: string | undefined;
   readonly notice: FlowNotice | null;
+  /** What the order comes to so far, from the boxes on; null before (or when it cannot be priced). */
+  readonly running: RunningTotal | null;
   /** The previous step's address; none on the first step. */
   readonly backHref: string | null;
-  /** Signed in, the account step is skipped, and not counted. */
-  readonly signedIn: boolean;
   readonly children: ReactNode;
 }
 
@@ -29,7 +31,7 @@ interface FrameProps {
 /** The step's own heading, where focus goes when what a step shows changes. */
 export const STEP_HEADING_ID = "step-heading";
 
-export function StepFrame({ step, texts, heading, intro, notice, backHref, signedIn, children }: FrameProps) {
+export function StepFrame({ step, texts, heading, intro, notice, running, backHref, children }: FrameProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shown = useRef<string | null>(null);
   useEffect(() => {
@@ -37,18 +39,17 @@ export function StepFrame({ step, texts, heading, intro, notice, backHref, signe
     if (shown.current !== null && shown.current !== key) headingRef.current?.focus();
     shown.current = key;
   }, [step, heading]);
-  const counted = FLOW_STEPS.filter((each) => !(signedIn && each === "account"));
-  // A signed-in customer who opens the account step anyway ("not you?") is about to choose the delivery.
-  const number = (counted.includes(step) ? counted.indexOf(step) : counted.indexOf("delivery")) + 1;
+  const { current, total } = stepNumber(step);
   const screenHeading = usePageLanguage().messages.screen?.heading;
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-2 sm:pt-6">
+    // data-order-flow: the consent banner does not lie over these steps (analytics/consent-ui.tsx).
+    <div data-order-flow="" className="mx-auto grid max-w-3xl gap-6 px-4 pt-2 sm:pt-6">
       <header>
         {/* The page's heading is the screen's, as on every page; each step has its own below it. */}
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 text-sm font-bold tracking-wide text-leaf-700 uppercase">
           <h1>{screenHeading}</h1>
           <p>
-            {format(texts.progress, { current: number, total: counted.length })} · {texts.steps[step]}
+            {format(texts.progress, { current, total })} · {texts.steps[step]}
           </p>
         </div>
         <h2
@@ -60,6 +61,7 @@ export function StepFrame({ step, texts, heading, intro, notice, backHref, signe
           {heading}
         </h2>
         {intro ? <p className="mt-2 text-lg text-sand-700">{intro}</p> : null}
+        {running ? <RunningLine running={running} texts={texts} /> : null}
       </header>
       {notice ? (
         <p
@@ -78,5 +80,41 @@ export function StepFrame({ step, texts, heading, intro, notice, backHref, signe
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The order's total so far, in one compact block under the step's heading (seen first on a phone):
+ * the total, then its parts. The summary shows every line; this only keeps the sum in sight.
+ */
+function RunningLine({ running, texts }: { running: RunningTotal; texts: OrderFlowTexts }) {
+  const { tag } = usePageLanguage();
+  const money = (cents: number) => formatCents(cents, tag);
+  const words = texts.running;
+  const parts = [
+    `${words.boxes} ${money(running.boxes)}`,
+    running.extras > 0 ? `${words.extras} ${money(running.extras)}` : null,
+    running.discount > 0 ? `${texts.summary.discount} −${money(running.discount)}` : null,
+    `${texts.summary.shipping} ${running.shipping === 0 ? texts.summary.freeShipping : money(running.shipping)}`,
+    words.vatIncluded,
+  ].filter((part) => part !== null);
+  return (
+    <section aria-label={words.label} className="mt-3 rounded-2xl bg-leaf-50 px-4 py-2 ring-1 ring-leaf-200">
+      <p className="flex flex-wrap items-baseline justify-between gap-x-3 font-bold text-sand-900">
+        <span>{words.label}</span>
+        <span className="text-lg" data-running-total="">
+          {words.total} {money(running.total)}
+        </span>
+      </p>
+      <p className="text-sm text-sand-700">
+        {/* Each part on one line: a phone breaks between them, never inside "IVA incluido". */}
+        {parts.map((part, index) => (
+          <Fragment key={part}>
+            {index > 0 ? " · " : ""}
+            <span className="whitespace-nowrap">{part}</span>
+          </Fragment>
+        ))}
+      </p>
+    </section>
   );
 }

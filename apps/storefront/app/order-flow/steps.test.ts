@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { FLOW_STEPS, firstOpenStep, nextStep, previousStep, reachableStep, stepHref } from "./steps";
+import {
+  CHECKOUT_PHASES,
+  FLOW_STEPS,
+  firstOpenStep,
+  nextStep,
+  phaseOf,
+  previousStep,
+  reachableStep,
+  stepHref,
+  stepNumber,
+} from "./steps";
 
 const none = { postcode: false, plan: false, box: false, extras: false, delivery: false };
 const upTo = (done: number) =>
@@ -49,5 +59,33 @@ describe("back and forward", () => {
   it("names the step in the query", () => {
     expect(stepHref("/pt/nova%20ordem", "box")).toBe("/pt/nova%20ordem?step=box");
     expect(stepHref("/nuevo-pedido", "account", { method: "code" })).toBe("/nuevo-pedido?step=account&method=code");
+  });
+});
+
+describe("the step's number, as the line and the step indicator say it", () => {
+  it("numbers the seven steps in order, always out of seven", () => {
+    expect(FLOW_STEPS.map((step) => stepNumber(step))).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((current) => ({ current, total: 7 })),
+    );
+  });
+
+  it("keeps the numbers a signed-out visitor saw once they sign in: the account step is done, not gone", () => {
+    // Signed out, the way goes account (5) then delivery (6); signed in it skips the account step
+    // but the delivery is still the sixth, and the summary the seventh of seven.
+    const signedOutWay = ["extras", "account", "delivery"].map((step) => stepNumber(step as "extras").current);
+    expect(signedOutWay).toEqual([4, 5, 6]);
+    expect(nextStep("extras", { signedIn: true })).toBe("delivery");
+    expect(stepNumber(nextStep("extras", { signedIn: true }))).toEqual({ current: 6, total: 7 });
+    expect(stepNumber("summary")).toEqual({ current: 7, total: 7 });
+  });
+
+  it("puts the account step in the part of the checkout named for it, never in another", () => {
+    expect(phaseOf("account")).toBe("delivery");
+    expect(phaseOf("delivery")).toBe("delivery");
+    expect(FLOW_STEPS.slice(0, 4).map(phaseOf)).toEqual(["choose", "choose", "choose", "choose"]);
+    expect(phaseOf("summary")).toBe("payment");
+    // The parts come in the order of the steps: the indicator only ever moves forward.
+    const order = FLOW_STEPS.map((step) => CHECKOUT_PHASES.indexOf(phaseOf(step)));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 });

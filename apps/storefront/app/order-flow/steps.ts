@@ -41,6 +41,36 @@ export function reachableStep(asked: string | null, progress: FlowProgress): Flo
   return FLOW_STEPS.indexOf(asked) <= FLOW_STEPS.indexOf(open) ? asked : open;
 }
 
+/**
+ * Where a step stands, for the "step n of N" line and the step indicator alike: every step of the
+ * flow is counted, the account step too when the customer is signed in (it is done, not gone), so
+ * that a step keeps its number when someone signs in on the way ("5 of 7" never becomes "5 of 6").
+ */
+export function stepNumber(step: FlowStep): { readonly current: number; readonly total: number } {
+  return { current: FLOW_STEPS.indexOf(step) + 1, total: FLOW_STEPS.length };
+}
+
+/**
+ * The parts of the whole checkout the step indicator shows (the flow, then the payment and its
+ * outcome): each step of the flow belongs to one. The account is asked with the delivery, whose
+ * part is named for both ("account and delivery"), so that the account step never shows as
+ * something else.
+ */
+export const CHECKOUT_PHASES = ["choose", "delivery", "payment", "done"] as const;
+export type CheckoutPhase = (typeof CHECKOUT_PHASES)[number];
+
+const PHASE_OF_STEP: Readonly<Record<FlowStep, CheckoutPhase>> = {
+  postcode: "choose",
+  plan: "choose",
+  box: "choose",
+  extras: "choose",
+  account: "delivery",
+  delivery: "delivery",
+  summary: "payment",
+};
+
+export const phaseOf = (step: FlowStep): CheckoutPhase => PHASE_OF_STEP[step];
+
 /** The step before `step`, skipping the account step for a signed-in customer (it has nothing to show). */
 export function previousStep(step: FlowStep, { signedIn }: { signedIn: boolean }): FlowStep | null {
   const before = FLOW_STEPS.slice(0, FLOW_STEPS.indexOf(step)).filter((each) => !(signedIn && each === "account"));

@@ -8,7 +8,7 @@ import { Checkbox } from "~/components/account-area";
 import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
-import { errorWords, refusalFor, StepForm, type FlowTexts } from "./controls";
+import { errorWords, IntentButton, refusalFor, StepForm, type FlowTexts } from "./controls";
 import { INTENTS, ORDER_FIELDS } from "./fields";
 import { OrderLimitNotice } from "./order-limit-notice";
 import type { ChosenDelivery } from "./flow.server";
@@ -24,6 +24,7 @@ export default function SummaryStep({ view, draft, texts, answer, path }: StepPr
   const words = texts.flow.summary;
   const { quote, chosen } = view;
   const payRefusal = refusalFor(answer, INTENTS.pay);
+  const couponRefusal = refusalFor(answer, INTENTS.applyCoupon, INTENTS.removeCoupon);
   const { tag } = usePageLanguage();
   const money = (cents: number) => formatCents(cents, tag);
   const plan =
@@ -51,15 +52,24 @@ export default function SummaryStep({ view, draft, texts, answer, path }: StepPr
           </Fact>
         ) : null}
       </dl>
-      {quote ? <Coupon quote={quote} texts={texts} answer={answer} draftCode={draft.couponCode} /> : null}
-      {quote ? <Totals quote={quote} texts={texts} /> : null}
-      <p className="rounded-2xl bg-sand-50 p-4 text-sand-700 ring-1 ring-sand-200">{words.credits}</p>
       {quote ? (
+        // One form: "Pay" sends the code in the field too, so that a code typed or still being
+        // applied is never left out without the customer seeing the total it makes (actions.server).
         <StepForm
           texts={texts}
-          refusal={payRefusal}
-          buttons={[{ intent: INTENTS.pay, label: format(words.pay, { total: money(quote.total) }) }]}
+          refusal={payRefusal ?? couponRefusal}
+          quietFields={[ORDER_FIELDS.couponCode]}
+          buttons={[
+            {
+              intent: INTENTS.pay,
+              label: format(words.pay, { total: money(quote.total) }),
+              waitsFor: { intents: [INTENTS.applyCoupon, INTENTS.removeCoupon], label: words.applying },
+            },
+          ]}
         >
+          <Coupon quote={quote} texts={texts} answer={answer} draftCode={draft.couponCode} />
+          <Totals quote={quote} texts={texts} />
+          <p className="rounded-2xl bg-sand-50 p-4 text-sand-700 ring-1 ring-sand-200">{words.credits}</p>
           <Checkbox
             name={ORDER_FIELDS.termsAccepted}
             required
@@ -77,7 +87,9 @@ export default function SummaryStep({ view, draft, texts, answer, path }: StepPr
           <Checkbox name={ORDER_FIELDS.marketingConsent} label={words.marketing} />
           <input type="hidden" name={ORDER_FIELDS.expectedTotal} value={quote.total} />
         </StepForm>
-      ) : null}
+      ) : (
+        <p className="rounded-2xl bg-sand-50 p-4 text-sand-700 ring-1 ring-sand-200">{words.credits}</p>
+      )}
     </div>
   );
 }
@@ -189,6 +201,12 @@ function LineItem({ line, business, texts }: { line: QuoteLine; business: boolea
   );
 }
 
+/**
+ * The coupon code, inside the summary's form: "Apply" (Enter in the field) and "Remove" send their
+ * own intents. A refused code is said beside the field, with the assurance that paying without it
+ * is fine; the page tells the action which code it showed as refused, so that "Pay" then goes on
+ * without it instead of asking again.
+ */
 function Coupon({
   quote,
   texts,
@@ -201,38 +219,41 @@ function Coupon({
   draftCode: string | null;
 }) {
   const words = texts.flow.summary;
-  const refusal = refusalFor(answer, INTENTS.applyCoupon, INTENTS.removeCoupon);
-  const payRefusal = refusalFor(answer, INTENTS.pay);
-  // Refused now (the form), when the order was placed, or kept but giving nothing (the quote says why).
-  const refused =
-    refusal?.errors[ORDER_FIELDS.couponCode] ??
-    payRefusal?.errors[ORDER_FIELDS.couponCode] ??
-    (quote.coupon?.refusal ? { code: quote.coupon.refusal } : undefined);
+  const refusal = refusalFor(answer, INTENTS.applyCoupon, INTENTS.removeCoupon, INTENTS.pay);
+  const asked = refusal?.values[ORDER_FIELDS.couponCode];
+  const refusedNow = refusal?.errors[ORDER_FIELDS.couponCode];
+  // Refused now (by "Apply", or by "Pay" for a code typed and not applied), or kept in the draft
+  // but giving nothing (the quote says why).
+  const refused = refusedNow ?? (quote.coupon?.refusal ? { code: quote.coupon.refusal } : undefined);
+  const refusedCode = refusedNow ? (asked ?? "") : quote.coupon?.refusal ? quote.coupon.code : null;
   const applied = quote.coupon && !quote.coupon.refusal ? quote.coupon.code : null;
+  const error = errorWords(texts, refused, texts.flow.coupon);
   return (
-    <StepForm
-      texts={texts}
-      refusal={refusal}
-      className="grid gap-3"
-      buttons={[
-        { intent: INTENTS.applyCoupon, label: words.apply, secondary: true },
-        ...(draftCode ? [{ intent: INTENTS.removeCoupon, label: words.removeCoupon, secondary: true }] : []),
-      ]}
-    >
+    <div className="grid gap-3">
       <AccountInput
         name={ORDER_FIELDS.couponCode}
         label={words.couponLabel}
         maxLength={ORDER_FIELD_MAX.couponCode}
         autoComplete="off"
-        defaultValue={refusal?.values[ORDER_FIELDS.couponCode] ?? draftCode ?? ""}
-        error={errorWords(texts, refused, texts.flow.coupon)}
+        defaultValue={asked ?? draftCode ?? ""}
+        error={error ? `${error} ${words.payWithout}` : undefined}
       />
+      {refusedCode !== null ? <input type="hidden" name={ORDER_FIELDS.refusedCoupon} value={refusedCode} /> : null}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <IntentButton texts={texts} button={{ intent: INTENTS.applyCoupon, label: words.apply, secondary: true }} />
+        {draftCode ? (
+          <IntentButton
+            texts={texts}
+            button={{ intent: INTENTS.removeCoupon, label: words.removeCoupon, secondary: true }}
+          />
+        ) : null}
+      </div>
       {applied ? (
         <p role="status" className="font-semibold text-leaf-800">
           {format(words.couponApplied, { code: applied })}
         </p>
       ) : null}
-    </StepForm>
+    </div>
   );
 }
 

@@ -53,7 +53,7 @@ const DeliveryStep = lazy(STEP_MODULES.delivery);
 const SummaryStep = lazy(STEP_MODULES.summary);
 
 export default function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, view, draft, texts, notice, signedIn } = loaderData;
+  const { step, view, draft, texts, notice, signedIn, running } = loaderData;
   const { locale } = usePageLanguage();
   const path = pathTo("newOrder", locale);
   const flow = texts.flow;
@@ -76,8 +76,8 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
       // Signed in, the account step has nothing to ask: no invitation to sign in.
       intro={outOfArea ? flow.postcode.notCoveredBody : step === "account" && signedIn ? undefined : words.intro}
       notice={notice}
+      running={running}
       backHref={previous ? stepHref(path, previous) : null}
-      signedIn={signedIn}
     >
       <Suspense fallback={null}>
         {view.step === "postcode" ? <PostcodeStep view={view} {...common} /> : null}
