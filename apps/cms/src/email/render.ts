@@ -3,6 +3,52 @@ import { render, toPlainText } from "@react-email/components";
 import { createElement, type Attributes } from "react";
 import { templates, type TemplateName, type TemplateProps } from "./templates";
 
+/** A node of the parsed HTML, as html-to-text hands it to a formatter (htmlparser2's DOM). */
+interface HtmlNode {
+  type: string;
+  name?: string;
+  data?: string;
+  prev?: HtmlNode | null;
+  children?: HtmlNode[];
+}
+
+interface TextBuilder {
+  addLiteral(text: string): void;
+}
+
+function textOf(node: HtmlNode): string {
+  return node.type === "text" ? (node.data ?? "") : (node.children ?? []).map(textOf).join("");
+}
+
+/** The table cell before this one in its row, if any (text between cells is only white space). */
+function cellBefore(cell: HtmlNode): HtmlNode | null {
+  let node = cell.prev ?? null;
+  while (node !== null && node.name !== "td") node = node.prev ?? null;
+  return node;
+}
+
+/**
+ * What stands between two cells of a row in the plain-text part. html-to-text writes a layout
+ * table's cells one after the other with nothing between ("500 ml8,22 €"): a label that ends in a
+ * colon ("Total: ") is followed by its value as it is; any other cell by a dash.
+ */
+export const CELL_SEPARATOR = " – ";
+
+function formatCell(elem: HtmlNode, walk: (nodes: HtmlNode[], builder: TextBuilder) => void, builder: TextBuilder) {
+  const before = cellBefore(elem);
+  if (before !== null) {
+    const previous = textOf(before).trim();
+    if (previous !== "" && !previous.endsWith(":")) builder.addLiteral(CELL_SEPARATOR);
+  }
+  walk(elem.children ?? [], builder);
+}
+
+/** React Email's rules, and cells of a row kept apart (formatCell). */
+const PLAIN_TEXT_OPTIONS = {
+  selectors: [{ selector: "td", format: "separatedCell" }],
+  formatters: { separatedCell: formatCell },
+};
+
 export interface RenderedEmail {
   subject: string;
   html: string;
@@ -20,7 +66,7 @@ export async function renderEmail<Name extends TemplateName>(
   const elementProps = { ...props, locale } as TemplateProps[Name] & { locale: Locale } & Attributes;
   const html = await render(createElement(template.Email, elementProps));
   // The same as render(element, { plainText: true }) without rendering twice: html-to-text with
-  // React Email's rules (no preview line, no images, links as "text https://...").
-  const text = toPlainText(html);
+  // React Email's rules (no preview line, no images, links as "text https://..."), cells kept apart.
+  const text = toPlainText(html, PLAIN_TEXT_OPTIONS);
   return { subject: template.subject(props, locale), html, text };
 }

@@ -1,7 +1,10 @@
 import type { Locale } from "@shop/domain";
 import { defineAccountTemplate, type AccountMailProps, type AccountTexts } from "./account-message";
 
-/** To a customer who asked to sign in by e-mail: a 6-digit code, valid 10 minutes, single use. */
+/**
+ * To a customer who asked to sign in by e-mail: a 6-digit code, valid 10 minutes, single use. The
+ * code is in the body only: a subject shows on a locked phone's screen, and so would the code.
+ */
 export interface AccountSignInCodeProps extends AccountMailProps {
   /** The digits to type. */
   code: string;
@@ -9,7 +12,7 @@ export interface AccountSignInCodeProps extends AccountMailProps {
 
 const texts = {
   es: {
-    subject: (props) => `Tu código para entrar en Imperfecta: ${props.code}`,
+    subject: () => "Tu código para entrar en Imperfecta",
     hello: "Hola",
     heading: "Tu código para entrar",
     paragraphs: ["Escribe este código en la página de inicio de sesión:"],
@@ -21,7 +24,7 @@ const texts = {
     footer: "Recibes este correo porque se ha pedido un código para entrar en tu cuenta.",
   },
   ca: {
-    subject: (props) => `El teu codi per entrar a Imperfecta: ${props.code}`,
+    subject: () => "El teu codi per entrar a Imperfecta",
     hello: "Hola",
     heading: "El teu codi per entrar",
     paragraphs: ["Escriu aquest codi a la pàgina d'inici de sessió:"],
@@ -33,7 +36,7 @@ const texts = {
     footer: "Reps aquest correu perquè s'ha demanat un codi per entrar al teu compte.",
   },
   pt: {
-    subject: (props) => `O seu código para entrar na Imperfecta: ${props.code}`,
+    subject: () => "O seu código para entrar na Imperfecta",
     hello: "Olá",
     heading: "O seu código para entrar",
     paragraphs: ["Escreva este código na página de início de sessão:"],

@@ -1,6 +1,6 @@
 import type { Order } from "@shop/contracts";
 import { formatCents, LOCALE_TAGS, type Cents, type Locale } from "@shop/domain";
-import { Column, Row, Text } from "@react-email/components";
+import { Column, Row, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
 import { ActionButton, EmailHeading, EmailLink, EmailSubheading, Fields, Paragraph } from "../components";
 import { EmailLayout } from "../layout";
@@ -58,20 +58,34 @@ function LineRow({ line, locale, t }: { line: Line; locale: Locale; t: OrderShar
     ...(line.frequency === "every_delivery" ? [t.everyDelivery] : []),
     ...(line.exclusions.length > 0 ? [t.without(line.exclusions.join(", "))] : []),
   ];
+  // The details go below the name and price, not inside the name's cell: the plain-text part then
+  // reads "2 × Mermelada – 23,00 €" on one line, the details after it.
   return (
-    <Row style={{ borderBottom: `1px solid ${colors.line}` }}>
-      <Column style={cell}>
-        {`${line.quantity} × ${line.name}`}
-        {details.map((detail) => (
-          <Text key={detail} style={note}>
-            {detail}
-          </Text>
-        ))}
-      </Column>
-      <Column align="right" valign="top" style={{ ...cell, whiteSpace: "nowrap" }}>
-        {money(line.gross, locale)}
-      </Column>
-    </Row>
+    <Section style={{ borderBottom: `1px solid ${colors.line}` }}>
+      <Row>
+        <Column style={details.length > 0 ? { ...cell, paddingBottom: "0" } : cell}>
+          {`${line.quantity} × ${line.name}`}
+        </Column>
+        <Column
+          align="right"
+          valign="top"
+          style={{ ...cell, ...(details.length > 0 ? { paddingBottom: "0" } : {}), whiteSpace: "nowrap" }}
+        >
+          {money(line.gross, locale)}
+        </Column>
+      </Row>
+      {details.length > 0 && (
+        <Row>
+          <Column style={{ paddingBottom: "8px" }}>
+            {details.map((detail) => (
+              <Text key={detail} style={note}>
+                {detail}
+              </Text>
+            ))}
+          </Column>
+        </Row>
+      )}
+    </Section>
   );
 }
 
