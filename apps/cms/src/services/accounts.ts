@@ -11,7 +11,9 @@ import type {
   SignInCodeBody,
 } from "@shop/contracts";
 import { checkPassword, isLocale, toLocale, type Locale } from "@shop/domain";
-import { sendEmailLater } from "../email/later";
+import { renderEmailLater, sendEmailLater } from "../email/later";
+import type { EmailMessage } from "../email/send";
+import type { TemplateName } from "../email/templates";
 import { afterAnswer } from "./after-answer";
 import { storefrontLink } from "../email/links";
 import { AccountError, RateLimitedError } from "./errors";
@@ -20,9 +22,11 @@ import {
   findLinkToken,
   issueLinkToken,
   issueSignInCode,
+  rehearse,
   spendLinkToken,
   spendLinkTokenRow,
   spendSignInCode,
+  type TokenPurpose,
 } from "./one-time-tokens";
 import { checkAllowance, clearAllowance, takeAllowance, takeMailAllowance } from "./rate-limits";
 import { ensureReferralCode } from "./referrals";
@@ -160,10 +164,10 @@ export async function register(strapi: Core.Strapi, input: RegisterBody, caller:
   return answerWithSession(strapi, user, "register", caller);
 }
 
-async function sendConfirmation(strapi: Core.Strapi, user: AccountUser, fallback?: Locale): Promise<void> {
-  const token = await issueLinkToken(strapi, user.id, "confirm-email");
+async function mailConfirmation(steps: AccountMailSteps, user: AccountUser, fallback?: Locale): Promise<void> {
+  const token = await steps.linkToken(user.id, "confirm-email");
   const locale = localeOf(user, fallback);
-  sendEmailLater(strapi, {
+  steps.mail({
     template: "accountConfirmEmail",
     props: { name: user.firstName, url: storefrontLink("login", locale, { confirmation: token }) },
     to: user.email,
@@ -171,23 +175,80 @@ async function sendConfirmation(strapi: Core.Strapi, user: AccountUser, fallback
   });
 }
 
+async function sendConfirmation(strapi: Core.Strapi, user: AccountUser, fallback?: Locale): Promise<void> {
+  await mailConfirmation(accountMailSteps(strapi, "send"), user, fallback);
+}
+
+/**
+ * What the work after an e-mail request does: issue a secret, then mail it. For an address that
+ * gets a mail, the real steps; for one that does not (no account, blocked, already confirmed), a
+ * rehearsal of the same steps that keeps and sends nothing (the secret's statements rolled back,
+ * the mail rendered and dropped), so that the work after the answer costs about the same and the
+ * next request is not slowed for a known address only (issue 20: 10.8 ms against 6.4 ms).
+ */
+export interface AccountMailSteps {
+  linkToken(userId: number, purpose: TokenPurpose): Promise<string>;
+  signInCode(userId: number): Promise<string>;
+  mail<Name extends TemplateName>(message: EmailMessage<Name>): void;
+}
+
+export type AccountMailMode = "send" | "rehearse";
+
+export function accountMailSteps(strapi: Core.Strapi, mode: AccountMailMode): AccountMailSteps {
+  if (mode === "send") {
+    return {
+      linkToken: (userId, purpose) => issueLinkToken(strapi, userId, purpose),
+      signInCode: (userId) => issueSignInCode(strapi, userId),
+      mail: (message) => sendEmailLater(strapi, message),
+    };
+  }
+  return {
+    linkToken: (userId, purpose) => rehearse(strapi, () => issueLinkToken(strapi, userId, purpose)),
+    signInCode: (userId) => rehearse(strapi, () => issueSignInCode(strapi, userId)),
+    mail: (message) => renderEmailLater(strapi, message),
+  };
+}
+
+export interface AccountMailOptions {
+  /** The steps for each mode; tests put spies here. */
+  stepsFor?: (mode: AccountMailMode) => AccountMailSteps;
+}
+
+/** Who a rehearsal is for: no account (id 0 matches no row), the address and language asked in. */
+function standIn(input: EmailRequestBody): AccountUser {
+  return {
+    id: 0,
+    email: input.email,
+    username: input.email,
+    firstName: null,
+    confirmed: false,
+    preferredLocale: input.locale,
+  } as AccountUser;
+}
+
+/** The work after an e-mail request, written once for both modes. */
+type AccountMailWork = (steps: AccountMailSteps, user: AccountUser) => Promise<void>;
+
 /**
  * For the calls that answer the same whether or not the address has an account (forgot-password,
  * sign-in code, confirmation again): only the allowances, keyed by the e-mail text and the client
- * address, are taken before the answer. Looking the address up and `work` for its account (not
- * blocked), a new secret and its mail, come after it, so neither the answer nor its time tells.
+ * address, are taken before the answer. Looking the address up and `work` come after it, so neither
+ * the answer nor its time tells; `work` runs with the real steps for an account that `wanted`
+ * (not blocked, and the call's own condition), and rehearses them for anyone else.
  */
 async function mailAccountAfterAnswer(
   strapi: Core.Strapi,
   kind: "confirm-email" | "reset-password" | "sign-in-code",
   input: EmailRequestBody,
   caller: Caller,
-  work: (user: AccountUser) => Promise<void>,
+  { wanted = () => true, work }: { wanted?: (user: AccountUser) => boolean; work: AccountMailWork },
+  { stepsFor = (mode) => accountMailSteps(strapi, mode) }: AccountMailOptions,
 ): Promise<void> {
   await takeMailAllowance(kind, input.email, caller.address);
   afterAnswer(strapi, `answer a ${kind} request`, async () => {
     const user = await findUser(strapi, { email: input.email });
-    if (user && user.blocked !== true) await work(user);
+    if (user && user.blocked !== true && wanted(user)) await work(stepsFor("send"), user);
+    else await work(stepsFor("rehearse"), standIn(input));
   });
 }
 
@@ -195,10 +256,23 @@ async function mailAccountAfterAnswer(
  * Sends the confirmation link again. The answer is the same whether the address has an account,
  * is already confirmed, or is unknown.
  */
-export async function resendConfirmation(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
-  await mailAccountAfterAnswer(strapi, "confirm-email", input, caller, async (user) => {
-    if (user.confirmed !== true) await sendConfirmation(strapi, user, input.locale);
-  });
+export async function resendConfirmation(
+  strapi: Core.Strapi,
+  input: EmailRequestBody,
+  caller: Caller,
+  options: AccountMailOptions = {},
+): Promise<void> {
+  await mailAccountAfterAnswer(
+    strapi,
+    "confirm-email",
+    input,
+    caller,
+    {
+      wanted: (user) => user.confirmed !== true,
+      work: async (steps, user) => mailConfirmation(steps, user, input.locale),
+    },
+    options,
+  );
 }
 
 /** The e-mailed link was opened: the address is confirmed, and the customer is welcomed. */
@@ -266,17 +340,23 @@ function dummyHash(strapi: Core.Strapi): Promise<string> {
  * Sends a sign-in code by e-mail. The answer is the same whether the address has an account or not;
  * a blocked account gets no code.
  */
-export async function requestSignInCode(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
-  await mailAccountAfterAnswer(strapi, "sign-in-code", input, caller, async (user) => {
-    const code = await issueSignInCode(strapi, user.id);
+export async function requestSignInCode(
+  strapi: Core.Strapi,
+  input: EmailRequestBody,
+  caller: Caller,
+  options: AccountMailOptions = {},
+): Promise<void> {
+  const work: AccountMailWork = async (steps, user) => {
+    const code = await steps.signInCode(user.id);
     const locale = localeOf(user, input.locale);
-    sendEmailLater(strapi, {
+    steps.mail({
       template: "accountSignInCode",
       props: { name: user.firstName, code, url: storefrontLink("login", locale) },
       to: user.email,
       locale,
     });
-  });
+  };
+  await mailAccountAfterAnswer(strapi, "sign-in-code", input, caller, { work }, options);
 }
 
 /** Sign-in with an e-mailed code, which also proves the address is the customer's. */
@@ -299,17 +379,23 @@ export async function signOut(strapi: Core.Strapi, sid: string): Promise<void> {
 // ---- Recovery and password change ----------------------------------------------------------------
 
 /** Sends a reset link. The answer is the same whether the address has an account or not. */
-export async function forgotPassword(strapi: Core.Strapi, input: EmailRequestBody, caller: Caller): Promise<void> {
-  await mailAccountAfterAnswer(strapi, "reset-password", input, caller, async (user) => {
-    const token = await issueLinkToken(strapi, user.id, "reset-password");
+export async function forgotPassword(
+  strapi: Core.Strapi,
+  input: EmailRequestBody,
+  caller: Caller,
+  options: AccountMailOptions = {},
+): Promise<void> {
+  const work: AccountMailWork = async (steps, user) => {
+    const token = await steps.linkToken(user.id, "reset-password");
     const locale = localeOf(user, input.locale);
-    sendEmailLater(strapi, {
+    steps.mail({
       template: "accountResetPassword",
       props: { name: user.firstName, url: storefrontLink("passwordRecovery", locale, { code: token }) },
       to: user.email,
       locale,
     });
-  });
+  };
+  await mailAccountAfterAnswer(strapi, "reset-password", input, caller, { work }, options);
 }
 
 function mailPasswordChanged(strapi: Core.Strapi, user: AccountUser): void {

@@ -72,6 +72,31 @@ export async function issueLinkToken(strapi: Core.Strapi, userId: number, purpos
   return raw;
 }
 
+/** Thrown inside a rehearsal's transaction to roll it back; never escapes rehearse(). */
+class RehearsalOver extends Error {
+  override readonly name = "RehearsalOver";
+}
+
+/**
+ * Runs `issue` (issueLinkToken, issueSignInCode) for no one: the same random secret, hashing and
+ * statements (the withdrawal and the insert), in a transaction then rolled back, so nothing is
+ * kept. For an address with no account (docs/decisions/011): its request then costs the database
+ * what a real one does, and the next request is not slowed by one and not the other.
+ */
+export async function rehearse<T>(strapi: Core.Strapi, issue: () => Promise<T>): Promise<T> {
+  let result: { value: T } | undefined;
+  try {
+    await strapi.db.transaction(async () => {
+      result = { value: await issue() };
+      throw new RehearsalOver();
+    });
+  } catch (error) {
+    if (!(error instanceof RehearsalOver)) throw error;
+  }
+  if (result === undefined) throw new Error("The rehearsal did not run");
+  return result.value;
+}
+
 /** A link secret's row while it can still be spent. */
 export interface LiveLinkToken {
   id: number;
