@@ -228,6 +228,30 @@ export const coverageAnswerSchema = z.discriminatedUnion("covered", [
 ]);
 export type CoverageAnswer = z.output<typeof coverageAnswerSchema>;
 
+/**
+ * GET /delivery/areas: where the shop delivers, when and for how much, as staff keep the zones; what
+ * the shop's pages say about fees and areas comes from here (docs/decisions/015). Only what a
+ * customer is told: no ids, slots' capacities or inactive zones.
+ */
+export const deliveryAreasAnswerSchema = z.object({
+  areas: z.array(
+    z.object({
+      name: z.string(),
+      /** Postcodes as stored ("08001", "1000-001"): single codes have `from` = `to`. */
+      postcodes: z.array(z.object({ from: z.string(), to: z.string() })),
+      /** ISO weekdays, Monday 1 to Sunday 7. */
+      weekdays: z.array(z.number().int().min(1).max(7)),
+      /** Delivery, VAT included, below the threshold. */
+      shippingFee: centsField,
+      /** Goods after discount from which delivery is free; null: never free. */
+      freeShippingFrom: centsField.nullable(),
+      /** Orders close `workingDaysBefore` working days before delivery, at `time` in Madrid. */
+      cutoff: z.object({ workingDaysBefore: z.number().int().nonnegative(), time: z.string().refine(isClockTime) }),
+    }),
+  ),
+});
+export type DeliveryAreasAnswer = z.output<typeof deliveryAreasAnswerSchema>;
+
 /** POST /delivery/area-interest: "tell me when you reach my area", with the consent text shown. */
 export const areaInterestBody = z.strictObject({
   email: emailField,

@@ -1103,10 +1103,9 @@ export interface FaqSeed {
 }
 
 /**
- * Delivery in the demo: the Spanish mainland and mainland Portugal, Tuesday to Friday, 4,90 € per
- * delivery and free from 35 € (VAT included): a medium box, 25,90–27,90 € net, still pays for
- * delivery; a large one, 33,90–35,90 € net (35,26–37,34 € with VAT), travels free. The new-order
- * flow's postcode check will take over from these answers.
+ * The delivery questions promise no fee, threshold, day or area of their own: the storefront shows
+ * the delivery zones staff keep (GET /delivery/areas) beside the "delivery" answer, so what the
+ * shop says is what checkout charges (issue 20).
  */
 export const FAQS: FaqSeed[] = [
   {
@@ -1117,18 +1116,18 @@ export const FAQS: FaqSeed[] = [
       pt: "Onde entregam e quanto custa o envio?",
     },
     answer: {
-      es: "Repartimos a domicilio en toda la España peninsular y en Portugal continental; por ahora no llegamos a Baleares, Canarias, Ceuta, Melilla, Azores ni Madeira. El envío cuesta 4,90 € por entrega y es gratis en los pedidos de 35 € o más (IVA incluido). En una suscripción, cada entrega cuenta como un pedido.",
-      ca: "Repartim a domicili a tota l'Espanya peninsular i al Portugal continental; de moment no arribem a les Balears, les Canàries, Ceuta, Melilla, les Açores ni Madeira. L'enviament costa 4,90 € per lliurament i és gratuït a les comandes de 35 € o més (IVA inclòs). En una subscripció, cada lliurament compta com una comanda.",
-      pt: "Entregamos ao domicílio em toda a Espanha peninsular e em Portugal continental; por agora não chegamos às Baleares, Canárias, Ceuta, Melilha, Açores nem Madeira. O envio custa 4,90 € por entrega e é grátis nas encomendas de 35 € ou mais (IVA incluído). Numa subscrição, cada entrega conta como uma encomenda.",
+      es: "Repartimos a domicilio en las zonas de aquí abajo, cada una con sus códigos postales, sus días de reparto y sus gastos de envío (IVA incluido). En una suscripción, cada entrega cuenta como un pedido. ¿No encuentras tu código postal? Escríbelo al empezar un pedido y te avisaremos cuando lleguemos.",
+      ca: "Repartim a domicili a les zones d'aquí sota, cadascuna amb els seus codis postals, els seus dies de repartiment i les seves despeses d'enviament (IVA inclòs). En una subscripció, cada lliurament compta com una comanda. No trobes el teu codi postal? Escriu-lo en començar una comanda i t'avisarem quan hi arribem.",
+      pt: "Entregamos ao domicílio nas zonas aqui abaixo, cada uma com os seus códigos postais, os seus dias de entrega e os seus custos de envio (IVA incluído). Numa subscrição, cada entrega conta como uma encomenda. Não encontra o seu código postal? Escreva-o ao começar uma encomenda e avisamos quando lá chegarmos.",
     },
   },
   {
     key: "delivery-days",
     question: { es: "¿Qué días repartís?", ca: "Quins dies repartiu?", pt: "Em que dias fazem entregas?" },
     answer: {
-      es: "Repartimos de martes a viernes. Al hacer el pedido eliges el día; el cierre es 48 horas antes de la entrega.",
-      ca: "Repartim de dimarts a divendres. En fer la comanda tries el dia; el tancament és 48 hores abans del lliurament.",
-      pt: "Entregamos de terça a sexta. Ao fazer a encomenda escolhe o dia; o prazo fecha 48 horas antes da entrega.",
+      es: "Cada zona tiene sus días de reparto y su hora de cierre de pedidos: están junto a la respuesta «¿Dónde repartís y cuánto cuesta el envío?». Al hacer el pedido eliges el día entre los que siguen abiertos.",
+      ca: "Cada zona té els seus dies de repartiment i la seva hora de tancament de comandes: són al costat de la resposta «On repartiu i quant costa l'enviament?». En fer la comanda tries el dia entre els que encara són oberts.",
+      pt: "Cada zona tem os seus dias de entrega e a sua hora de fecho de encomendas: estão junto à resposta «Onde entregam e quanto custa o envio?». Ao fazer a encomenda escolhe o dia entre os que ainda estão abertos.",
     },
   },
   {

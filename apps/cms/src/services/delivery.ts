@@ -1,5 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import type { AreaInterestBody, CoverageAnswer, DeliveryCalendar } from "@shop/contracts";
+import type { AreaInterestBody, CoverageAnswer, DeliveryAreasAnswer, DeliveryCalendar } from "@shop/contracts";
 import {
   cutoffOf,
   eurosToCents,
@@ -128,6 +128,21 @@ export async function coverage(strapi: Core.Strapi, postcode: string): Promise<C
   return {
     covered: true,
     zone: { name: zone.name, shippingFee: zone.shippingFee, freeShippingFrom: zone.freeShippingFrom },
+  };
+}
+
+/** Every active zone as customers are told it (GET /delivery/areas): no ids, slots or capacities. */
+export async function deliveryAreas(strapi: Core.Strapi): Promise<DeliveryAreasAnswer> {
+  const zones = await loadZones(strapi);
+  return {
+    areas: zones.map((zone) => ({
+      name: zone.name,
+      postcodes: zone.postcodes.map(({ from, to }) => ({ from, to })),
+      weekdays: [...zone.weekdays],
+      shippingFee: zone.shippingFee,
+      freeShippingFrom: zone.freeShippingFrom,
+      cutoff: { workingDaysBefore: zone.cutoff.workingDaysBefore, time: zone.cutoff.time },
+    })),
   };
 }
 

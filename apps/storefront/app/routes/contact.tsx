@@ -1,8 +1,10 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { faqAnchor } from "@shop/domain";
+import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
 import type { Route } from "./+types/contact";
 import { getFaqs } from "~/content.server";
+import { getDeliveryAreas } from "~/delivery-areas.server";
+import { DeliveryAreas } from "~/components/delivery-areas";
 import { FormField, PersonFields } from "~/components/form-field";
 import { PublicForm } from "~/components/public-form";
 import { ScreenIntro } from "~/components/screen-intro";
@@ -18,8 +20,8 @@ export const meta = screenMeta;
 /** The common questions go first: many visitors find their answer without writing. */
 export async function loader({ context: { locale } }: Route.LoaderArgs) {
   // The form must work even when the questions cannot be loaded.
-  const faqs = await getFaqs(locale).catch(() => []);
-  return { text: pageTextsFor(locale, "contact"), faqs };
+  const [faqs, deliveryAreas] = await Promise.all([getFaqs(locale).catch(() => []), getDeliveryAreas(locale)]);
+  return { text: pageTextsFor(locale, "contact"), faqs, deliveryAreas };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -85,6 +87,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   {faq.question}
                 </summary>
                 <p className="mt-2 text-sand-700">{faq.answer}</p>
+                {/* What delivery costs and where is the zones' own word, never the answer's text. */}
+                {faq.key === DELIVERY_FAQ_KEY ? <DeliveryAreas view={loaderData.deliveryAreas} /> : null}
               </details>
             ))}
           </div>

@@ -3,7 +3,7 @@ import { areaInterestBody, postcodeQuery } from "@shop/contracts";
 import { callerOf, OK, parse, type Context } from "../../../http/account-action";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { orderAction } from "../../../http/order-action";
-import { coverage, deliveryCalendar, registerAreaInterest } from "../../../services/delivery";
+import { coverage, deliveryAreas, deliveryCalendar, registerAreaInterest } from "../../../services/delivery";
 
 /** The postcode of `?postcode=`, or a 400 answered (invalid_postcode). */
 function postcodeOf(ctx: Context): string | undefined {
@@ -23,6 +23,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   calendar: orderAction(async (ctx) => {
     const postcode = postcodeOf(ctx);
     if (postcode !== undefined) ctx.body = await deliveryCalendar(strapi, postcode, new Date());
+  }),
+
+  areas: orderAction(async (ctx) => {
+    ctx.body = await deliveryAreas(strapi);
   }),
 
   areaInterest: orderAction(async (ctx) => {
