@@ -1,3 +1,4 @@
+import { httpServerOptions } from "@shop/contracts";
 import { getEnv } from "../src/env";
 import { cronTasks } from "../src/jobs";
 
@@ -6,6 +7,10 @@ export default () => {
   return {
     host: env.host,
     port: env.port,
+    // Node's defaults let a client trickle its headers for 60 s and its body for 300 s, holding a
+    // connection (and a parser's memory) all along: HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS
+    // and HTTP_KEEP_ALIVE_TIMEOUT_MS bound them (Strapi passes these to http.createServer).
+    http: { serverOptions: httpServerOptions(env.httpLimits) },
     // Public URL of the CMS: used for absolute links (e-mails, OAuth callbacks) and the admin panel.
     url: env.publicUrl,
     // Only TRUST_PROXY_HOPS proxies (none by default) may name the client (X-Forwarded-For, read

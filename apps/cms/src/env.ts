@@ -1,6 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { defaultCmsPublicUrl, DEV_PROXY_SECRET, MIN_PROXY_SECRET_LENGTH } from "@shop/contracts";
+import {
+  CMS_REQUEST_TIMEOUT_MS,
+  defaultCmsPublicUrl,
+  DEV_PROXY_SECRET,
+  HEADERS_TIMEOUT_MS,
+  httpLimitsProblem,
+  KEEP_ALIVE_TIMEOUT_MS,
+  MIN_PROXY_SECRET_LENGTH,
+} from "@shop/contracts";
 import { DEFAULT_LOCALE, LOCALES } from "@shop/domain";
 import { z } from "zod";
 
@@ -102,6 +110,9 @@ const rawSchema = z.object({
   NODE_ENV: optionalString.pipe(z.enum(["development", "test", "production"]).default("development")),
   HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
   PORT: intString(1337, 0, 65535),
+  HTTP_HEADERS_TIMEOUT_MS: intString(HEADERS_TIMEOUT_MS, 50, 600_000),
+  HTTP_REQUEST_TIMEOUT_MS: intString(CMS_REQUEST_TIMEOUT_MS, 50, 600_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: intString(KEEP_ALIVE_TIMEOUT_MS, 50, 600_000),
   PUBLIC_URL: urlString,
   STOREFRONT_URL: urlString,
 
@@ -327,6 +338,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
 
   const payments = paymentSettings(raw, isProduction, problems);
 
+  const httpLimits = {
+    headersTimeoutMs: raw.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: raw.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: raw.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  };
+  const httpLimitsIssue = httpLimitsProblem(httpLimits);
+  if (httpLimitsIssue) problems.push(httpLimitsIssue);
+
   if (problems.length > 0) throw new EnvError(problems);
 
   const databaseFilename = path.resolve(APP_DIR, raw.DATABASE_FILENAME ?? path.join("data", "shop.db"));
@@ -339,6 +358,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
     isProduction,
     host: raw.HOST,
     port: raw.PORT,
+    /**
+     * How long a client may take for its headers and its whole request, and an idle connection may
+     * stay (@shop/contracts http-limits.ts says why the figures; the request's two minutes are for
+     * the admin panel's uploads).
+     */
+    httpLimits,
     // The storefront derives the same default from its CMS_URL, so the sandbox page it allows is this one.
     publicUrl: raw.PUBLIC_URL ?? defaultCmsPublicUrl(`http://127.0.0.1:${raw.PORT}`),
     storefrontUrl: raw.STOREFRONT_URL ?? "http://localhost:3000",

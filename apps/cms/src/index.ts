@@ -1,5 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { withStartupLock } from "./bootstrap/lock";
+import { logServerErrorsOnly } from "./http/connection-errors";
 import { ensureAccountIndexes } from "./bootstrap/accounts";
 import { ensureDemoAdmin } from "./bootstrap/demo-admin";
 import { grantPublicReads } from "./bootstrap/permissions";
@@ -17,6 +18,7 @@ export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
   register({ strapi }: { strapi: Core.Strapi }) {
     registerStaffRules(strapi);
+    logServerErrorsOnly(strapi);
   },
 
   /** Runs once the database and routes are ready, before the server starts listening. */
