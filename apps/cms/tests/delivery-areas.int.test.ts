@@ -2,6 +2,7 @@ import { deliveryAreasAnswerSchema } from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAQS } from "../src/seed/data";
 import { seedDemoDelivery } from "../src/seed/delivery";
+import { renewDemoDeliveryFaqs } from "../src/seed/delivery-faqs";
 import { getJson } from "./helpers/http";
 import { createZone, ZONE_UID } from "./helpers/ordering";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
@@ -76,6 +77,31 @@ describe("the public read of the delivery areas", () => {
       shippingFee: 350,
       freeShippingFrom: null,
     });
+  });
+});
+
+describe("a demo database seeded when the FAQ named fees of its own", () => {
+  it("gets the delivery answers renewed at start, unless staff have edited them", async () => {
+    const faqs = app.strapi.db.query("api::faq.faq");
+    await faqs.create({
+      data: {
+        key: "delivery",
+        question_es: "¿Dónde repartís y cuánto cuesta el envío?",
+        answer_es:
+          "Repartimos a domicilio en toda la España peninsular y en Portugal continental; por ahora no llegamos a Baleares, Canarias, Ceuta, Melilla, Azores ni Madeira. El envío cuesta 4,90 € por entrega y es gratis en los pedidos de 35 € o más (IVA incluido). En una suscripción, cada entrega cuenta como un pedido.",
+        answer_ca: "Ho ha canviat l'equip: 3 € a tot arreu.",
+        answer_pt:
+          "Entregamos ao domicílio em toda a Espanha peninsular e em Portugal continental; por agora não chegamos às Baleares, Canárias, Ceuta, Melilha, Açores nem Madeira. O envio custa 4,90 € por entrega e é grátis nas encomendas de 35 € ou mais (IVA incluído). Numa subscrição, cada entrega conta como uma encomenda.",
+      },
+    });
+    const delivery = FAQS.find((faq) => faq.key === "delivery");
+    expect(await renewDemoDeliveryFaqs(app.strapi)).toBe(2);
+    expect(await faqs.findOne({ where: { key: "delivery" } })).toMatchObject({
+      answer_es: delivery?.answer.es,
+      answer_ca: "Ho ha canviat l'equip: 3 € a tot arreu.",
+      answer_pt: delivery?.answer.pt,
+    });
+    expect(await renewDemoDeliveryFaqs(app.strapi)).toBe(0);
   });
 });
 

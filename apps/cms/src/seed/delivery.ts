@@ -1,6 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import { COUPON_UID } from "../services/coupons";
 import { ZONE_UID } from "../services/delivery";
+import { renewDemoDeliveryFaqs } from "./delivery-faqs";
 
 /**
  * The demo shop's delivery rules (docs/decisions/015), so that `npm start` takes orders: three zones
@@ -128,8 +129,13 @@ interface StoreApi {
   set(params: { type: string; name: string; key: string; value: unknown }): Promise<void>;
 }
 
-/** Writes the demo's zones, holidays and coupon once per database; whether it wrote them now. */
+/**
+ * Writes the demo's zones, holidays and coupon once per database; whether it wrote them now. Every
+ * start also renews the FAQ's delivery answers of a database seeded when they named fees of their
+ * own (./delivery-faqs): they are about these zones.
+ */
 export async function seedDemoDelivery(strapi: Core.Strapi): Promise<boolean> {
+  await renewDemoDeliveryFaqs(strapi);
   const store = strapi.store as unknown as StoreApi;
   if (await store.get(MARKER)) return false;
   const create = (uid: string, data: Record<string, unknown>) =>
