@@ -1,5 +1,6 @@
 import { QUERY_LIMITS } from "../src/catalogue/query-limits";
 import { getEnv } from "../src/env";
+import { bodyParserErrors } from "../src/http/body-errors";
 
 export default () => {
   const env = getEnv();
@@ -32,9 +33,15 @@ export default () => {
     // DELETE too: DELETE /users/me takes a body (the password and a confirmation, docs/decisions/013).
     // includeUnparsed keeps each body as received (under Symbol.for("unparsedBody")): payment
     // gateways sign the bytes they send, not what a parser makes of them (src/api/payment).
+    // onError: a body that does not parse is the client's 400 (413 when too large), not a server
+    // error logged with its stack (src/http/body-errors.ts).
     {
       name: "strapi::body",
-      config: { parsedMethods: ["POST", "PUT", "PATCH", "DELETE"], includeUnparsed: true },
+      config: {
+        parsedMethods: ["POST", "PUT", "PATCH", "DELETE"],
+        includeUnparsed: true,
+        onError: bodyParserErrors(() => strapi.log),
+      },
     },
     "global::body-shape",
     "strapi::session",
