@@ -7,7 +7,7 @@ import {
   type OrderSummary,
   type PaymentStart,
 } from "@shop/contracts";
-import { parseOrderNumber, shopDateOf, type OrderStatus } from "@shop/domain";
+import { isIsoDate, isoWeekdayOf, parseOrderNumber, shopDateOf, type OrderStatus } from "@shop/domain";
 import { LOCALE_TAGS, pathTo, type Locale } from "@shop/routing";
 import { data, redirect } from "react-router";
 import { requireToken, signInAgain } from "./account-area.server";
@@ -15,6 +15,7 @@ import { cmsFetch, type CmsRequestOptions, type Contract } from "./cms.server";
 import { notFound } from "./components/error-screen";
 import type { PaymentForm } from "./components/payment-redirect";
 import { dateTime, longDate } from "./dates";
+import { format } from "./i18n/format";
 import { ordersTextsFor } from "./i18n/orders";
 import { isPaymentPage } from "./payment-pages.server";
 import { draftCookie, draftFromOrder } from "./order-flow/draft.server";
@@ -122,6 +123,16 @@ export function deliveryDay(isoDate: string, locale: Locale): string {
   return Number.isNaN(day.getTime()) ? isoDate : weekdayDates(locale).format(day);
 }
 
+/**
+ * The delivery day with the words a sentence puts before it: "el viernes, …", "na sexta-feira, …",
+ * "no sábado, …" (Portuguese's preposition follows the weekday's gender: the texts' onDay).
+ */
+export function onDeliveryDay(isoDate: string, locale: Locale): string {
+  const date = deliveryDay(isoDate, locale);
+  const weekday = isIsoDate(isoDate) ? isoWeekdayOf(isoDate) : null;
+  return weekday === null ? date : format(ordersTextsFor(locale).onDay[weekday], { date });
+}
+
 /** An instant as the page's language tells it (./dates), or the raw text should the CMS send something else. */
 const momentOf = (iso: string, locale: Locale) => dateTime(iso, locale) ?? iso;
 
@@ -141,6 +152,7 @@ export function orderView(order: Order, locale: Locale, now: Date = new Date()) 
     order,
     placedOn: dayOf(order.createdAt, locale),
     deliveryOn: deliveryDay(order.delivery.date, locale),
+    deliveryOnDay: onDeliveryDay(order.delivery.date, locale),
     events: order.events.map((event) => ({ ...event, when: momentOf(event.at, locale) })),
     // A cancelled order that was paid first is a refund's business, not an expired payment.
     wasPaid: order.events.some((event) => event.to === "paid"),

@@ -47,7 +47,12 @@ export function OrderOutcome({ view, texts }: { view: OrderView; texts: OrdersTe
   const { gaveUp, checking } = useAwaitedPayment(pending);
   const location = useLocation();
   const outcome = texts.outcome[order.status === "cancelled" && view.wasPaid ? "cancelledAfterPayment" : order.status];
-  const when = { date: view.deliveryOn, start: order.delivery.slot.start, end: order.delivery.slot.end };
+  const when = {
+    date: view.deliveryOn,
+    onDay: view.deliveryOnDay,
+    start: order.delivery.slot.start,
+    end: order.delivery.slot.end,
+  };
   // These statuses' texts say nothing was charged: untrue when a payment was taken all the same.
   const saysNotCharged = order.status === "payment_failed" || (order.status === "cancelled" && !view.wasPaid);
   return (

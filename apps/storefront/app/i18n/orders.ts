@@ -1,4 +1,4 @@
-import type { OrderStatus, StatusActor } from "@shop/domain";
+import type { IsoWeekday, OrderStatus, StatusActor } from "@shop/domain";
 import type { Locale } from "@shop/routing";
 
 /**
@@ -23,11 +23,24 @@ const es = {
   viewOrder: "Ver el detalle del pedido",
   allOrders: "Ver todos mis pedidos",
   newOrder: "Hacer un pedido",
+  /**
+   * The delivery day with the words before it, by ISO weekday (Monday 1): Portuguese says "na" before
+   * a feminine weekday (sexta-feira) and "no" before sábado and domingo. Filled in as {onDay}.
+   */
+  onDay: {
+    1: "el {date}",
+    2: "el {date}",
+    3: "el {date}",
+    4: "el {date}",
+    5: "el {date}",
+    6: "el {date}",
+    7: "el {date}",
+  } satisfies Record<IsoWeekday, string>,
   /** The order status screen: what the order's real state means for the customer. */
   outcome: {
     paid: {
       heading: "¡Gracias! Tu pedido está pagado",
-      body: "Te lo llevamos el {date}, de {start} a {end}.",
+      body: "Te lo llevamos {onDay}, de {start} a {end}.",
     },
     pending_payment: {
       heading: "Esperamos la confirmación del banco",
@@ -47,15 +60,15 @@ const es = {
     },
     preparing: {
       heading: "Estamos preparando tu pedido",
-      body: "Te lo llevamos el {date}, de {start} a {end}.",
+      body: "Te lo llevamos {onDay}, de {start} a {end}.",
     },
     shipped: {
       heading: "Tu pedido está en camino",
-      body: "Llega el {date}, de {start} a {end}.",
+      body: "Llega {onDay}, de {start} a {end}.",
     },
     delivered: {
       heading: "Tu pedido está entregado",
-      body: "Lo entregamos el {date}. ¡Que lo disfrutes!",
+      body: "Lo entregamos {onDay}. ¡Que lo disfrutes!",
     },
     refunded: {
       heading: "Te hemos devuelto el importe",
@@ -198,10 +211,19 @@ const ca: OrdersTexts = {
   viewOrder: "Mostra el detall de la comanda",
   allOrders: "Mostra totes les meves comandes",
   newOrder: "Fes una comanda",
+  onDay: {
+    1: "el {date}",
+    2: "el {date}",
+    3: "el {date}",
+    4: "el {date}",
+    5: "el {date}",
+    6: "el {date}",
+    7: "el {date}",
+  },
   outcome: {
     paid: {
       heading: "Gràcies! La teva comanda està pagada",
-      body: "Te la portem el {date}, de {start} a {end}.",
+      body: "Te la portem {onDay}, de {start} a {end}.",
     },
     pending_payment: {
       heading: "Esperem la confirmació del banc",
@@ -221,15 +243,15 @@ const ca: OrdersTexts = {
     },
     preparing: {
       heading: "Estem preparant la teva comanda",
-      body: "Te la portem el {date}, de {start} a {end}.",
+      body: "Te la portem {onDay}, de {start} a {end}.",
     },
     shipped: {
       heading: "La teva comanda és de camí",
-      body: "Arriba el {date}, de {start} a {end}.",
+      body: "Arriba {onDay}, de {start} a {end}.",
     },
     delivered: {
       heading: "La teva comanda està lliurada",
-      body: "La vam lliurar el {date}. Que la gaudeixis!",
+      body: "La vam lliurar {onDay}. Que la gaudeixis!",
     },
     refunded: {
       heading: "T'hem retornat l'import",
@@ -365,10 +387,19 @@ const pt: OrdersTexts = {
   viewOrder: "Ver o detalhe da encomenda",
   allOrders: "Ver todas as minhas encomendas",
   newOrder: "Fazer uma encomenda",
+  onDay: {
+    1: "na {date}",
+    2: "na {date}",
+    3: "na {date}",
+    4: "na {date}",
+    5: "na {date}",
+    6: "no {date}",
+    7: "no {date}",
+  },
   outcome: {
     paid: {
       heading: "Obrigado! A sua encomenda está paga",
-      body: "Entregamos-lha a {date}, entre as {start} e as {end}.",
+      body: "Entregamos-lha {onDay}, entre as {start} e as {end}.",
     },
     pending_payment: {
       heading: "Aguardamos a confirmação do banco",
@@ -388,15 +419,15 @@ const pt: OrdersTexts = {
     },
     preparing: {
       heading: "Estamos a preparar a sua encomenda",
-      body: "Entregamos-lha a {date}, entre as {start} e as {end}.",
+      body: "Entregamos-lha {onDay}, entre as {start} e as {end}.",
     },
     shipped: {
       heading: "A sua encomenda está a caminho",
-      body: "Chega a {date}, entre as {start} e as {end}.",
+      body: "Chega {onDay}, entre as {start} e as {end}.",
     },
     delivered: {
       heading: "A sua encomenda foi entregue",
-      body: "Entregámo-la a {date}. Bom proveito!",
+      body: "Entregámo-la {onDay}. Bom proveito!",
     },
     refunded: {
       heading: "Devolvemos-lhe o valor",
