@@ -1,6 +1,6 @@
 import { MAX_UNPAID_ORDERS, type OrderLimit } from "@shop/contracts";
 import { LOCALE_TAGS, type Locale } from "@shop/routing";
-import { format } from "~/i18n/format";
+import { format } from "../i18n/format";
 
 /**
  * The summary's words when the account cannot place an order yet (the quote's `orderLimit`,
