@@ -254,14 +254,14 @@ describe("sending the browser to pay", () => {
 
   it("redirects to a payment that starts with a GET, its fields in the query, and keeps the action's headers", () => {
     const response = paymentResponse(
-      { method: "GET", url: "http://127.0.0.1:1337/payments/sandbox/1234ABCDEFGH?lang=es", fields: { sig: "a b" } },
+      { method: "GET", url: "http://localhost:1337/payments/sandbox/1234ABCDEFGH?lang=es", fields: { sig: "a b" } },
       { locale: "es", orderNumber: "IMP-0000042", headers: { "Set-Cookie": "shop_order_draft=; Max-Age=0" } },
     );
     expect(response).toBeInstanceOf(Response);
     const redirect = response as Response;
     expect(redirect.status).toBe(303);
     expect(redirect.headers.get("Location")).toBe(
-      "http://127.0.0.1:1337/payments/sandbox/1234ABCDEFGH?lang=es&sig=a+b",
+      "http://localhost:1337/payments/sandbox/1234ABCDEFGH?lang=es&sig=a+b",
     );
     expect(redirect.headers.get("Set-Cookie")).toBe("shop_order_draft=; Max-Age=0");
   });

@@ -273,14 +273,15 @@ describe("paying", () => {
   });
 
   it("sends the browser to the payment page and forgets the spent draft", async () => {
+    // The CMS at 127.0.0.1:1337 names its sandbox page by its default PUBLIC_URL, localhost:1337 (decision 022).
     withOrders(() =>
       json(
-        { order, payment: { method: "GET", url: "http://127.0.0.1:1337/api/payments/sandbox/0042AB", fields: {} } },
+        { order, payment: { method: "GET", url: "http://localhost:1337/api/payments/sandbox/0042AB", fields: {} } },
         201,
       ),
     );
     const { location, cookies } = await redirected(act(pay, signedIn));
-    expect(location).toBe("http://127.0.0.1:1337/api/payments/sandbox/0042AB");
+    expect(location).toBe("http://localhost:1337/api/payments/sandbox/0042AB");
     expect(cookies).toContain("shop_order_draft=;");
     const placed = cms.calls.find((call) => call.path === "/orders");
     expect(placed?.options).toMatchObject({
@@ -330,7 +331,7 @@ describe("paying", () => {
   };
   const placedOrder = () =>
     json(
-      { order, payment: { method: "GET", url: "http://127.0.0.1:1337/api/payments/sandbox/0042AB", fields: {} } },
+      { order, payment: { method: "GET", url: "http://localhost:1337/api/payments/sandbox/0042AB", fields: {} } },
       201,
     );
   const patches = () =>
@@ -385,6 +386,26 @@ describe("paying", () => {
     expect(location).not.toContain("step=");
     expect(orders()).toHaveLength(1);
     expect(orders()[0]?.options).toMatchObject({ body: { expectedTotal: 4490 } });
+  });
+
+  it("says a refused code again with the terms' refusal, so that the next Pay goes on without it", async () => {
+    withCoupon({
+      held: null,
+      onPatch: () => refusal(400, [{ path: ["couponCode"], message: "unknown" }]),
+      onOrder: placedOrder,
+    });
+    const shownRefused: [string, string][] = [
+      ["intent", "pay"],
+      [ORDER_FIELDS.couponCode, "NOEXISTE"],
+      [ORDER_FIELDS.refusedCoupon, "NOEXISTE"],
+    ];
+    const { data, status } = await answered(act(shownRefused, signedIn));
+    expect(status).toBe(400);
+    expect(data).toMatchObject({
+      intent: "pay",
+      errors: { [ORDER_FIELDS.termsAccepted]: { code: "required" }, couponCode: { code: "unknown" } },
+    });
+    expect(orders()).toEqual([]);
   });
 
   it("pays without a code kept in the draft that the CMS refuses when placing the order", async () => {
