@@ -299,7 +299,6 @@ async function pay(ctx: Context) {
     locale: ctx.locale,
     marketingWording: orderFlowTextsFor(ctx.locale).summary.marketing,
   });
-  if (!parsed.ok) return refuse(ctx, parsed.errors);
   // A second "Pay" (a double tap, the back button) finds the draft spent by the first one's order:
   // the customer's orders say where it stands, rather than "your order expired".
   if ((await loadDraftOnce(ctx)).expired) {
@@ -311,8 +310,10 @@ async function pay(ctx: Context) {
     });
   }
   const { caller, answer } = await requireDraft(ctx);
-  const unsettled = await settleTypedCoupon(ctx, caller, answer.draft);
-  if (unsettled) return unsettled;
+  const coupon = await settleTypedCoupon(ctx, caller, answer.draft);
+  if ("stop" in coupon) return coupon.stop;
+  // A refused code is said again with any other refusal (the terms), so that it stays said.
+  if (!parsed.ok || coupon.blocks) return refuse(ctx, { ...coupon.said, ...(parsed.ok ? {} : parsed.errors) });
   const placeWith = () => placeOrder({ ...caller, user }, parsed.value, ctx.clientIp);
   let placed = await placeWith();
   if (!placed.ok && placed.status === "invalid" && placed.errors[ORDER_FIELDS.couponCode]) {
@@ -344,29 +345,33 @@ async function pay(ctx: Context) {
  * "Pay" sends the coupon field too. A code there that is not the draft's (typed and not applied, or
  * pressed while an "Apply" was still on its way) is applied first, so that it is never left out
  * unseen: the order is then placed only if its total is still the summary's (the CMS's price check),
- * else the summary shows the new one. A code the CMS refuses is said beside the field, unless the
- * page had already shown it refused: then the customer pays without it, as the page offered.
- * Null when there is nothing to settle, or the code is settled.
+ * else the summary shows the new one. A code the CMS refuses is said beside the field (`said`); it
+ * `blocks` the order only if the page had not shown it refused yet: once shown, the customer pays
+ * without it, as the page offered. `stop`: the CMS refused the call for another reason.
  */
-async function settleTypedCoupon(ctx: Context, caller: Caller, draft: OrderDraft) {
+async function settleTypedCoupon(
+  ctx: Context,
+  caller: Caller,
+  draft: OrderDraft,
+): Promise<{ stop: Awaited<ReturnType<Handler>> } | { said: FlowErrors; blocks: boolean }> {
+  const settled = { said: {}, blocks: false };
   const typed = ctx.form.get(ORDER_FIELDS.couponCode);
   // An older page's form without the field: the draft's code stands.
-  if (typeof typed !== "string") return null;
+  if (typeof typed !== "string") return settled;
   const parsed = couponFromForm(ctx.form, { remove: false });
-  if (parsed.ok && (parsed.value.couponCode ?? null) === draft.couponCode) return null;
+  if (parsed.ok && (parsed.value.couponCode ?? null) === draft.couponCode) return settled;
   const patched = parsed.ok ? await patchDraft(caller, parsed.value) : null;
-  if (patched?.ok) return null;
+  if (patched?.ok) return settled;
   if (patched && !(patched.status === "invalid" && patched.errors[ORDER_FIELDS.couponCode])) {
-    return refuseCall(ctx, patched);
+    return { stop: refuseCall(ctx, patched) };
   }
+  const errors =
+    patched && !patched.ok && patched.status === "invalid" ? patched.errors : parsed.ok ? {} : parsed.errors;
   const shown = ctx.form.get(ORDER_FIELDS.refusedCoupon);
-  if (typeof shown === "string" && sameCode(shown, typed)) return null;
-  const refused = parsed.ok
-    ? patched && !patched.ok && patched.status === "invalid"
-      ? patched.errors
-      : {}
-    : parsed.errors;
-  return refuse(ctx, { [ORDER_FIELDS.couponCode]: refused[ORDER_FIELDS.couponCode] ?? { code: "unknown" } });
+  return {
+    said: { [ORDER_FIELDS.couponCode]: errors[ORDER_FIELDS.couponCode] ?? { code: "unknown" } },
+    blocks: !(typeof shown === "string" && sameCode(shown, typed)),
+  };
 }
 
 /** Two spellings of one coupon code ("bienvenida10 " is BIENVENIDA10). */
