@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo, RESOURCE_PATHS, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from "@shop/routing";
 import { PUBLIC_COLLECTIONS, type PublicProduct } from "@shop/contracts";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
+import { useOwnStorefront } from "./support/own-storefront";
 
 /**
  * Malformed requests (odd methods, broken bodies, hostile query strings, mangled paths) against every
@@ -19,7 +21,10 @@ import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 
 const storefrontUrl = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
-/** The global setup writes cms.log and storefront.log next to the mail outbox. */
+/**
+ * The global setup writes the shop's log next to the mail outbox: shop.log, npm start's output with
+ * each line named by its app ("[storefront] ..."), or cms.log and storefront.log.
+ */
 const logDir = path.dirname(inject("outboxDir"));
 
 const SEED = 20_240_601;
@@ -355,13 +360,16 @@ const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
  * What the servers logged while `action` ran, for the failure message: every line but access-log
  * lines and stack frames, with quoted text masked so that one problem counts once, most frequent first.
  */
-async function withLogSummary<T>(action: () => Promise<T>): Promise<{ result: T; logged: string[] }> {
-  const logs = ["storefront.log", "cms.log"].map((name) => path.join(logDir, name));
+async function withLogSummary<T>(
+  action: () => Promise<T>,
+): Promise<{ result: T; logged: string[]; stackFrames: number }> {
+  const logs = ["shop.log", "storefront.log", "cms.log"].map((name) => path.join(logDir, name));
   const sizes = logs.map((file) => (fs.existsSync(file) ? fs.statSync(file).size : 0));
   const result = await action();
   // Log streams are written asynchronously: give the last lines a moment to land.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const counts = new Map<string, number>();
+  let stackFrames = 0;
   logs.forEach((file, index) => {
     if (!fs.existsSync(file)) return;
     const added = fs.readFileSync(file).subarray(sizes[index]).toString("utf8");
@@ -370,13 +378,14 @@ async function withLogSummary<T>(action: () => Promise<T>): Promise<{ result: T;
         .replace(ANSI_COLOUR, "")
         .replace(/^\[[^\]]*\]\s*/, "")
         .trim();
+      if (/^at /.test(line)) stackFrames += 1;
       if (line === "" || /^at /.test(line) || /^(http|info|debug):/.test(line)) continue;
       const key = `${path.basename(file)}: ${shorten(line.replace(/"[^"]*"/g, '"..."'), 240)}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   });
   const logged = [...counts.entries()].sort(([, a], [, b]) => b - a).map(([line, count]) => `${count}× ${line}`);
-  return { result, logged };
+  return { result, logged, stackFrames };
 }
 
 async function fuzz(probes: readonly Probe[]) {
@@ -669,5 +678,254 @@ describe("malformed requests never get a 5xx", () => {
       const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       expect(response.status, url).toBe(200);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Requests that do not parse, sign-in targets, stale cookies, repeated headers, slow clients
+// ---------------------------------------------------------------------------------------------
+
+interface RawAnswer {
+  readonly status?: number;
+  /** The status line and header lines, as sent. */
+  readonly head: string;
+  readonly error?: string;
+}
+
+/**
+ * Writes `bytes` exactly as they are on a fresh connection to `base` (node:net: no client library
+ * fixes a request line or a Host header up) and reads the answer's status line and headers.
+ */
+function rawExchange(base: string, bytes: string | Buffer): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let received = Buffer.alloc(0);
+    const finish = (answer: RawAnswer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    const headOf = () => received.toString("latin1").split("\r\n\r\n")[0] ?? "";
+    const statusOf = () => Number(/^HTTP\/1\.[01] (\d{3}) /.exec(headOf())?.[1]) || undefined;
+    socket.setTimeout(REQUEST_TIMEOUT_MS, () => finish({ head: headOf(), error: "timeout" }));
+    socket.on("data", (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (received.includes("\r\n\r\n")) finish({ status: statusOf(), head: headOf() });
+    });
+    // A server may answer and close before it has read the whole body: the answer counts.
+    socket.on("error", (error: NodeJS.ErrnoException) =>
+      finish({ status: statusOf(), head: headOf(), error: error.code ?? error.message }),
+    );
+    socket.on("close", () => finish({ status: statusOf(), head: headOf(), error: "closed" }));
+    socket.write(bytes);
+  });
+}
+
+/** Header lines of a raw answer, by lower-cased name. */
+function headerLines(head: string, name: string): string[] {
+  return head
+    .split("\r\n")
+    .slice(1)
+    .filter((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+    .map((line) => line.slice(name.length + 1).trim());
+}
+
+/** A POST as raw bytes, its Content-Length counted from the body. */
+function rawPost(host: string, target: string, type: string, body: string | Buffer): Buffer {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, "latin1");
+  const head = `POST ${target} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: ${type}\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head, "latin1"), bytes]);
+}
+
+/** Request lines and Host headers that make no URL: each answered 500 with a stack trace before. */
+function unparsableRequests(host: string): Record<string, string> {
+  const get = (target: string, hostLine: string | null) =>
+    `GET ${target} HTTP/1.1\r\n${hostLine === null ? "" : `Host: ${hostLine}\r\n`}Connection: close\r\n\r\n`;
+  return {
+    "a Host with a space": get("/", "a b"),
+    "an empty Host": get("/", ""),
+    "a port past 65535": get("/", "127.0.0.1:99999"),
+    "an unclosed IPv6 Host": get("/", "[::1"),
+    "an absolute-form target": get("http://x/", host),
+    "an asterisk target": get("*", host),
+    "a page path with an absolute-form target": get(`http://${host}${pathTo("contact", "es")}`, host),
+    "HTTP/1.0 without a Host": "GET / HTTP/1.0\r\n\r\n",
+    "a broken X-Forwarded-Host": `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Host: a b\r\nConnection: close\r\n\r\n`,
+  };
+}
+
+/** Form posts no browser sends: odd bodies to a page with an action, forms to pages that take none. */
+function oddFormPosts(host: string): Record<string, Buffer> {
+  const contact = pathTo("contact", "es");
+  const part = (name: string, value: string) =>
+    `--zzz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  return {
+    "multipart without a boundary": rawPost(host, contact, "multipart/form-data", part("name", "Ana")),
+    "multipart cut off in a part": rawPost(
+      host,
+      contact,
+      "multipart/form-data; boundary=zzz",
+      `${part("name", "Ana")}--zzz\r\nContent-Disposition: form-da`,
+    ),
+    "multipart without its closing boundary": rawPost(
+      host,
+      `${contact}.data`,
+      "multipart/form-data; boundary=zzz",
+      part("name", "Ana"),
+    ),
+    "multipart with a part's headers never ended": rawPost(
+      host,
+      contact,
+      "multipart/form-data; boundary=zzz",
+      '--zzz\r\nContent-Disposition: form-data; name="x"\r\n',
+    ),
+    "urlencoded in UTF-16": rawPost(
+      host,
+      contact,
+      `${FORM}; charset=utf-16`,
+      Buffer.from("name=Ana&email=a@b.c", "utf16le"),
+    ),
+    "urlencoded in an unknown charset": rawPost(host, `${contact}.data`, `${FORM}; charset=x-nothing`, "name=Ana"),
+    "urlencoded with broken escapes": rawPost(host, contact, FORM, "name=%E0%A4%A&email=%zz%&message=%%%"),
+    "a 60 KB field name": rawPost(host, contact, FORM, `${"n".repeat(60 * 1024)}=1`),
+    "a form to a page that takes none": rawPost(host, pathTo("team", "es"), FORM, "name=Ana"),
+    "a form to no page at all": rawPost(host, "/no-such-page.data", FORM, "name=Ana"),
+    "multipart with a 60 KB field name": rawPost(
+      host,
+      contact,
+      "multipart/form-data; boundary=zzz",
+      `${part("n".repeat(60 * 1024), "1")}--zzz--\r\n`,
+    ),
+  };
+}
+
+/** Node's defaults would keep a slow client for 60 s (headers) and 300 s (body). */
+const SLOW_CLIENT_LIMITS = {
+  HTTP_HEADERS_TIMEOUT_MS: "500",
+  HTTP_REQUEST_TIMEOUT_MS: "1000",
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: "500",
+};
+const slowClientStorefront = await useOwnStorefront("slow-clients", SLOW_CLIENT_LIMITS);
+
+/** Writes `start`, then `drip` every 100 ms, until the server closes; what it said, and when. */
+function slowClient(base: string, start: string, drip: string): Promise<{ answer: string; afterMs: number }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const began = performance.now();
+    const socket = net.connect(Number(port), hostname);
+    let answer = "";
+    const timer = setInterval(() => socket.writable && socket.write(drip), 100);
+    socket.setEncoding("latin1");
+    socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy());
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve({ answer, afterMs: performance.now() - began });
+    });
+    socket.write(start);
+  });
+}
+
+describe("requests the storefront cannot take", () => {
+  it("answers 400 to a request line or Host that makes no URL, logs no stack trace, and serves after", async () => {
+    const host = new URL(storefrontUrl).host;
+    const shapes = Object.entries(unparsableRequests(host));
+    const {
+      result: answers,
+      logged,
+      stackFrames,
+    } = await withLogSummary(() => Promise.all(shapes.map(([, bytes]) => rawExchange(storefrontUrl, bytes))));
+    const wrong = shapes.flatMap(([name], index) => {
+      const answer = answers[index] as RawAnswer;
+      return answer.status === 400 ? [] : [`${name} -> ${answer.status ?? answer.error}`];
+    });
+    expect(wrong, `answered otherwise than 400:\n${wrong.join("\n")}`).toEqual([]);
+    expect(stackFrames, `stack traces logged meanwhile:\n${logged.join("\n")}`).toBe(0);
+    expect((await fetch(`${storefrontUrl}/healthz`)).status).toBe(200);
+  });
+
+  it("answers odd form bodies with a 4xx, logs no stack trace, and serves after", async () => {
+    const host = new URL(storefrontUrl).host;
+    const shapes = Object.entries(oddFormPosts(host));
+    const {
+      result: answers,
+      logged,
+      stackFrames,
+    } = await withLogSummary(async () => {
+      const results: RawAnswer[] = [];
+      for (const [, bytes] of shapes) results.push(await rawExchange(storefrontUrl, bytes));
+      return results;
+    });
+    const wrong = shapes.flatMap(([name], index) => {
+      const { status, error } = answers[index] as RawAnswer;
+      return status !== undefined && status >= 400 && status < 500 ? [] : [`${name} -> ${status ?? error}`];
+    });
+    expect(wrong, `answered otherwise than 4xx:\n${wrong.join("\n")}`).toEqual([]);
+    expect(stackFrames, `stack traces logged meanwhile:\n${logged.join("\n")}`).toBe(0);
+    expect((await fetch(`${storefrontUrl}/healthz`)).status).toBe(200);
+  });
+
+  it("signs a customer in and sends them to a target past U+00FF, percent-encoded", async () => {
+    const customer = await registerCustomer(cmsUrl);
+    const target = "/tienda/piña-€?q=🍅";
+    const login = `${pathTo("login", "es")}?redirect=${encodeURIComponent(target)}`;
+    const body = new URLSearchParams({ identifier: customer.email, password: customer.password });
+    const answer = await rawExchange(storefrontUrl, rawPost(new URL(storefrontUrl).host, login, FORM, body.toString()));
+    expect(answer.status).toBeGreaterThanOrEqual(300);
+    expect(answer.status).toBeLessThan(400);
+    expect(headerLines(answer.head, "Location")).toEqual(["/tienda/pi%C3%B1a-%E2%82%AC?q=%F0%9F%8D%85"]);
+    expect(headerLines(answer.head, "Set-Cookie").some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=ey`))).toBe(
+      true,
+    );
+  });
+
+  it("keeps a garbage or retired session cookie from breaking public pages and catalogue calls", async () => {
+    const retired = await registerCustomer(cmsUrl);
+    await fetch(`${cmsUrl}/api/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${retired.jwt}` } });
+    for (const cookie of [`${SESSION_COOKIE}=not-a-token`, `${SESSION_COOKIE}=${retired.jwt}`]) {
+      const headers = { Cookie: cookie };
+      expect((await fetch(`${storefrontUrl}/api/products`, { headers })).status, cookie).toBe(200);
+      expect((await fetch(`${storefrontUrl}/api/faqs`, { headers })).status, cookie).toBe(200);
+      expect((await fetch(`${storefrontUrl}${pathTo("home", "es")}`, { headers })).status, cookie).toBe(200);
+    }
+  });
+
+  it("sends each header once on the data download and the new-order page", async () => {
+    for (const [target, headers] of [
+      [RESOURCE_PATHS.accountData, { Cookie: sessionCookie }],
+      [pathTo("newOrder", "es"), {}],
+    ] as const) {
+      const raw = await new Promise<string[]>((resolve, reject) => {
+        http
+          .get(`${storefrontUrl}${target}`, { headers }, (res) => {
+            res.resume();
+            resolve(res.rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase()));
+          })
+          .on("error", reject);
+      });
+      for (const name of ["cache-control", "x-content-type-options"]) {
+        expect(
+          raw.filter((line) => line === name),
+          `${target}: ${name}`,
+        ).toHaveLength(1);
+      }
+    }
+  });
+
+  it("cuts off a client that never finishes its headers, or trickles its body, and serves after", async () => {
+    const host = new URL(slowClientStorefront).host;
+    const headers = await slowClient(slowClientStorefront, `GET / HTTP/1.1\r\nHost: ${host}\r\n`, "X-Slow: 1\r\n");
+    const body = await slowClient(
+      slowClientStorefront,
+      `POST /api/auth/local HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n{`,
+      " ",
+    );
+    for (const cut of [headers, body]) {
+      expect(cut.answer).toMatch(/^HTTP\/1\.1 408 /);
+      // Well before Node's defaults of 60 and 300 s; the limits are 0.5 and 1 s here.
+      expect(cut.afterMs).toBeLessThan(10_000);
+    }
+    expect((await fetch(`${slowClientStorefront}/healthz`)).status).toBe(200);
   });
 });

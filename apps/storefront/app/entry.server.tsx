@@ -2,13 +2,26 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { messagesFor, pageMessages } from "./i18n";
 import { NonceProvider } from "./nonce";
 import { ServerMessagesContext } from "./root-data";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router logs of an error met while answering. Its own 4xx (a form posted to a page that
+ * takes none: 405; a data request for no route: 404) carry an internal Error that it logged with a
+ * stack trace, one per scanner's request; they are the client's mistake, answered as such, and not
+ * logged. A request the client abandoned is not either; anything else is, as React Router would.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const inner: unknown = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};
 
 /** Language and texts for a page rendered without root data: those the root loader would have used. */
 function fallbackLanguage({ locale, screen }: AppLoadContext) {
@@ -53,7 +66,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // A visitor who left mid-page ("The destination stream closed early") is no error of ours.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );
