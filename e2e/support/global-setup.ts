@@ -19,8 +19,12 @@ declare module "vitest" {
   }
 }
 
-/** What `npm start` reads from the environment to name the shop's addresses: left to its defaults here. */
-const ADDRESS_VARIABLES = ["SITE_URL", "CMS_URL", "CMS_PUBLIC_URL", "PUBLIC_URL", "STOREFRONT_URL"];
+/**
+ * Left to `npm start`'s defaults here: what it reads to name the shop's addresses, and NODE_ENV,
+ * which Vitest sets to "test" in its own process (the CMS would run as "test", the README's shop
+ * runs it unset, as "development").
+ */
+const DEFAULTED_VARIABLES = ["SITE_URL", "CMS_URL", "CMS_PUBLIC_URL", "PUBLIC_URL", "STOREFRONT_URL", "NODE_ENV"];
 
 /** Lines in the storefront's log that mean the shop could not have taken a payment. */
 const BROKEN_PAYMENT_LOG = /Refusing to send a customer to pay/;
@@ -37,7 +41,7 @@ export default async function setup(project: TestProject) {
   const outboxDir = path.join(workDir, "outbox");
   const [cmsPort, storefrontPort] = [await freePort(), await freePort()];
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !ADDRESS_VARIABLES.includes(name)),
+    Object.entries(process.env).filter(([name]) => !DEFAULTED_VARIABLES.includes(name)),
   );
   const env = {
     ...inherited,
