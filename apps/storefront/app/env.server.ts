@@ -52,7 +52,10 @@ const schema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(KEEP_ALIVE_TIMEOUT_MS),
     /** Timeout for one call to the CMS, in milliseconds. */
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-    /** Image conversions running at once (server/image-limiter.ts); unset: one per CPU core. */
+    /**
+     * Image conversions running at once (server/image-limiter.ts); unset: one per CPU core, at most
+     * libuv's thread pool less two (2 with Node's default pool: server/image-settings.ts).
+     */
     IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** Folder of converted image variants, shared by the processes of a machine; unset: <repo>/var/image-cache. */
     IMAGE_CACHE_DIR: z.string().min(1).optional(),

@@ -10,7 +10,7 @@ import { applyNotification, findSandboxPayment, gateways, type SandboxPayment } 
  * the customer's decision on its page is written to the database before the page answers, and its
  * signed notification is then sent to the shop until the shop acknowledges it (answers 200), again
  * and again with growing pauses, a bounded number of times. A CMS killed right after the page's
- * answer loses nothing: the job (src/jobs/deliver-sandbox-notifications.ts), run at start and every
+ * answer loses nothing: the job (deliverSandboxNotifications in src/jobs/index.ts), run at start and every
  * minute, sends what it finds due. Every CMS process runs it: a try is claimed by one conditional
  * update of the row (its count of tries and its next time), so two processes never send one try twice.
  */
@@ -219,7 +219,7 @@ export interface DeliveryRun {
 }
 
 /**
- * Sends every notification due by `now` (src/jobs/deliver-sandbox-notifications.ts). A row whose
+ * Sends every notification due by `now` (the job, src/jobs/index.ts). A row whose
  * last try was claimed and never finished (its process died) is given up once the lease is over.
  * Nothing while the sandbox is not the shop's gateway: it signs nothing then, and its rows wait.
  */
