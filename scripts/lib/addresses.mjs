@@ -2,7 +2,8 @@
 // storefront (SITE_URL), which the CMS also writes into e-mails and payment returns (its
 // STOREFRONT_URL), and the CMS reached by the storefront at a loopback address. Browsers reach
 // the CMS's sandbox payment page at the name both apps derive from CMS_URL by the same rule
-// (defaultCmsPublicUrl in @shop/contracts), unless CMS_PUBLIC_URL names it for both.
+// (defaultCmsPublicUrl in @shop/contracts), unless CMS_PUBLIC_URL (or the CMS's own PUBLIC_URL)
+// names it for both.
 // The end-to-end tests start the shop through `npm start` itself (e2e/support/global-setup.ts).
 
 function port(name, value, fallback) {
@@ -26,13 +27,18 @@ export function shopAddresses(env) {
   const cmsPort = port("CMS_PORT", env.CMS_PORT, 1337);
   const siteUrl = withoutTrailingSlash(env.SITE_URL || `http://localhost:${storefrontPort}`);
   const cmsUrl = withoutTrailingSlash(env.CMS_URL || `http://127.0.0.1:${cmsPort}`);
-  const cmsPublicUrl = env.CMS_PUBLIC_URL ? withoutTrailingSlash(env.CMS_PUBLIC_URL) : undefined;
+  // A PUBLIC_URL given for the CMS alone would name a sandbox page the storefront refuses to send
+  // customers to (issue 20): whichever is given goes to both apps.
+  const named = env.CMS_PUBLIC_URL || env.PUBLIC_URL;
+  const cmsPublicUrl = named ? withoutTrailingSlash(named) : undefined;
   return {
     storefrontPort,
     cmsPort,
     siteUrl,
     cmsUrl,
-    cmsEnv: { STOREFRONT_URL: siteUrl, ...(cmsPublicUrl ? { PUBLIC_URL: cmsPublicUrl } : {}) },
+    // Unset, the CMS gets PUBLIC_URL empty ("use the default"), which apps/cms/.env cannot override
+    // (Strapi's dotenv leaves variables already set): its default is the storefront's by the same rule.
+    cmsEnv: { STOREFRONT_URL: siteUrl, PUBLIC_URL: cmsPublicUrl ?? "" },
     storefrontEnv: { SITE_URL: siteUrl, CMS_URL: cmsUrl, ...(cmsPublicUrl ? { CMS_PUBLIC_URL: cmsPublicUrl } : {}) },
   };
 }
