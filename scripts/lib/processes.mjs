@@ -108,7 +108,9 @@ export function startCms({ port, env = {}, logFile }) {
 export function startStorefront({ port, env = {}, logFile }) {
   return startProcess("storefront", process.execPath, [`--max-old-space-size=${HEAP_CAP_MB.storefront}`, "server.js"], {
     cwd: STOREFRONT_DIR,
-    env: { NODE_ENV: "production", PORT: String(port), ...env },
+    // glibc gives every thread its own malloc arenas; sharp's conversions on libuv's threads then
+    // leave memory fragmented and resident long after they end (sharp's documentation advises 2).
+    env: { NODE_ENV: "production", PORT: String(port), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", ...env },
     logFile,
   });
 }
