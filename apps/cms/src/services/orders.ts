@@ -293,7 +293,7 @@ const orderAccountKey = (email: string) => email.toLowerCase();
  * Whether the customer could place an order now, as the summary says it before "Pay"
  * (docs/decisions/021): too_many_unpaid until the first waiting order's deadline (paying one frees
  * a place sooner), too_many_orders until the account's allowance of orders placed comes back. Reads
- * only: one indexed query and one read of the allowance.
+ * only: the account by its id, its waiting orders by an index, and the allowance.
  */
 export async function orderLimitOf(
   strapi: Core.Strapi,
