@@ -59,7 +59,7 @@ for (const child of children) {
 console.log(`
   The shop is running.
     Storefront   ${siteUrl}
-    CMS admin    http://localhost:${cmsPort}/admin   (demo staff account printed above by the CMS)
+    CMS admin    ${addresses.cmsEnv.PUBLIC_URL || `http://localhost:${cmsPort}`}/admin   (demo staff account printed above by the CMS)
     Outbox       ${path.relative(process.cwd(), outbox) || outbox}   (every e-mail the shop sends, as .eml files)
   Press Ctrl+C to stop.
 `);
