@@ -1,20 +1,45 @@
-import { accountExportSchema, deleteAccountAnswerSchema, referralAnswerSchema } from "@shop/contracts";
+import {
+  accountExportSchema,
+  createdOrderSchema,
+  deleteAccountAnswerSchema,
+  referralAnswerSchema,
+} from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/factories/users";
 import { cleanUpAccounts } from "../src/jobs/clean-up-accounts";
 import { consentPseudonym } from "../src/services/newsletter";
+import { changeOrderStatus } from "../src/services/order-status";
 import { openSession } from "../src/services/sessions";
 import { authBody, bearer, GOOD_PASSWORD, registerCustomer, send, waitForMail } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
+import {
+  COUPON_UID,
+  createCatalogue,
+  createZone,
+  finishedDraft,
+  firstOfferedDate,
+  patchDraft,
+  placeOrder,
+  SLOT_DAY_UID,
+  type Catalogue,
+} from "./helpers/ordering";
+import { readableMail } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
 // What a customer can do with their own data (docs/decisions/013): take a copy, delete the account,
 // read their referral code; and the job that clears what the account calls leave behind.
 let app: TestStrapi;
 
+let catalogue: Catalogue;
+let choice: { date: string; slot: string };
+const POSTCODE = "46010";
+
 beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false", STOREFRONT_URL: "https://shop.example" });
-});
+  catalogue = await createCatalogue(app.strapi);
+  await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099" });
+  choice = await firstOfferedDate(app.api, POSTCODE);
+}, 120_000);
 
 afterAll(async () => {
   await app?.stop();
@@ -26,6 +51,28 @@ const TOKEN = "api::account.one-time-token";
 const SUBSCRIBER = "api::newsletter.subscriber";
 const CONSENT = "api::account.newsletter-consent";
 const ADDRESS = "api::account.address";
+const ORDER = "api::order.order";
+const PAYMENT = "api::payment.payment";
+const SUBSCRIPTION = "api::subscription.subscription";
+const EVENT = "api::order.order-event";
+const DRAFT = "api::order-draft.order-draft";
+const CARD_TOKEN = "tok_secret_4242";
+const CARD_REFERENCE = "card_ref_secret_9876";
+const INVOICE = {
+  name: "Fruites Puig SL",
+  taxId: "B12345674",
+  address: {
+    fullName: "Fruites Puig SL",
+    company: null,
+    line1: "Carrer del Mar 5",
+    line2: null,
+    postalCode: "46010",
+    city: "Valencia",
+    region: null,
+    country: "ES",
+    phone: "+34 611 111 111",
+  },
+};
 const WORDING = "Quiero recibir la newsletter de Imperfecta (una al mes).";
 const ADDRESS_BODY = {
   fullName: "Ana García",
@@ -52,6 +99,74 @@ async function fullCustomer() {
   return customer;
 }
 
+/** Places an order through the API as the storefront does; its number and row id. */
+async function order(
+  jwt: string,
+  options: { purchase?: "once" | "subscription"; couponCode?: string | null; invoice?: boolean } = {},
+) {
+  const token = await finishedDraft(app.api, jwt, {
+    postcode: POSTCODE,
+    ...choice,
+    boxes: [{ productId: catalogue.box, quantity: 1 }],
+    purchase: options.purchase ?? "once",
+    couponCode: options.couponCode ?? null,
+  });
+  if (options.invoice) expect((await patchDraft(app.api, token, { invoice: INVOICE }, jwt)).status).toBe(200);
+  const placed = await placeOrder(app.api, token, jwt, { termsAccepted: true, locale: "ca" });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const { number } = createdOrderSchema.parse(placed.body).order;
+  const row = (await db(ORDER).findOne({ where: { number } })) as { id: number };
+  return { number, id: row.id };
+}
+
+const paid = (orderId: number) =>
+  changeOrderStatus(app.strapi, {
+    orderId,
+    from: "pending_payment",
+    to: "paid",
+    actor: { kind: "payment", label: "payment:sandbox" },
+  });
+
+const byStaff = async (orderId: number, steps: ("preparing" | "shipped" | "delivered")[]) => {
+  let from = "paid" as "paid" | "preparing" | "shipped" | "delivered";
+  for (const to of steps) {
+    await changeOrderStatus(app.strapi, { orderId, from, to, actor: { kind: "staff", label: "staff@example.com" } });
+    from = to;
+  }
+};
+
+/**
+ * The customer of fullCustomer with a history: a weekly subscription (its first order paid with a
+ * card the gateway keeps, delivered, with invoice data), a paid order still on its way, and an
+ * unpaid order holding a slot place and a coupon's last use.
+ */
+async function customerWithOrders() {
+  const customer = await fullCustomer();
+  const first = await order(customer.jwt, { purchase: "subscription", invoice: true });
+  expect(await paid(first.id)).toBe(true);
+  const payment = (await db(PAYMENT).findOne({ where: { order: { id: first.id } } })) as { id: number };
+  await db(PAYMENT).update({
+    where: { id: payment.id },
+    data: { paymentStatus: "paid", saveCard: true, cardToken: CARD_TOKEN, cardReference: CARD_REFERENCE },
+  });
+  await byStaff(first.id, ["preparing", "shipped", "delivered"]);
+  const onTheWay = await order(customer.jwt);
+  expect(await paid(onTheWay.id)).toBe(true);
+  const couponCode = `BYE${customer.user.id}`;
+  await app.strapi.documents(COUPON_UID as never).create({
+    data: { code: couponCode, kind: "fixed", value: 5, minimumOrder: 0, usageLimit: 1, active: true } as never,
+  });
+  const unpaid = await order(customer.jwt, { couponCode });
+  return { ...customer, first, onTheWay, unpaid, couponCode };
+}
+
+async function slotTaken(): Promise<number> {
+  const rows = (await db(SLOT_DAY_UID).findMany({ where: { date: choice.date, slotCode: choice.slot } })) as {
+    taken: number;
+  }[];
+  return rows.reduce((sum, row) => sum + row.taken, 0);
+}
+
 describe("a copy of the customer's data", () => {
   it("is every piece of it as a JSON download, sessions without their secrets", async () => {
     const { email, jwt, user } = await fullCustomer();
@@ -73,8 +188,8 @@ describe("a copy of the customer's data", () => {
       ["register", false],
       ["password", true],
     ]);
-    expect(data.notYetKept).toEqual(["orders"]);
-    expect(data.note).toContain("comandes");
+    expect(data.orders).toEqual([]);
+    expect(data.subscriptions).toEqual([]);
     const referral = await getJson(`${app.api}/users/me/referral`, { headers: bearer(jwt) });
     expect(data.referralCode).toBe(referralAnswerSchema.parse(referral.body).code);
 
@@ -82,6 +197,48 @@ describe("a copy of the customer's data", () => {
     const sids = (await db(SESSION).findMany({ where: { userId: user.id } })) as { sid: string }[];
     for (const secret of [jwt, other.jwt, ...sids.map((row) => row.sid)]) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/"password":|\$2[aby]\$/);
+  });
+
+  it("holds the orders with their lines and payments, the subscriptions and consents, and no card data", async () => {
+    const { jwt, first, onTheWay, unpaid, couponCode } = await customerWithOrders();
+    const response = await getJson(`${app.api}/users/me/export`, { headers: bearer(jwt) });
+    expect(response.status).toBe(200);
+    const data = accountExportSchema.parse(response.body);
+
+    expect(data.orders.map((row) => [row.number, row.status])).toEqual([
+      [first.number, "delivered"],
+      [onTheWay.number, "paid"],
+      [unpaid.number, "pending_payment"],
+    ]);
+    const [subscribed, , withCoupon] = data.orders;
+    expect(subscribed?.lines.map((line) => [line.kind, line.productId, line.quantity])).toEqual([
+      ["box", catalogue.box, 1],
+    ]);
+    expect(subscribed?.invoice).toMatchObject({ name: INVOICE.name, taxId: INVOICE.taxId });
+    expect(subscribed?.delivery.address.line1).toBe("Carrer de la Pau 3");
+    expect(subscribed?.events.map((event) => event.to)).toEqual([
+      "pending_payment",
+      "paid",
+      "preparing",
+      "shipped",
+      "delivered",
+    ]);
+    expect(subscribed?.payments).toEqual([
+      expect.objectContaining({ status: "paid", amount: subscribed?.totals.total, currency: "EUR", cardSaved: true }),
+    ]);
+    expect(withCoupon?.couponCode).toBe(couponCode);
+    expect(withCoupon?.payments.map((payment) => payment.status)).toEqual(["pending"]);
+
+    expect(data.subscriptions).toEqual([
+      expect.objectContaining({ status: "active", frequency: "weekly", firstOrder: first.number }),
+    ]);
+    expect(data.newsletter.history.map((entry) => entry.event)).toEqual(["confirm", "request"]);
+
+    const text = JSON.stringify(response.body);
+    for (const secret of [CARD_TOKEN, CARD_REFERENCE, "cardToken", "cardReference"]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(/shop takes orders|acepte pedidos|accepti comandes|aceitar encomendas|notYetKept/);
   });
 
   it("needs a live session", async () => {
@@ -162,7 +319,11 @@ describe("deleting the account", () => {
 
     const answer = await deleteMe(jwt, { confirm: true, currentPassword: GOOD_PASSWORD });
     expect(answer.status).toBe(200);
-    expect(deleteAccountAnswerSchema.parse(answer.body)).toEqual({ deleted: true, kept: ["consentLog"] });
+    expect(deleteAccountAnswerSchema.parse(answer.body)).toEqual({
+      deleted: true,
+      kept: ["consentLog"],
+      stopped: { subscriptions: 0, unpaidOrders: [], stillDelivered: [] },
+    });
 
     for (const token of [jwt, other.jwt]) {
       expectErrorShape(await me(token), 401);
@@ -197,10 +358,117 @@ describe("deleting the account", () => {
     expect(newsletter.body).toMatchObject({ status: "unsubscribed", history: [] });
   });
 
+  it("first ends the subscription and cancels unpaid orders, then keeps the orders pseudonymised, and says so", async () => {
+    const { email, jwt, user, first, onTheWay, unpaid, couponCode } = await customerWithOrders();
+    const taken = await slotTaken();
+    const coupon = () => db(COUPON_UID).findOne({ where: { code: couponCode } }) as Promise<{ timesUsed: number }>;
+    expect((await coupon()).timesUsed).toBe(1);
+    const before = (await db(ORDER).findOne({ where: { id: first.id } })) as { total: number; tax: number };
+
+    const answer = await deleteMe(jwt, { confirm: true, currentPassword: GOOD_PASSWORD });
+    expect(answer.status).toBe(200);
+    expect(deleteAccountAnswerSchema.parse(answer.body)).toEqual({
+      deleted: true,
+      kept: ["orders", "consentLog"],
+      stopped: {
+        subscriptions: 1,
+        unpaidOrders: [unpaid.number],
+        stillDelivered: [{ number: onTheWay.number, date: choice.date }],
+      },
+    });
+
+    // Nothing goes on without the customer: no next delivery, the unpaid order's place and coupon freed.
+    const subscriptions = (await db(SUBSCRIPTION).findMany({
+      where: { firstOrder: { id: first.id } },
+      populate: { user: { select: ["id"] } },
+    })) as { subscriptionStatus: string; user: unknown; deliveryAddress: Record<string, unknown> }[];
+    expect(subscriptions).toEqual([
+      expect.objectContaining({
+        subscriptionStatus: "cancelled",
+        user: null,
+        deliveryAddress: { postalCode: POSTCODE, city: "Valencia", region: null, country: "ES" },
+      }),
+    ]);
+    const cancelled = (await db(ORDER).findOne({ where: { id: unpaid.id } })) as { orderStatus: string };
+    expect(cancelled.orderStatus).toBe("cancelled");
+    const events = (await db(EVENT).findMany({ where: { order: { id: unpaid.id }, to: "cancelled" } })) as {
+      actorKind: string;
+      note: string;
+    }[];
+    expect(events).toEqual([expect.objectContaining({ actorKind: "system", note: "account deleted" })]);
+    expect(await slotTaken()).toBe(taken - 1);
+    expect((await coupon()).timesUsed).toBe(0);
+
+    // The orders stay as the shop's records, with their totals and invoice data, but nobody's.
+    type Kept = {
+      user: unknown;
+      email: string | null;
+      total: number;
+      tax: number;
+      lines: unknown[];
+      invoice: { name: string; taxId: string; address: { line1: string; phone: string | null } } | null;
+      deliveryAddress: Record<string, unknown>;
+      notes: string | null;
+      marketingConsent: boolean;
+      marketingWording: string | null;
+    };
+    const kept = async (id: number) =>
+      (await db(ORDER).findOne({ where: { id }, populate: { user: { select: ["id"] }, lines: true } })) as Kept;
+    const record = await kept(first.id);
+    expect(record).toMatchObject({
+      user: null,
+      email: null,
+      total: before.total,
+      tax: before.tax,
+      notes: null,
+      marketingConsent: false,
+      marketingWording: null,
+      deliveryAddress: { postalCode: POSTCODE, city: "Valencia", region: null, country: "ES" },
+    });
+    expect(record.lines).toHaveLength(1);
+    expect(record.invoice).toMatchObject({
+      name: INVOICE.name,
+      taxId: INVOICE.taxId,
+      address: { line1: INVOICE.address.line1, phone: null },
+    });
+    expect(await db(ORDER).count({ where: { email } })).toBe(0);
+    const payments = (await db(PAYMENT).findMany({ where: { order: { id: first.id } } })) as {
+      cardToken: string | null;
+      cardReference: string | null;
+      amount: number;
+    }[];
+    expect(payments).toEqual([expect.objectContaining({ cardToken: null, cardReference: null })]);
+
+    // The paid order on its way keeps its delivery address until it is delivered, then only the place.
+    expect(await kept(onTheWay.id)).toMatchObject({
+      user: null,
+      email: null,
+      deliveryAddress: expect.objectContaining({ line1: "Carrer de la Pau 3", phone: "+34 600 000 000" }),
+    });
+    await byStaff(onTheWay.id, ["preparing", "shipped", "delivered"]);
+    expect(await kept(onTheWay.id)).toMatchObject({
+      deliveryAddress: { postalCode: POSTCODE, city: "Valencia", region: null, country: "ES" },
+      notes: null,
+    });
+
+    expect(await db(ADDRESS).count({ where: { user: { id: user.id } } })).toBe(0);
+    expect(await db(DRAFT).count({ where: { userId: user.id } })).toBe(0);
+
+    const mail = readableMail(await waitForMail(app.outboxDir, email, /El teu compte s/));
+    expect(mail).toContain("Hem cancel·lat la teva subscripció");
+    expect(mail).toContain(unpaid.number);
+    expect(mail).toContain(onTheWay.number);
+    expect(mail).toContain("sis anys");
+  });
+
   it("says nothing was kept when there was nothing to keep", async () => {
     const { jwt } = await registerCustomer(app.api);
     const answer = await deleteMe(jwt, { confirm: true, currentPassword: GOOD_PASSWORD });
-    expect(answer.body).toEqual({ deleted: true, kept: [] });
+    expect(answer.body).toEqual({
+      deleted: true,
+      kept: [],
+      stopped: { subscriptions: 0, unpaidOrders: [], stillDelivered: [] },
+    });
   });
 
   it("an account without a password (Sign in with Apple) only confirms", async () => {

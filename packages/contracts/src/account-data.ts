@@ -1,3 +1,4 @@
+import { FREQUENCIES, LOCALES } from "@shop/domain";
 import { z } from "zod";
 import {
   accountSchema,
@@ -8,6 +9,8 @@ import {
   newsletterAnswerSchema,
   newsletterBody,
 } from "./account";
+import { orderSchema } from "./order";
+import { ORDER_AUDIENCES } from "./order-limits";
 
 /**
  * The newsletter for visitors and customers (double opt-in), and what a customer can do with their
@@ -78,23 +81,59 @@ export const accountSessionSchema = z.object({
   current: z.boolean(),
 });
 
-/** What the shop will add to the copy once it keeps it (orders come with ordering and payments). */
-export const EXPORT_NOT_YET_KEPT = ["orders"] as const;
+/**
+ * One attempt to pay an order, as the customer's copy shows it: never a card's number, token or
+ * saved reference (the gateway holds the card; the shop keeps only its reference, and not in here).
+ */
+export const exportedPaymentSchema = z.object({
+  reference: z.string(),
+  provider: z.string(),
+  status: z.enum(["pending", "paid", "failed", "voided"]),
+  /** Cents. */
+  amount: z.number().int(),
+  currency: z.string(),
+  /** Whether the customer asked the gateway to keep the card for the subscription's next deliveries. */
+  cardSaved: z.boolean(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+
+/** An order with its lines, totals, delivery, invoice, history and every attempt to pay it. */
+export const exportedOrderSchema = orderSchema.extend({ payments: z.array(exportedPaymentSchema) });
+
+/** A regular delivery: what every delivery repeats, where it goes, and the next date. */
+export const exportedSubscriptionSchema = z.object({
+  id: z.string(),
+  status: z.enum(["pending", "active", "cancelled"]),
+  frequency: z.enum(FREQUENCIES),
+  locale: z.enum(LOCALES),
+  audience: z.enum(ORDER_AUDIENCES),
+  boxes: z.unknown(),
+  extras: z.unknown(),
+  slotCode: z.string(),
+  deliveryAddress: z.unknown(),
+  notes: z.string().nullable(),
+  invoice: z.unknown().nullable(),
+  nextDeliveryDate: z.string(),
+  /** The order that began it. */
+  firstOrder: z.string().nullable(),
+  createdAt: z.string(),
+});
 
 /**
  * GET /users/me/export: every piece of the customer's data, as a JSON file
- * (`Content-Disposition: attachment; filename="imperfecta-<date>.json"`).
+ * (`Content-Disposition: attachment; filename="imperfecta-<date>.json"`): the account, addresses,
+ * orders (lines and payments), subscriptions, the newsletter's consent history and the sessions.
  */
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
   account: accountSchema,
   referralCode: referralCodeSchema,
   addresses: z.array(addressSchema),
+  orders: z.array(exportedOrderSchema),
+  subscriptions: z.array(exportedSubscriptionSchema),
   newsletter: newsletterAnswerSchema,
   sessions: z.array(accountSessionSchema),
-  notYetKept: z.array(z.enum(EXPORT_NOT_YET_KEPT)),
-  /** In the customer's language: what is not in the file yet, and why. */
-  note: z.string(),
 });
 export type AccountExport = z.output<typeof accountExportSchema>;
 
@@ -111,15 +150,33 @@ export const deleteAccountBody = z.strictObject({
 export type DeleteAccountBody = z.output<typeof deleteAccountBody>;
 
 /**
- * What the law makes the shop keep after deleting an account, each a code:
+ * What the law makes the shop keep after deleting an account, each a code (docs/decisions/023):
+ * - `orders`: the orders and their invoice data, as accounting and tax records (six years, Código
+ *   de Comercio art. 30), pseudonymised: no account, e-mail, phone, marketing consent, delivery
+ *   street or notes; an order still on its way keeps its delivery address until it is delivered.
  * - `consentLog`: the newsletter consent history, detached from the account (the e-mail address
  *   replaced by a keyed hash), as proof that mails were sent with consent (GDPR art. 7(1)).
  */
-export const DELETION_KEPT = ["consentLog"] as const;
+export const DELETION_KEPT = ["orders", "consentLog"] as const;
 export type DeletionKept = (typeof DELETION_KEPT)[number];
+
+/** An order still to be delivered after the deletion (paid before it): its number and date. */
+export const deletionDeliverySchema = z.object({ number: z.string(), date: z.string() });
+
+/**
+ * What deleting the account stopped: subscriptions cancelled (no further deliveries), unpaid orders
+ * cancelled (by number), and the paid orders that will still be delivered.
+ */
+export const deletionStoppedSchema = z.object({
+  subscriptions: z.number().int().min(0),
+  unpaidOrders: z.array(z.string()),
+  stillDelivered: z.array(deletionDeliverySchema),
+});
+export type DeletionStopped = z.output<typeof deletionStoppedSchema>;
 
 export const deleteAccountAnswerSchema = z.object({
   deleted: z.literal(true),
   kept: z.array(z.enum(DELETION_KEPT)),
+  stopped: deletionStoppedSchema,
 });
 export type DeleteAccountAnswer = z.output<typeof deleteAccountAnswerSchema>;

@@ -1,28 +1,113 @@
 import type { Core } from "@strapi/strapi";
-import type { AccountExport, DeleteAccountAnswer, DeleteAccountBody } from "@shop/contracts";
-import { EXPORT_NOT_YET_KEPT } from "@shop/contracts";
-import { toLocale, type Locale } from "@shop/domain";
+import type {
+  AccountExport,
+  DeleteAccountAnswer,
+  DeleteAccountBody,
+  DeletionKept,
+  DeletionStopped,
+} from "@shop/contracts";
+import { toLocale, type OrderStatus } from "@shop/domain";
 import { sendEmailLater } from "../email/later";
 import { assertCurrentPassword, mayUsePassword, toAccount } from "./accounts";
 import { dropSubscription, detachConsentLog, getNewsletter } from "./newsletter";
 import { dropTokensOf } from "./one-time-tokens";
+import { detachOrdersOf, placeOfSupply, stillToDeliver } from "./order-pseudonyms";
+import { changeOrderStatus, ORDER_UID } from "./order-status";
+import { listOwnOrderViews } from "./orders";
+import { PAYMENT_UID } from "./payments";
 import { deleteAllAddresses, listAddresses } from "./profile";
 import { takeAllowance } from "./rate-limits";
 import { ensureReferralCode } from "./referrals";
 import { closeAllSessions, findUser, listSessions, type AccountUser } from "./sessions";
 
 /**
- * A customer's rights over their data (docs/decisions/013): a copy of all of it (GDPR art. 15 and
- * 20), and deleting the account (art. 17), keeping only what the law requires and saying so.
+ * A customer's rights over their data (docs/decisions/013 and 023): a copy of all of it (GDPR art.
+ * 15 and 20), and deleting the account (art. 17): what would go on without the customer (their
+ * subscriptions, their unpaid orders) stops first; what the law makes the shop keep (orders as
+ * accounting records, the consent log) is kept pseudonymised, and the customer is told.
  */
 
 const USER_UID = "plugin::users-permissions.user";
+const SUBSCRIPTION_UID = "api::subscription.subscription";
+const DRAFT_UID = "api::order-draft.order-draft";
 
-const NOT_YET_KEPT_NOTE = {
-  es: "Cuando la tienda acepte pedidos en línea, tus pedidos también aparecerán en esta copia.",
-  ca: "Quan la botiga accepti comandes en línia, les teves comandes també apareixeran en aquesta còpia.",
-  pt: "Quando a loja aceitar encomendas online, as suas encomendas também aparecerão nesta cópia.",
-} as const satisfies Record<Locale, string>;
+/** Who cancels what a deletion stops, as an order's history records it. */
+const DELETION_ACTOR = { kind: "system", label: "system:account-deleted" } as const;
+const DELETION_NOTE = "account deleted";
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+interface PaymentRow {
+  reference: string;
+  provider: string;
+  paymentStatus: "pending" | "paid" | "failed" | "voided";
+  amount: number;
+  currency: string;
+  saveCard: boolean | null;
+  createdAt: string | Date;
+  decidedAt: string | Date | null;
+}
+
+/** An order's attempts to pay, oldest first: no card token or reference, no gateway or staff notes. */
+async function paymentsOf(strapi: Core.Strapi, orderId: number): Promise<AccountExport["orders"][number]["payments"]> {
+  const rows = (await strapi.db.query(PAYMENT_UID).findMany({
+    where: { order: { id: orderId } },
+    select: ["reference", "provider", "paymentStatus", "amount", "currency", "saveCard", "createdAt", "decidedAt"],
+    orderBy: { id: "asc" },
+  })) as PaymentRow[];
+  return rows.map((row) => ({
+    reference: row.reference,
+    provider: row.provider,
+    status: row.paymentStatus,
+    amount: row.amount,
+    currency: row.currency,
+    cardSaved: row.saveCard === true,
+    createdAt: iso(row.createdAt),
+    decidedAt: row.decidedAt ? iso(row.decidedAt) : null,
+  }));
+}
+
+interface SubscriptionRow {
+  id: number;
+  documentId: string;
+  subscriptionStatus: "pending" | "active" | "cancelled";
+  frequency: AccountExport["subscriptions"][number]["frequency"];
+  locale: AccountExport["subscriptions"][number]["locale"];
+  audience: AccountExport["subscriptions"][number]["audience"];
+  boxes: unknown;
+  extras: unknown;
+  slotCode: string;
+  deliveryAddress: unknown;
+  notes: string | null;
+  invoice: unknown;
+  nextDeliveryDate: string;
+  createdAt: string | Date;
+  firstOrder?: { number: string | null } | null;
+}
+
+async function subscriptionsOf(strapi: Core.Strapi, userId: number): Promise<AccountExport["subscriptions"]> {
+  const rows = (await strapi.db.query(SUBSCRIPTION_UID).findMany({
+    where: { user: { id: userId } },
+    populate: { firstOrder: { select: ["number"] } },
+    orderBy: { id: "asc" },
+  })) as SubscriptionRow[];
+  return rows.map((row) => ({
+    id: row.documentId,
+    status: row.subscriptionStatus,
+    frequency: row.frequency,
+    locale: row.locale,
+    audience: row.audience,
+    boxes: row.boxes,
+    extras: row.extras,
+    slotCode: row.slotCode,
+    deliveryAddress: row.deliveryAddress,
+    notes: row.notes ?? null,
+    invoice: row.invoice ?? null,
+    nextDeliveryDate: String(row.nextDeliveryDate).slice(0, 10),
+    firstOrder: row.firstOrder?.number ?? null,
+    createdAt: iso(row.createdAt),
+  }));
+}
 
 /** GET /users/me/export: everything the shop keeps about the customer; null if the account is gone. */
 export async function exportAccount(
@@ -33,11 +118,17 @@ export async function exportAccount(
   const referralCode = user ? await ensureReferralCode(strapi, user.id) : undefined;
   if (!user || referralCode === undefined) return null;
   const sessions = await listSessions(strapi, user.id);
+  const orders = [];
+  for (const { id, order } of await listOwnOrderViews(strapi, user.id)) {
+    orders.push({ ...order, payments: await paymentsOf(strapi, id) });
+  }
   return {
     exportedAt: new Date().toISOString(),
     account: toAccount(user),
     referralCode,
     addresses: await listAddresses(strapi, user.id),
+    orders,
+    subscriptions: await subscriptionsOf(strapi, user.id),
     newsletter: await getNewsletter(strapi, user.id),
     sessions: sessions.map((row) => ({
       createdAt: new Date(row.createdAt).toISOString(),
@@ -46,8 +137,6 @@ export async function exportAccount(
       expiresAt: new Date(row.expiresAt).toISOString(),
       current: row.sid === session.sid,
     })),
-    notYetKept: [...EXPORT_NOT_YET_KEPT],
-    note: NOT_YET_KEPT_NOTE[toLocale(user.preferredLocale)],
   };
 }
 
@@ -58,16 +147,84 @@ async function assertMayDelete(strapi: Core.Strapi, user: AccountUser, input: De
 }
 
 /**
- * Everything of the customer goes but the consent log, detached: how many consent entries stayed,
- * or null when another request deleted the account first.
+ * Ends what would go on without the customer: every subscription is cancelled (no delivery after
+ * it), and every unpaid order is cancelled the way the expiry job cancels one (its slot place and
+ * coupon use freed, its attempts voided, "account deleted" in its history). Paid orders on their way
+ * are still delivered. What stopped, for the answer and the mail.
  */
-async function eraseAccount(strapi: Core.Strapi, user: AccountUser): Promise<number | null> {
+async function stopWhatGoesOn(strapi: Core.Strapi, userId: number): Promise<DeletionStopped> {
+  const live = (await strapi.db.query(SUBSCRIPTION_UID).findMany({
+    where: { user: { id: userId }, subscriptionStatus: { $in: ["pending", "active"] } },
+    select: ["id"],
+  })) as { id: number }[];
+  const orders = (await strapi.db.query(ORDER_UID).findMany({
+    where: { user: { id: userId }, number: { $notNull: true } },
+    select: ["id", "number", "orderStatus", "deliveryDate"],
+    orderBy: { id: "asc" },
+  })) as { id: number; number: string; orderStatus: OrderStatus; deliveryDate: string }[];
+  const unpaidOrders: string[] = [];
+  for (const order of orders) {
+    if (order.orderStatus !== "pending_payment" && order.orderStatus !== "payment_failed") continue;
+    const moved = await changeOrderStatus(strapi, {
+      orderId: order.id,
+      from: ["pending_payment", "payment_failed"],
+      to: "cancelled",
+      actor: DELETION_ACTOR,
+      note: DELETION_NOTE,
+    });
+    if (moved) unpaidOrders.push(order.number);
+  }
+  // The subscription has no history of its own: its first order's history and this status say it.
+  if (live.length > 0) {
+    await strapi.db.query(SUBSCRIPTION_UID).updateMany({
+      where: { id: { $in: live.map(({ id }) => id) }, subscriptionStatus: { $in: ["pending", "active"] } },
+      data: { subscriptionStatus: "cancelled" },
+    });
+  }
+  return {
+    subscriptions: live.length,
+    unpaidOrders,
+    stillDelivered: orders
+      .filter((order) => stillToDeliver(order.orderStatus))
+      .map((order) => ({ number: order.number, date: String(order.deliveryDate).slice(0, 10) })),
+  };
+}
+
+/** A cancelled subscription keeps what it delivered, not to whom: no account, street, notes or invoice. */
+async function detachSubscriptionsOf(strapi: Core.Strapi, userId: number): Promise<void> {
+  const rows = (await strapi.db.query(SUBSCRIPTION_UID).findMany({
+    where: { user: { id: userId } },
+    select: ["id", "deliveryAddress"],
+  })) as { id: number; deliveryAddress: unknown }[];
+  for (const row of rows) {
+    await strapi.db.query(SUBSCRIPTION_UID).update({
+      where: { id: row.id },
+      data: { user: null, deliveryAddress: placeOfSupply(row.deliveryAddress), notes: null, invoice: null },
+    });
+  }
+}
+
+interface Erased {
+  kept: DeletionKept[];
+  stopped: DeletionStopped;
+}
+
+/**
+ * Everything of the customer goes but what the law makes the shop keep, pseudonymised (the orders,
+ * the consent log); what would go on without them stops first. Null when another request deleted
+ * the account first.
+ */
+async function eraseAccount(strapi: Core.Strapi, user: AccountUser, now: Date): Promise<Erased | null> {
   return strapi.db.transaction(async () => {
     // The first write locks the customer's row: of two requests racing, the second finds it gone.
     const { count } = (await strapi.db
       .query(USER_UID)
       .updateMany({ where: { id: user.id }, data: { newsletter: false } })) as { count: number };
     if (count !== 1) return null;
+    const stopped = await stopWhatGoesOn(strapi, user.id);
+    await detachSubscriptionsOf(strapi, user.id);
+    const orders = await detachOrdersOf(strapi, user.id, now);
+    await strapi.db.query(DRAFT_UID).deleteMany({ where: { userId: user.id } });
     await dropSubscription(strapi, user);
     const consents = await detachConsentLog(strapi, user);
     await deleteAllAddresses(strapi, user.id);
@@ -75,13 +232,17 @@ async function eraseAccount(strapi: Core.Strapi, user: AccountUser): Promise<num
     await dropTokensOf(strapi, user.id);
     // One by one (not deleteMany), so that the user's relation rows (role, ...) go with it.
     await strapi.db.query(USER_UID).delete({ where: { id: user.id } });
-    return consents;
+    const kept: DeletionKept[] = [];
+    if (orders > 0) kept.push("orders");
+    if (consents > 0) kept.push("consentLog");
+    return { kept, stopped };
   });
 }
 
 /**
  * DELETE /users/me: the account and everything of it go at once (every session is refused from now
- * on); the consent log stays, detached (DELETION_KEPT). A mail confirms it. Null when the account
+ * on); subscriptions and unpaid orders are cancelled first; orders and the consent log stay,
+ * pseudonymised (DELETION_KEPT). A mail says what stopped and what was kept. Null when the account
  * was already gone.
  */
 export async function deleteAccount(
@@ -92,12 +253,12 @@ export async function deleteAccount(
   const user = await findUser(strapi, { id: userId });
   if (!user) return null;
   await assertMayDelete(strapi, user, input);
-  const consents = await eraseAccount(strapi, user);
-  if (consents === null) return null;
-  const answer: DeleteAccountAnswer = { deleted: true, kept: consents > 0 ? ["consentLog"] : [] };
+  const erased = await eraseAccount(strapi, user, new Date());
+  if (erased === null) return null;
+  const answer: DeleteAccountAnswer = { deleted: true, ...erased };
   sendEmailLater(strapi, {
     template: "accountDeleted",
-    props: { name: user.firstName, kept: answer.kept },
+    props: { name: user.firstName, kept: answer.kept, stopped: answer.stopped },
     to: user.email,
     locale: toLocale(user.preferredLocale),
   });

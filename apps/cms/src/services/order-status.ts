@@ -2,6 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { mayChangeStatus, OrderStatusChangeError, type OrderStatus, type StatusActor } from "@shop/domain";
 import { getEnv } from "../env";
 import { releaseCouponUse } from "./coupons";
+import { forgetDeliveryOfDetached } from "./order-pseudonyms";
 import { releaseSlotPlace, tableOf, type Sql } from "./slot-places";
 
 /**
@@ -140,6 +141,8 @@ async function moveOnce(strapi: Core.Strapi, order: OrderStatusRow, change: Stat
     await voidPendingAttempts(strapi, order.id);
   }
   if (order.subscription) await settleSubscription(strapi, order.subscription.id, change.to);
+  // An order whose customer deleted the account kept its delivery address only to be delivered.
+  await forgetDeliveryOfDetached(strapi, order.id, change.to);
   return true;
 }
 

@@ -520,6 +520,27 @@ async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>
   return toOrder(row, { refundDue: flagged > 0, now: new Date() });
 }
 
+/**
+ * Every order of the customer as their own order page shows it, oldest first, with its row id (to
+ * find its payments): the data copy's (services/account-data.ts).
+ */
+export async function listOwnOrderViews(strapi: Core.Strapi, userId: number): Promise<{ id: number; order: Order }[]> {
+  const rows = (await strapi.documents(ORDER_UID as never).findMany({
+    filters: { user: { id: userId }, number: { $notNull: true } } as never,
+    populate: ORDER_POPULATE as never,
+    sort: "id:asc" as never,
+  })) as unknown as OrderRow[];
+  const now = new Date();
+  const views = [];
+  for (const row of rows) {
+    const flagged = await strapi.db.query(PAYMENT_UID).count({
+      where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
+    });
+    views.push({ id: row.id, order: toOrder(row, { refundDue: flagged > 0, now }) });
+  }
+  return views;
+}
+
 /** The caller's order of that number; null for a number that is malformed, unknown or someone else's. */
 export async function findOwnOrder(strapi: Core.Strapi, userId: number, number: string): Promise<Order | null> {
   const id = parseOrderNumber(number);

@@ -91,15 +91,17 @@ const es = {
   },
   data: {
     heading: "Tus datos",
-    body: "Descarga una copia de todo lo que guardamos de ti: tus datos, tus direcciones, tus consentimientos de la newsletter y tus sesiones abiertas, en un archivo JSON.",
+    body: "Descarga una copia de todo lo que guardamos de ti: tus datos, tus direcciones, tus pedidos con sus productos y pagos (sin datos de tarjeta), tus suscripciones, tus consentimientos de la newsletter y tus sesiones abiertas, en un archivo JSON.",
     download: "Descargar mis datos (JSON)",
     failed: "Ahora mismo no podemos preparar tus datos. Inténtalo de nuevo en unos minutos.",
   },
   deletion: {
     heading: "Borrar mi cuenta",
-    body: "Borraremos tu cuenta, tus datos personales y tus direcciones, y cerraremos todas tus sesiones. No se puede deshacer. Si quieres conservar tus datos, descárgalos antes.",
+    body: "Antes de borrar nada cancelaremos tus suscripciones (no habrá más entregas ni cobros) y tus pedidos sin pagar; los pedidos ya pagados se entregarán igualmente. Después borraremos tu cuenta, tus datos personales, tus direcciones y la referencia de la tarjeta guardada, y cerraremos todas tus sesiones. No se puede deshacer. Si quieres conservar tus datos, descárgalos antes.",
     keptHeading: "Lo que guardamos porque la ley nos obliga",
     kept: {
+      orders:
+        "Tus pedidos y sus datos de factura, durante seis años: la ley obliga a conservar los libros y justificantes de contabilidad ese tiempo (Código de Comercio, artículo 30). Sin tu cuenta, tu correo, tu teléfono ni tus consentimientos de publicidad; de la dirección de entrega solo el código postal y la ciudad, una vez entregados los pedidos en camino.",
       consentLog:
         "El registro de tus consentimientos de la newsletter (cuándo te suscribiste o te diste de baja y con qué texto), sin tu correo electrónico. El RGPD (artículo 7.1) nos obliga a poder demostrar que teníamos tu permiso para escribirte.",
     },
@@ -266,15 +268,17 @@ const ca: AccountTexts = {
   },
   data: {
     heading: "Les teves dades",
-    body: "Descarrega una còpia de tot el que guardem de tu: les teves dades, les adreces, els consentiments del butlletí i les sessions obertes, en un fitxer JSON.",
+    body: "Descarrega una còpia de tot el que guardem de tu: les teves dades, les adreces, les comandes amb els productes i els pagaments (sense dades de targeta), les subscripcions, els consentiments del butlletí i les sessions obertes, en un fitxer JSON.",
     download: "Descarrega les meves dades (JSON)",
     failed: "Ara mateix no podem preparar les teves dades. Torna-ho a provar d'aquí a uns minuts.",
   },
   deletion: {
     heading: "Esborrar el meu compte",
-    body: "Esborrarem el teu compte, les teves dades personals i les adreces, i tancarem totes les sessions. No es pot desfer. Si vols conservar les teves dades, descarrega-les abans.",
+    body: "Abans d'esborrar res cancel·larem les teves subscripcions (no hi haurà més lliuraments ni càrrecs) i les comandes sense pagar; les comandes ja pagades es lliuraran igualment. Després esborrarem el teu compte, les teves dades personals, les adreces i la referència de la targeta desada, i tancarem totes les sessions. No es pot desfer. Si vols conservar les teves dades, descarrega-les abans.",
     keptHeading: "El que guardem perquè la llei ens hi obliga",
     kept: {
+      orders:
+        "Les teves comandes i les seves dades de factura, durant sis anys: la llei obliga a conservar els llibres i justificants de comptabilitat aquest temps (Código de Comercio, article 30). Sense el teu compte, el teu correu, el teu telèfon ni els teus consentiments de publicitat; de l'adreça de lliurament només el codi postal i la ciutat, un cop lliurades les comandes de camí.",
       consentLog:
         "El registre dels teus consentiments del butlletí (quan et vas subscriure o donar de baixa i amb quin text), sense el teu correu electrònic. El RGPD (article 7.1) ens obliga a poder demostrar que teníem el teu permís per escriure't.",
     },
@@ -439,15 +443,17 @@ const pt: AccountTexts = {
   },
   data: {
     heading: "Os seus dados",
-    body: "Descarregue uma cópia de tudo o que guardamos sobre si: os seus dados, as moradas, os consentimentos da newsletter e as sessões abertas, num ficheiro JSON.",
+    body: "Descarregue uma cópia de tudo o que guardamos sobre si: os seus dados, as moradas, as encomendas com os produtos e os pagamentos (sem dados de cartão), as subscrições, os consentimentos da newsletter e as sessões abertas, num ficheiro JSON.",
     download: "Descarregar os meus dados (JSON)",
     failed: "Neste momento não conseguimos preparar os seus dados. Tente de novo daqui a uns minutos.",
   },
   deletion: {
     heading: "Apagar a minha conta",
-    body: "Vamos apagar a sua conta, os seus dados pessoais e as suas moradas, e terminar todas as sessões. Não é possível anular. Se quiser guardar os seus dados, descarregue-os antes.",
+    body: "Antes de apagar seja o que for, cancelamos as suas subscrições (não haverá mais entregas nem cobranças) e as encomendas por pagar; as encomendas já pagas serão entregues na mesma. Depois apagamos a sua conta, os seus dados pessoais, as moradas e a referência do cartão guardado, e terminamos todas as sessões. Não é possível anular. Se quiser guardar os seus dados, descarregue-os antes.",
     keptHeading: "O que guardamos porque a lei nos obriga",
     kept: {
+      orders:
+        "As suas encomendas e os dados de faturação, durante seis anos: a lei espanhola obriga a guardar os livros e comprovativos da contabilidade durante esse tempo (Código de Comercio, artigo 30). Sem a sua conta, o seu e-mail, o seu telefone nem os seus consentimentos de publicidade; da morada de entrega só o código postal e a cidade, depois de entregues as encomendas a caminho.",
       consentLog:
         "O registo dos seus consentimentos da newsletter (quando subscreveu ou cancelou e com que texto), sem o seu e-mail. O RGPD (artigo 7.º, n.º 1) obriga-nos a poder demonstrar que tínhamos a sua autorização para lhe escrever.",
     },

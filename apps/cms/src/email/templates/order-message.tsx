@@ -31,7 +31,7 @@ type Address = Order["delivery"]["address"];
 const money = (cents: Cents, locale: Locale) => formatCents(cents, LOCALE_TAGS[locale]);
 
 /** "viernes, 14 de marzo de 2025": the delivery day in the customer's language (a calendar date, no time zone). */
-function longDate(isoDate: string, locale: Locale): string {
+export function longDate(isoDate: string, locale: Locale): string {
   const [year = 0, month = 1, day = 1] = isoDate.split("-").map(Number);
   return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "full", timeZone: "UTC" }).format(
     new Date(Date.UTC(year, month - 1, day)),
