@@ -5,11 +5,16 @@ import { oneSiteHost } from "./site-host";
 function reach(
   middleware: ReturnType<typeof oneSiteHost>,
   hostname: string,
-  { method = "GET", url = "/nuestras-cajas?page=2" } = {},
+  {
+    method = "GET",
+    url = "/nuestras-cajas?page=2",
+    hostHeader,
+  }: { method?: string; url?: string; hostHeader?: string } = {},
 ) {
   const next = vi.fn();
   const res = { set: vi.fn(), redirect: vi.fn() };
-  middleware({ hostname, method, originalUrl: url } as Request, res as unknown as Response, next as NextFunction);
+  const request = { hostname, method, originalUrl: url, get: () => hostHeader ?? hostname };
+  middleware(request as unknown as Request, res as unknown as Response, next as NextFunction);
   return { next, redirect: res.redirect };
 }
 
@@ -41,22 +46,29 @@ describe("another name of this machine", () => {
   it("sends a page asked for at 127.0.0.1 to SITE_URL's localhost, path and query kept", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const middleware = oneSiteHost({ siteUrl: "http://localhost:3100" });
-    const { next, redirect } = reach(middleware, "127.0.0.1");
+    const { next, redirect } = reach(middleware, "127.0.0.1", { hostHeader: "127.0.0.1:3100" });
     expect(next).not.toHaveBeenCalled();
     expect(redirect).toHaveBeenCalledWith(302, "http://localhost:3100/nuestras-cajas?page=2");
   });
 
   it("and the other way round", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const { redirect } = reach(oneSiteHost({ siteUrl: "http://127.0.0.1:3000" }), "localhost", { url: "/" });
+    const { redirect } = reach(oneSiteHost({ siteUrl: "http://127.0.0.1:3000" }), "localhost", {
+      url: "/",
+      hostHeader: "localhost:3000",
+    });
     expect(redirect).toHaveBeenCalledWith(302, "http://127.0.0.1:3000/");
   });
 
   it("leaves form posts, absolute-form targets and public hosts to the checks after it", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const local = oneSiteHost({ siteUrl: "http://localhost:3000" });
-    expect(reach(local, "127.0.0.1", { method: "POST" }).next).toHaveBeenCalledOnce();
-    expect(reach(local, "127.0.0.1", { url: "http://evil.example/" }).redirect).not.toHaveBeenCalled();
+    expect(reach(local, "127.0.0.1", { method: "POST", hostHeader: "127.0.0.1:3000" }).next).toHaveBeenCalledOnce();
+    // Another port is another server: a storefront started by hand on 3100 with the default SITE_URL.
+    expect(reach(local, "127.0.0.1", { hostHeader: "127.0.0.1:3100" }).redirect).not.toHaveBeenCalled();
+    expect(
+      reach(local, "127.0.0.1", { url: "http://evil.example/", hostHeader: "127.0.0.1:3000" }).redirect,
+    ).not.toHaveBeenCalled();
     // Behind a load balancer the Host may be the balancer's name for this process: never a loop.
     const deployed = oneSiteHost({ siteUrl: "https://imperfecta.example" });
     expect(reach(deployed, "127.0.0.1").redirect).not.toHaveBeenCalled();
