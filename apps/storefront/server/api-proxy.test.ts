@@ -306,6 +306,18 @@ describe("the /api allow-list", () => {
     expect(seen[1]?.body).toBe(body);
   });
 
+  it("refuses a read that carries a body, without calling the CMS", async () => {
+    seen.length = 0;
+    const chunked = await rawRequest("GET", "/api/products", { "Transfer-Encoding": "chunked" }, "x".repeat(100));
+    expect(chunked.status).toBe(400);
+    const sized = await rawRequest("GET", "/api/products", { "Content-Length": "3" }, "abc");
+    expect(sized.status).toBe(400);
+    expect(JSON.parse(sized.body)).toMatchObject({ error: { status: 400 } });
+    expect(seen).toEqual([]);
+    // An empty body is no body.
+    expect((await rawRequest("GET", "/api/products", { "Content-Length": "0" })).status).toBe(200);
+  });
+
   it("leaves other paths to the pages", async () => {
     expect((await rawRequest("GET", "/apiary")).body).toBe("a page");
   });

@@ -132,7 +132,13 @@ const UPSTREAM_HEADERS_DROPPED = [
 function carriesBody(req: Request): boolean {
   if (req.method === "GET" || req.method === "HEAD") return false;
   if (req.method !== "DELETE") return true;
-  return req.get("Content-Length") !== undefined || req.get("Transfer-Encoding") !== undefined;
+  return hasBody(req);
+}
+
+/** Whether the request says a body follows (any length but zero). */
+function hasBody(req: Request): boolean {
+  const length = req.get("Content-Length");
+  return req.get("Transfer-Encoding") !== undefined || (length !== undefined && length.trim() !== "0");
 }
 
 /** The raw path of a request, as the client sent it, without the query string. */
@@ -232,6 +238,12 @@ export function apiProxy({ cmsUrl, proxySecret }: { cmsUrl: string; proxySecret:
     const cookieToken =
       isCustomerCall(req.method, path) && !req.headers.authorization ? sessionToken(req.headers.cookie) : null;
     if (!carriesBody(req)) {
+      // A read has no body: one sent anyway would go to the CMS as it trickles in, holding a CMS
+      // connection the way the reading below prevents for writes.
+      if (hasBody(req)) {
+        res.status(400).json(apiError(400, "ValidationError", `A ${req.method} request takes no body`));
+        return;
+      }
       calls.set(req, { cookieToken, body: null });
       return proxy(req, res, next);
     }
