@@ -15,11 +15,12 @@ export default function AccountLayout() {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
       <div className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 py-6 md:grid-cols-[14rem_1fr]">
-        {/* min-w-0: a grid item is as wide as its content by default, and the menu's row scrolls instead. */}
+        {/* min-w-0: a grid item is as wide as its content by default. On a phone the menu's items wrap
+            onto more rows rather than scroll, so the page the customer is on is always in sight. */}
         <aside className="min-w-0">
           <nav aria-label={messages.nav.accountMenu}>
             <p className="truncate px-3 text-sm text-sand-700">{data?.user?.email}</p>
-            <ul className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
+            <ul className="mt-2 flex flex-wrap gap-1 md:flex-col">
               {ACCOUNT_NAV.map((screen) => (
                 <li key={screen} className="shrink-0">
                   <NavLink
@@ -42,7 +43,9 @@ export default function AccountLayout() {
             </Form>
           </nav>
         </aside>
-        <main id="main" className="min-w-0">
+        {/* wrap-anywhere: what the customer typed (an e-mail address, a company's name, an address line)
+            may be one word wider than a phone; it breaks inside the word instead of widening the page. */}
+        <main id="main" className="min-w-0 wrap-anywhere">
           <FlashNotice />
           <Outlet />
         </main>
