@@ -35,10 +35,10 @@ export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 export const STOREFRONT_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
- * The CMS also takes the admin panel's picture uploads (one file per request): 20 MB over a 2 Mbit/s
- * office uplink takes 80 s. Two minutes; the content API's own bodies are small.
+ * The CMS also takes the admin panel's uploads (one file per request, 32 MB at most: body-guard.ts):
+ * 32 MB over a 2 Mbit/s office uplink takes 134 s. Three minutes; the content API's own bodies are small.
  */
-export const CMS_REQUEST_TIMEOUT_MS = 120_000;
+export const CMS_REQUEST_TIMEOUT_MS = 180_000;
 
 /** Node checks for expired requests every this often (default 30 s: a 10 s limit would mean 10-40 s). */
 const MAX_CHECKING_INTERVAL_MS = 1_000;
