@@ -33,7 +33,7 @@ export function weekDates(weekStart: string, locale: Locale): string | null {
  * The shop's customers live in Spain and Portugal: a moment is told in the clock of the page's
  * language (Madrid for Spanish and Catalan, Lisbon for Portuguese), with the zone named.
  */
-const CLOCKS: Record<Locale, string> = { es: "Europe/Madrid", ca: "Europe/Madrid", pt: "Europe/Lisbon" };
+export const CLOCKS: Record<Locale, string> = { es: "Europe/Madrid", ca: "Europe/Madrid", pt: "Europe/Lisbon" };
 
 const dateTimes = (locale: Locale) =>
   new Intl.DateTimeFormat(LOCALE_TAGS[locale], {

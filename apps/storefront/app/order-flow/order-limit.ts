@@ -1,6 +1,7 @@
 import { MAX_UNPAID_ORDERS, type OrderLimit } from "@shop/contracts";
 import { LOCALE_TAGS, type Locale } from "@shop/routing";
 import { format } from "../i18n/format";
+import { CLOCKS } from "../dates";
 
 /**
  * The summary's words when the account cannot place an order yet (the quote's `orderLimit`,
@@ -39,9 +40,6 @@ export const ORDER_LIMIT_TEXTS = {
   Locale,
   { heading: string; too_many_orders: string; too_many_unpaid: string; orders: string; clock: string }
 >;
-
-/** The clock each language's customers read (as ~/dates: Madrid for Spanish and Catalan, Lisbon for Portuguese). */
-const CLOCKS: Record<Locale, string> = { es: "Europe/Madrid", ca: "Europe/Madrid", pt: "Europe/Lisbon" };
 
 /**
  * The notice's heading and sentence for `limit` in `locale`. Only the time of day: both limits
