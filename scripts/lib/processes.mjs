@@ -93,7 +93,7 @@ export function stopProcess(child, graceMs = 10_000) {
  * plugins and content types into memory and needs more room. A deployment sets the same flags
  * (README, Deploy).
  */
-export const HEAP_CAP_MB = { storefront: 512, cms: 1024 };
+const HEAP_CAP_MB = { storefront: 512, cms: 1024 };
 
 export function startCms({ port, env = {}, logFile }) {
   // Node runs Strapi's command file itself, so that the heap cap applies to the server.

@@ -10,7 +10,7 @@ import { format } from "./i18n/format";
  * between the server's and the browser's Intl to hydrate).
  */
 
-export const DELIVERY_AREAS_TEXTS = {
+const DELIVERY_AREAS_TEXTS = {
   es: {
     heading: "Zonas de reparto y gastos de envío",
     postcodes: "Códigos postales",

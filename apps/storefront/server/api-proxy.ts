@@ -56,7 +56,7 @@ const ALLOWED: readonly { readonly method: Method; readonly path: RegExp; readon
 ];
 
 /** Whether a listed call acts for the signed-in customer, so the session cookie goes up as its token. */
-export function isCustomerCall(method: string, path: string): boolean {
+function isCustomerCall(method: string, path: string): boolean {
   const listed = method === "HEAD" ? "GET" : method;
   return ALLOWED.some((rule) => rule.forCustomer === true && rule.method === listed && rule.path.test(path));
 }

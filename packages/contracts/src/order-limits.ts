@@ -35,7 +35,6 @@ export const MAX_UNPAID_ORDERS = 3;
  * the account's allowance of orders placed is used up for now (a 429 with this code at "Pay").
  */
 export const ORDER_LIMIT_CODES = ["too_many_unpaid", "too_many_orders"] as const;
-export type OrderLimitCode = (typeof ORDER_LIMIT_CODES)[number];
 
 /** The header the storefront's server passes the draft's token in (never in a URL, which logs keep). */
 export const ORDER_DRAFT_HEADER = "x-order-draft";

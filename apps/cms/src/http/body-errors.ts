@@ -25,7 +25,7 @@ interface Logger {
 }
 
 /** The error the client is answered with, or null for an error that is not a body the client got wrong. */
-export function refusalOfBody(error: Error): errors.ValidationError | errors.PayloadTooLargeError | null {
+function refusalOfBody(error: Error): errors.ValidationError | errors.PayloadTooLargeError | null {
   const { status, type, httpCode } = error as ParserError;
   // formidable's (multipart) and a body cut off halfway are src/middlewares/body-guard.ts's to answer.
   if (httpCode !== undefined || type === "request.aborted") return null;

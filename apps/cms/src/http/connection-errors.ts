@@ -10,7 +10,7 @@ interface KoaError {
 }
 
 /** Whether Koa's app-level error handler should stay quiet about `error`. */
-export function isClientSideError(error: unknown): boolean {
+function isClientSideError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const { code, status, expose } = error as KoaError;
   return expose === true || status === 404 || (typeof code === "string" && CONNECTION_GONE.has(code));
