@@ -12,12 +12,14 @@ import { closeRateLimits, prepareRateLimits } from "./services/rate-limits";
 import { fillDemoMeasures } from "./seed/measures";
 import { seedDemoDelivery } from "./seed/delivery";
 import { ensureOrderIndexes, registerStaffRules } from "./services/order-admin";
+import { registerAccountErasure } from "./services/account-admin";
 import { deliverSandboxNotifications } from "./jobs";
 
 export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
   register({ strapi }: { strapi: Core.Strapi }) {
     registerStaffRules(strapi);
+    registerAccountErasure(strapi);
     logServerErrorsOnly(strapi);
   },
 

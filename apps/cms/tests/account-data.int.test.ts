@@ -6,6 +6,7 @@ import {
 } from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/factories/users";
+import { parseEnv } from "../src/env";
 import { cleanUpAccounts } from "../src/jobs/clean-up-accounts";
 import { consentPseudonym } from "../src/services/newsletter";
 import { changeOrderStatus } from "../src/services/order-status";
@@ -459,6 +460,36 @@ describe("deleting the account", () => {
     expect(mail).toContain(unpaid.number);
     expect(mail).toContain(onTheWay.number);
     expect(mail).toContain("sis anys");
+  });
+
+  it("by staff in the admin panel, erases the customer the same way and mails them", async () => {
+    const { email, user, first, unpaid } = await customerWithOrders();
+    const { demo } = parseEnv(process.env);
+    const login = await postJson<{ data: { token: string } }>(`${app.url}/admin/login`, {
+      email: demo.email,
+      password: demo.password,
+    });
+    const staff = { authorization: `Bearer ${login.body.data.token}` };
+    const row = (await db(USER).findOne({ where: { id: user.id } })) as { documentId: string };
+
+    const deleted = await getJson(
+      `${app.url}/content-manager/collection-types/plugin::users-permissions.user/${row.documentId}`,
+      { method: "DELETE", headers: staff },
+    );
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+
+    expect(await db(USER).findOne({ where: { id: user.id } })).toBeNull();
+    const subscription = (await db(SUBSCRIPTION).findOne({ where: { firstOrder: { id: first.id } } })) as {
+      subscriptionStatus: string;
+    };
+    expect(subscription.subscriptionStatus).toBe("cancelled");
+    const cancelled = (await db(ORDER).findOne({ where: { id: unpaid.id } })) as { orderStatus: string };
+    expect(cancelled.orderStatus).toBe("cancelled");
+    expect(await db(ORDER).count({ where: { email } })).toBe(0);
+    expect(await db(ADDRESS).count({ where: { user: { id: user.id } } })).toBe(0);
+    expect(await db(CONSENT).count({ where: { email } })).toBe(0);
+    const mail = readableMail(await waitForMail(app.outboxDir, email, /El teu compte s/));
+    expect(mail).toContain("Hem cancel·lat la teva subscripció");
   });
 
   it("says nothing was kept when there was nothing to keep", async () => {

@@ -210,32 +210,48 @@ interface Erased {
 }
 
 /**
- * Everything of the customer goes but what the law makes the shop keep, pseudonymised (the orders,
- * the consent log); what would go on without them stops first. Null when another request deleted
- * the account first.
+ * Everything of the customer goes but their own row and what the law makes the shop keep,
+ * pseudonymised (the orders, the consent log); what would go on without them stops first. Inside
+ * the caller's transaction, before the row itself is deleted. Null when another request deleted the
+ * account first.
  */
+async function releaseAccount(strapi: Core.Strapi, user: AccountUser, now: Date): Promise<Erased | null> {
+  // The first write locks the customer's row: of two requests racing, the second finds it gone.
+  const { count } = (await strapi.db
+    .query(USER_UID)
+    .updateMany({ where: { id: user.id }, data: { newsletter: false } })) as { count: number };
+  if (count !== 1) return null;
+  const stopped = await stopWhatGoesOn(strapi, user.id);
+  await detachSubscriptionsOf(strapi, user.id);
+  const orders = await detachOrdersOf(strapi, user.id, now);
+  await strapi.db.query(DRAFT_UID).deleteMany({ where: { userId: user.id } });
+  await dropSubscription(strapi, user);
+  const consents = await detachConsentLog(strapi, user);
+  await deleteAllAddresses(strapi, user.id);
+  await closeAllSessions(strapi, user.id);
+  await dropTokensOf(strapi, user.id);
+  const kept: DeletionKept[] = [];
+  if (orders > 0) kept.push("orders");
+  if (consents > 0) kept.push("consentLog");
+  return { kept, stopped };
+}
+
 async function eraseAccount(strapi: Core.Strapi, user: AccountUser, now: Date): Promise<Erased | null> {
   return strapi.db.transaction(async () => {
-    // The first write locks the customer's row: of two requests racing, the second finds it gone.
-    const { count } = (await strapi.db
-      .query(USER_UID)
-      .updateMany({ where: { id: user.id }, data: { newsletter: false } })) as { count: number };
-    if (count !== 1) return null;
-    const stopped = await stopWhatGoesOn(strapi, user.id);
-    await detachSubscriptionsOf(strapi, user.id);
-    const orders = await detachOrdersOf(strapi, user.id, now);
-    await strapi.db.query(DRAFT_UID).deleteMany({ where: { userId: user.id } });
-    await dropSubscription(strapi, user);
-    const consents = await detachConsentLog(strapi, user);
-    await deleteAllAddresses(strapi, user.id);
-    await closeAllSessions(strapi, user.id);
-    await dropTokensOf(strapi, user.id);
+    const erased = await releaseAccount(strapi, user, now);
     // One by one (not deleteMany), so that the user's relation rows (role, ...) go with it.
-    await strapi.db.query(USER_UID).delete({ where: { id: user.id } });
-    const kept: DeletionKept[] = [];
-    if (orders > 0) kept.push("orders");
-    if (consents > 0) kept.push("consentLog");
-    return { kept, stopped };
+    if (erased !== null) await strapi.db.query(USER_UID).delete({ where: { id: user.id } });
+    return erased;
+  });
+}
+
+/** The `accountDeleted` mail: what stopped and what was kept, in the customer's language. */
+function mailDeletion(strapi: Core.Strapi, user: AccountUser, erased: Erased): void {
+  sendEmailLater(strapi, {
+    template: "accountDeleted",
+    props: { name: user.firstName, kept: erased.kept, stopped: erased.stopped },
+    to: user.email,
+    locale: toLocale(user.preferredLocale),
   });
 }
 
@@ -255,12 +271,30 @@ export async function deleteAccount(
   await assertMayDelete(strapi, user, input);
   const erased = await eraseAccount(strapi, user, new Date());
   if (erased === null) return null;
-  const answer: DeleteAccountAnswer = { deleted: true, ...erased };
-  sendEmailLater(strapi, {
-    template: "accountDeleted",
-    props: { name: user.firstName, kept: answer.kept, stopped: answer.stopped },
-    to: user.email,
-    locale: toLocale(user.preferredLocale),
-  });
-  return answer;
+  mailDeletion(strapi, user, erased);
+  return { deleted: true, ...erased };
+}
+
+/**
+ * A customer deleted through Strapi's document service (staff, in the admin panel's content
+ * manager): the same erasure as the customer's own, in the same transaction as Strapi's deletion of
+ * the row (`deleteRow`), and the same mail. Without it the row would go alone, leaving the
+ * subscriptions running and the orders with the e-mail (docs/decisions/023).
+ */
+export async function eraseAccountWith(
+  strapi: Core.Strapi,
+  documentId: string,
+  deleteRow: () => Promise<unknown>,
+): Promise<unknown> {
+  const found = (await strapi.db.query(USER_UID).findOne({ where: { documentId }, select: ["id"] })) as {
+    id: number;
+  } | null;
+  const user = found ? await findUser(strapi, { id: found.id }) : null;
+  if (!user) return deleteRow();
+  const { erased, result } = await strapi.db.transaction(async () => ({
+    erased: await releaseAccount(strapi, user, new Date()),
+    result: await deleteRow(),
+  }));
+  if (erased !== null) mailDeletion(strapi, user, erased);
+  return result;
 }
