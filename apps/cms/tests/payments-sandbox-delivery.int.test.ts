@@ -8,6 +8,7 @@ import {
   SANDBOX_RETRY_DELAYS_MS,
   type NotificationReceiver,
 } from "../src/payments/sandbox-notifications";
+import { expireUnpaidOrders } from "../src/jobs/expire-unpaid-orders";
 import { flushAfterAnswer } from "../src/services/after-answer";
 import { applyNotification, startPayment } from "../src/services/payments";
 import { parseEnv } from "../src/env";
@@ -30,6 +31,7 @@ let app: TestStrapi;
 
 const STOREFRONT = "https://shop.example";
 const NOTIFICATION = "api::payment.payment-notification";
+const ORDER_UID = "api::order.order";
 const MINUTE = 60_000;
 
 beforeAll(async () => {
@@ -229,6 +231,76 @@ describe("a decision whose notification was lost", () => {
     await deliverDueSandboxNotifications(app.strapi, { now: at(clock, 24 * 60 * MINUTE), receiver });
     expect(calls()).toBe(0);
     expect(await orderStatusOf(app.strapi, order.id)).toBe("pending_payment");
+  });
+});
+
+describe("an approval near the payment deadline", () => {
+  // The order's deadline is half an hour ahead on the real clock (the running CMS's own expiry job
+  // must not meet it); the tests' clock is set around it.
+  async function deadlineOf(orderId: number): Promise<Date> {
+    const row = (await app.strapi.db.query(ORDER_UID).findOne({ where: { id: orderId }, select: ["expiresAt"] })) as {
+      expiresAt: string | Date;
+    };
+    return new Date(row.expiresAt);
+  }
+
+  it("whose first try failed is not undone by the expiry job past the deadline: the next try pays the order", async () => {
+    const { customer, order, reference } = await sandboxOrder();
+    const deadline = await deadlineOf(order.id);
+    const now = at(deadline, -30_000);
+    expect(await recordSandboxDecision(app.strapi, reference, "approve", { now })).not.toBeNull();
+    expect(await deliverSandboxNotification(app.strapi, reference, { now, receiver: refusing })).toBe("pending");
+
+    // The expiry job's run just past the deadline, before the try a minute after the first.
+    // (It may cancel the orders earlier tests left unpaid: only this one's status is asserted.)
+    await expireUnpaidOrders(app.strapi, at(deadline, 1000));
+    expect(await orderStatusOf(app.strapi, order.id)).toBe("pending_payment");
+
+    expect(await deliverDueSandboxNotifications(app.strapi, { now: at(now, MINUTE) })).toMatchObject({ delivered: 1 });
+    await flushAll();
+    expect(await orderStatusOf(app.strapi, order.id)).toBe("paid");
+    expect(await eventsOf(app.strapi, order.id)).toEqual([
+      { from: "pending_payment", to: "paid", actorKind: "payment", actorLabel: "payment:sandbox", note: null },
+    ]);
+    expect(orderMailsTo(app.outboxDir, customer.email, order.number)).toHaveLength(1);
+  });
+
+  it("given up at last, the order expires as any other; a decline waiting for its try holds nothing", async () => {
+    const approved = await sandboxOrder();
+    const declined = await sandboxOrder();
+    const deadline = await deadlineOf(approved.order.id);
+    const now = at(deadline, -30_000);
+    await recordSandboxDecision(app.strapi, approved.reference, "approve", { now });
+    await recordSandboxDecision(app.strapi, declined.reference, "decline", { now });
+    const error = vi.spyOn(app.strapi.log, "error").mockImplementation(() => app.strapi.log);
+    const warn = vi.spyOn(app.strapi.log, "warn").mockImplementation(() => app.strapi.log);
+    try {
+      await deliverSandboxNotification(app.strapi, declined.reference, { now, receiver: refusing });
+      let clock = now;
+      for (let tries = 1; tries <= SANDBOX_MAX_TRIES; tries++) {
+        await deliverSandboxNotification(app.strapi, approved.reference, { now: clock, receiver: refusing });
+        clock = new Date((await sandboxRow(approved.reference)).nextAttemptAt);
+        // Every run of the expiry job while the approval is on its way leaves its order.
+        if (tries < SANDBOX_MAX_TRIES) {
+          await expireUnpaidOrders(app.strapi, clock);
+          expect(await orderStatusOf(app.strapi, approved.order.id)).toBe("pending_payment");
+        }
+      }
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+    }
+    expect(await sandboxRow(approved.reference)).toMatchObject({ deliveryStatus: "abandoned" });
+    expect(await orderStatusOf(app.strapi, declined.order.id)).toBe("cancelled");
+    await expireUnpaidOrders(app.strapi, at(deadline, 24 * 60 * MINUTE));
+    expect(await orderStatusOf(app.strapi, approved.order.id)).toBe("cancelled");
+  });
+
+  it("the page's decision is refused past the deadline on the caller's clock", async () => {
+    const { order, reference } = await sandboxOrder();
+    const deadline = await deadlineOf(order.id);
+    expect(await recordSandboxDecision(app.strapi, reference, "approve", { now: deadline })).toBeNull();
+    expect(await recordSandboxDecision(app.strapi, reference, "approve", { now: at(deadline, -1000) })).not.toBeNull();
   });
 });
 

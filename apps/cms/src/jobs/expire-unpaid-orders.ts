@@ -1,5 +1,7 @@
 import type { Core } from "@strapi/strapi";
-import { changeOrderStatus, ORDER_UID } from "../services/order-status";
+import { ordersAwaitingSandboxApproval } from "../payments/sandbox-notifications";
+import { changeOrderStatus, lockOrderRow, ORDER_UID } from "../services/order-status";
+import type { Sql } from "../services/slot-places";
 
 /** Orders expired per run at most: a backlog is worked off over the next minutes, not in one long run. */
 const BATCH = 200;
@@ -9,10 +11,20 @@ const BATCH = 200;
  * which frees their delivery slot place and coupon use. Every CMS process runs it; the conditional
  * update in changeOrderStatus is the claim, so of two processes finding the same order only one
  * cancels it (and records it). How many this run cancelled.
+ *
+ * An order with an approval recorded on the sandbox's page and not yet delivered is left alone
+ * (docs/decisions/015): the customer was told "payment completed", and the notification's next try
+ * pays it; it expires as any other once the sandbox gives the notification up.
  */
 export async function expireUnpaidOrders(strapi: Core.Strapi, now: Date = new Date()): Promise<number> {
+  // Left out of the batch, so that orders waiting for their approval never hold back the others.
+  const awaiting = await ordersAwaitingSandboxApproval(strapi);
   const due = (await strapi.db.query(ORDER_UID).findMany({
-    where: { orderStatus: { $in: ["pending_payment", "payment_failed"] }, expiresAt: { $lt: now } },
+    where: {
+      orderStatus: { $in: ["pending_payment", "payment_failed"] },
+      expiresAt: { $lt: now },
+      ...(awaiting.size > 0 ? { id: { $notIn: [...awaiting] } } : {}),
+    },
     select: ["id"],
     orderBy: { expiresAt: "asc" },
     limit: BATCH,
@@ -22,12 +34,18 @@ export async function expireUnpaidOrders(strapi: Core.Strapi, now: Date = new Da
     // One order that cannot be cancelled now (a payment being applied to it) waits for the next run;
     // the others of the batch are not held back by it.
     try {
-      const moved = await changeOrderStatus(strapi, {
-        orderId: id,
-        from: ["pending_payment", "payment_failed"],
-        to: "cancelled",
-        actor: { kind: "system", label: "system:payment-expiry" },
-        note: "Not paid in time",
+      const moved = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+        // The order's lock first, as the sandbox's page takes it to record a decision: an approval
+        // recorded just before the deadline, after the list above was read, is seen here.
+        await lockOrderRow(strapi, trx, id);
+        if ((await ordersAwaitingSandboxApproval(strapi, { orderIds: [id] })).size > 0) return false;
+        return changeOrderStatus(strapi, {
+          orderId: id,
+          from: ["pending_payment", "payment_failed"],
+          to: "cancelled",
+          actor: { kind: "system", label: "system:payment-expiry" },
+          note: "Not paid in time",
+        });
       });
       if (moved) cancelled++;
     } catch (error) {

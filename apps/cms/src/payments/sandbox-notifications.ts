@@ -3,7 +3,13 @@ import type { PaymentNotification, PaymentProviderId } from "./provider";
 import type { SandboxDecision, SandboxProvider } from "./sandbox";
 import type { Sql } from "../services/slot-places";
 import { lockOrderRow } from "../services/order-status";
-import { applyNotification, findSandboxPayment, gateways, type SandboxPayment } from "../services/payments";
+import {
+  applyNotification,
+  findSandboxPayment,
+  gateways,
+  PAYMENT_UID,
+  type SandboxPayment,
+} from "../services/payments";
 
 /**
  * The sandbox gateway's memory (docs/decisions/015), so that it behaves as a real gateway does:
@@ -73,10 +79,15 @@ export interface SandboxAttempt extends SandboxPayment {
 
 /**
  * An attempt as its page shows it, or null when there is none. Once the customer has decided it is
- * no longer open, even before the shop has heard (the notification may still be on its way).
+ * no longer open, even before the shop has heard (the notification may still be on its way). `now`
+ * says whether the order's payment deadline has passed.
  */
-export async function findSandboxAttempt(strapi: Core.Strapi, reference: string): Promise<SandboxAttempt | null> {
-  const payment = await findSandboxPayment(strapi, reference);
+export async function findSandboxAttempt(
+  strapi: Core.Strapi,
+  reference: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<SandboxAttempt | null> {
+  const payment = await findSandboxPayment(strapi, reference, { now });
   if (payment === null) return null;
   const row = (await rows(strapi).findOne({ where: { reference }, select: ["decision"] })) as {
     decision: SandboxDecision;
@@ -97,11 +108,11 @@ export async function recordSandboxDecision(
   decision: SandboxDecision,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SandboxAttempt | null> {
-  const before = await findSandboxAttempt(strapi, reference);
+  const before = await findSandboxAttempt(strapi, reference, { now });
   if (before === null || !before.open) return null;
   return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     await lockOrderRow(strapi, trx, before.orderId);
-    const payment = await findSandboxAttempt(strapi, reference);
+    const payment = await findSandboxAttempt(strapi, reference, { now });
     if (payment === null || !payment.open) return null;
     await rows(strapi).create({
       data: {
@@ -121,6 +132,38 @@ export async function recordSandboxDecision(
 
 function sandboxGateway(): SandboxProvider | undefined {
   return gateways().sandbox;
+}
+
+/**
+ * The orders (of `orderIds`, or any) that an approval recorded on the sandbox's page has still to
+ * pay: its notification not yet acknowledged, nor given up. The expiry job leaves them alone
+ * (src/jobs/expire-unpaid-orders.ts): the customer was told "payment completed", and a gateway's
+ * approval is money taken, which the next tries bring to the order even past its deadline. Once
+ * given up ("abandoned") the order expires as any other. While the sandbox is not the shop's
+ * gateway its rows wait unsent, so they hold no order back (or it would never expire).
+ */
+export async function ordersAwaitingSandboxApproval(
+  strapi: Core.Strapi,
+  { orderIds }: { orderIds?: readonly number[] } = {},
+): Promise<Set<number>> {
+  const held = new Set<number>();
+  if (sandboxGateway() === undefined || orderIds?.length === 0) return held;
+  const approvals = (await rows(strapi).findMany({
+    where: { decision: "approve", deliveryStatus: "pending" },
+    select: ["reference"],
+  })) as { reference: string }[];
+  if (approvals.length === 0) return held;
+  const payments = (await strapi.db.query(PAYMENT_UID).findMany({
+    where: {
+      provider: "sandbox",
+      reference: { $in: approvals.map(({ reference }) => reference) },
+      ...(orderIds === undefined ? {} : { order: { id: { $in: [...orderIds] } } }),
+    },
+    select: ["id"],
+    populate: { order: { select: ["id"] } },
+  })) as { order: { id: number } | null }[];
+  for (const { order } of payments) if (order !== null) held.add(order.id);
+  return held;
 }
 
 /**

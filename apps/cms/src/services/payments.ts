@@ -481,8 +481,13 @@ export interface SandboxPayment {
 /**
  * A sandbox attempt as the shop knows it; null when there is none (or the sandbox is off). Its page
  * also shows the customer's decision, which the sandbox records first (src/payments/sandbox-notifications.ts).
+ * `now` says whether the order's deadline has passed: the caller's clock, so that tests can set it.
  */
-export async function findSandboxPayment(strapi: Core.Strapi, reference: string): Promise<SandboxPayment | null> {
+export async function findSandboxPayment(
+  strapi: Core.Strapi,
+  reference: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<SandboxPayment | null> {
   if (gateways().sandbox === undefined || reference.length > 40) return null;
   const payment = (await strapi.db.query(PAYMENT_UID).findOne({
     where: { reference, provider: "sandbox" },
@@ -505,7 +510,7 @@ export async function findSandboxPayment(strapi: Core.Strapi, reference: string)
     open:
       payment.paymentStatus === "pending" &&
       order.orderStatus === "pending_payment" &&
-      !isPastDeadline({ expiresAt: order.expiresAt }, new Date()),
+      !isPastDeadline({ expiresAt: order.expiresAt }, now),
     returnUrl: paid ? returnUrls.completed : returnUrls.failed,
     amount: payment.amount,
     currency: payment.currency,
