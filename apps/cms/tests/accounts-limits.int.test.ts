@@ -168,6 +168,53 @@ function suite(label: string, extraEnv: () => Record<string, string>) {
       expect((await register(shared, freshEmail())).status).toBe(200);
     });
 
+    it("registration: 10 answers 'already has an account' an hour per client address, then 429 whatever the e-mail address; sign-ups do not count", async () => {
+      const address = freshAddress();
+      const register = (email: string, from = address) =>
+        postJson(`${app.api}/auth/local/register`, { email, password: GOOD_PASSWORD }, visitor(from));
+      // Twelve customers behind one shared address sign up: new accounts are not what this counts.
+      const customers: string[] = [];
+      for (let index = 0; index < 12; index++) {
+        const email = freshEmail();
+        expect((await register(email)).status).toBe(200);
+        customers.push(email);
+      }
+      for (const email of customers.slice(0, 10)) {
+        expect(errorCode(expectErrorShape(await register(email), 400))).toBe("emailTaken");
+      }
+      // Past the allowance a taken e-mail address and a free one get the same answer: probing learns nothing.
+      for (const email of [customers[10] ?? "", freshEmail()]) {
+        const refused = await register(email);
+        expect(expectErrorShape(refused, 429).error.name).toBe("RateLimitError");
+        const retryAfter = Number(refused.headers.get("retry-after"));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+      }
+      // Other addresses are not held back.
+      expect(errorCode(expectErrorShape(await register(customers[11] ?? "", freshAddress()), 400))).toBe("emailTaken");
+      expect((await register(freshEmail(), freshAddress())).status).toBe(200);
+    }, 60_000);
+
+    it("registration: racing 'already has an account' answers get no more than the allowance", async () => {
+      // Four accounts, each asked about four times (the per-e-mail allowance is 5, its sign-up included).
+      const taken: string[] = [];
+      for (let index = 0; index < 4; index++) {
+        taken.push((await registerCustomer(app.api, {}, visitor(freshAddress()))).email);
+      }
+      const address = freshAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, index) =>
+          postJson(
+            `${app.api}/auth/local/register`,
+            { email: taken[index % 4], password: GOOD_PASSWORD },
+            visitor(address),
+          ),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 400)).toHaveLength(10);
+      expect(answers.filter((answer) => answer.status === 429)).toHaveLength(6);
+    }, 60_000);
+
     it("registration: 200 an hour per client address, a backstop that weak passwords count against too", async () => {
       const address = freshAddress();
       const tries = await allowance(

@@ -119,22 +119,35 @@ async function countFailure(accountKey: string): Promise<void> {
 // ---- Registration and confirmation ---------------------------------------------------------------
 
 /**
+ * Refuses a registration because the e-mail address already has an account, counting the refusal
+ * against the client address's small allowance of them: the answer tells who is a customer, so one
+ * address hears it a few times an hour only (racing requests past it get 429, not the answer).
+ */
+async function refuseTakenEmail(caller: Caller): Promise<never> {
+  await takeAllowance("registerTakenPerAddress", caller.address);
+  throw new AccountError("emailTaken", "This e-mail address already has an account", "email");
+}
+
+/**
  * A new customer, signed in at once (the spec: register answers a jwt) and asked to confirm the
  * address. Counted per e-mail address (whether it has an account is what this answer tells), and
  * per client address only as a backstop a shared address does not reach (docs/decisions/021); a
- * password refused as weak is the customer's typing and counts only against the backstop.
+ * password refused as weak is the customer's typing and counts only against the backstop. The
+ * answers "already has an account" count per client address too, against a small allowance: the
+ * backstop alone would let one address ask about 200 e-mail addresses an hour.
  */
 export async function register(strapi: Core.Strapi, input: RegisterBody, caller: Caller): Promise<AuthAnswer> {
   await takeAllowance("registerPerAddress", caller.address);
+  // Checked before the e-mail address is looked up: once the address has heard "already has an
+  // account" too often, every registration from it is refused alike, taken e-mail address or not.
+  await checkAllowance("registerTakenPerAddress", caller.address);
   await assertGoodPassword(input.password, [input.email, input.firstName, input.lastName]);
   await takeAllowance("registerPerEmail", input.email);
   const role = (await strapi.db
     .query("plugin::users-permissions.role")
     .findOne({ where: { type: "authenticated" }, select: ["id"] })) as { id: number } | null;
   if (!role) throw new Error("The users-permissions plugin has no authenticated role");
-  if (await findUser(strapi, { email: input.email })) {
-    throw new AccountError("emailTaken", "This e-mail address already has an account", "email");
-  }
+  if (await findUser(strapi, { email: input.email })) await refuseTakenEmail(caller);
   let user: AccountUser;
   try {
     user = await userService(strapi).add({
@@ -154,9 +167,7 @@ export async function register(strapi: Core.Strapi, input: RegisterBody, caller:
     });
   } catch (error) {
     // Two registrations racing for one address: the unique index lets one through.
-    if (await findUser(strapi, { email: input.email })) {
-      throw new AccountError("emailTaken", "This e-mail address already has an account", "email");
-    }
+    if (await findUser(strapi, { email: input.email })) await refuseTakenEmail(caller);
     throw error;
   }
   await ensureReferralCode(strapi, user.id);

@@ -36,6 +36,13 @@ export const LIMITS = {
   registerPerEmail: { points: 5, duration: 60 * 60 },
   /** New accounts from one address: a backstop against bulk sign-ups, high enough for a carrier's address. */
   registerPerAddress: { points: 200, duration: 60 * 60 },
+  /**
+   * Registrations from one address refused because the e-mail address already has an account: that
+   * answer tells who is a customer, so one address may hear it only a few times an hour, however high
+   * the backstop above is. Once used up, every registration from the address is refused until the
+   * window ends (docs/decisions/021), or the next refusal would still tell a taken address from a free one.
+   */
+  registerTakenPerAddress: { points: 10, duration: 60 * 60 },
   /** Reset links, confirmation links and sign-in codes asked for from one address. */
   mailRequestsPerAddress: { points: 10, duration: 15 * 60 },
   /**
