@@ -1,8 +1,9 @@
 import { deliveryAreasAnswerSchema } from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAQS } from "../src/seed/data";
+import { FAQS, LEGAL_PAGES } from "../src/seed/data";
 import { seedDemoDelivery } from "../src/seed/delivery";
 import { renewDemoDeliveryFaqs } from "../src/seed/delivery-faqs";
+import { renewDemoLegalPages } from "../src/seed/legal-pages";
 import { getJson } from "./helpers/http";
 import { createZone, ZONE_UID } from "./helpers/ordering";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
@@ -102,6 +103,45 @@ describe("a demo database seeded when the FAQ named fees of its own", () => {
       answer_pt: delivery?.answer.pt,
     });
     expect(await renewDemoDeliveryFaqs(app.strapi)).toBe(0);
+  });
+});
+
+describe("a demo database seeded when the terms named a cut-off of their own", () => {
+  it("gets the terms renewed at start, unless staff have edited them", async () => {
+    const pages = app.strapi.db.query("api::legal-page.legal-page");
+    const terms = LEGAL_PAGES.find((page) => page.key === "termsAndConditions");
+    await pages.create({
+      data: {
+        key: "termsAndConditions",
+        title_es: "Condiciones generales de venta",
+        body_es:
+          "## Pedidos\n\nEl pedido se confirma cuando recibes el correo de confirmación del pago. Los precios incluyen el IVA aplicable.\n\n## Suscripciones\n\nLas suscripciones se renuevan con la frecuencia elegida y se cobran antes de cada entrega. Puedes saltar, pausar o cancelar sin coste antes del cierre de cada pedido (48 horas antes de la entrega).\n\n## Entrega\n\nEntregamos en la franja elegida. Si no hay nadie en casa, dejaremos la caja en el lugar que nos indiques.\n\n## Desistimiento y reclamaciones\n\nAl tratarse de alimentos perecederos no aplica el derecho de desistimiento (art. 103 de la Ley General para la Defensa de los Consumidores). Si algún producto llega en mal estado, escríbenos en 48 horas con una foto y te lo reembolsamos o reponemos.",
+        body_ca: "## Comandes\n\nL'equip ho ha canviat: tanquem les comandes el dilluns.",
+        body_pt:
+          "## Encomendas\n\nA encomenda fica confirmada quando recebe o e-mail de confirmação do pagamento. Os preços incluem o IVA aplicável.\n\n## Subscrições\n\nAs subscrições renovam-se com a frequência escolhida e são cobradas antes de cada entrega. Pode saltar, pausar ou cancelar sem custos antes do fecho de cada encomenda (48 horas antes da entrega).\n\n## Entrega\n\nEntregamos no horário escolhido. Se não estiver ninguém em casa, deixamos a caixa no local que nos indicar.\n\n## Livre resolução e reclamações\n\nPor se tratar de alimentos perecíveis não se aplica o direito de livre resolução. Se algum produto chegar em mau estado, escreva-nos em 48 horas com uma fotografia e reembolsamos ou repomos o produto.",
+      },
+    });
+    expect(await renewDemoLegalPages(app.strapi)).toBe(2);
+    expect(await pages.findOne({ where: { key: "termsAndConditions" } })).toMatchObject({
+      body_es: terms?.body.es,
+      body_ca: "## Comandes\n\nL'equip ho ha canviat: tanquem les comandes el dilluns.",
+      body_pt: terms?.body.pt,
+    });
+    expect(await renewDemoLegalPages(app.strapi)).toBe(0);
+  });
+});
+
+describe("the demo's legal pages", () => {
+  it("promise no cut-off, fee or area of their own: each zone's is shown when ordering and on the contact page", () => {
+    for (const page of LEGAL_PAGES) {
+      for (const text of Object.values(page.body)) {
+        expect(text).not.toMatch(/\d+ (horas|hores) (antes|abans)|€|EUR|peninsular|continental/);
+      }
+    }
+    const terms = LEGAL_PAGES.find((page) => page.key === "termsAndConditions");
+    expect(terms?.body.es).toContain("«Zonas de reparto y gastos de envío»");
+    expect(terms?.body.ca).toContain("«Zones de repartiment i despeses d'enviament»");
+    expect(terms?.body.pt).toContain("«Zonas de entrega e custos de envio»");
   });
 });
 

@@ -2,6 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { COUPON_UID } from "../services/coupons";
 import { ZONE_UID } from "../services/delivery";
 import { renewDemoDeliveryFaqs } from "./delivery-faqs";
+import { renewDemoLegalPages } from "./legal-pages";
 
 /**
  * The demo shop's delivery rules (docs/decisions/015), so that `npm start` takes orders: three zones
@@ -132,10 +133,12 @@ interface StoreApi {
 /**
  * Writes the demo's zones, holidays and coupon once per database; whether it wrote them now. Every
  * start also renews the FAQ's delivery answers of a database seeded when they named fees of their
- * own (./delivery-faqs): they are about these zones.
+ * own (./delivery-faqs), and the terms of one seeded when they named a cut-off of their own
+ * (./legal-pages): they are about these zones.
  */
 export async function seedDemoDelivery(strapi: Core.Strapi): Promise<boolean> {
   await renewDemoDeliveryFaqs(strapi);
+  await renewDemoLegalPages(strapi);
   const store = strapi.store as unknown as StoreApi;
   if (await store.get(MARKER)) return false;
   const create = (uid: string, data: Record<string, unknown>) =>
