@@ -1,5 +1,5 @@
-import { addressListSchema, MAX_ADDRESSES } from "@shop/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addressListSchema, createdOrderSchema, MAX_ADDRESSES, orderSchema } from "@shop/contracts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, registerCustomer } from "./helpers/accounts";
 import { getJson, postJson } from "./helpers/http";
 import {
@@ -19,10 +19,20 @@ let catalogue: Catalogue;
 let choice: { date: string; slot: string };
 
 const POSTCODE = "46010";
+const ADDRESS_UID = "api::account.address";
+
+/** While true, writing an address to a book fails with an SQL error, in whatever transaction is open. */
+let bookWritesFail = false;
 
 beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false" });
   ({ catalogue, choice } = await orderingFixture(app.strapi, app.api, POSTCODE));
+  const { strapi } = app;
+  strapi.documents.use(async (context, next) => {
+    if (!bookWritesFail || context.uid !== ADDRESS_UID || context.action !== "create") return next();
+    // In the caller's transaction when there is one (Strapi reuses it): on PostgreSQL this aborts it.
+    return strapi.db.transaction(({ trx }) => trx.raw("SELECT missing_column FROM missing_table"));
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -75,6 +85,29 @@ describe("the address book after an order", () => {
       { termsAccepted: true, locale: "es", expectedTotal: 1 },
     );
     expect(refused.status).toBe(409);
+    expect(await addressBook(customer.jwt)).toEqual([]);
+  });
+
+  it("places the order all the same when the address cannot be written to the book, and says so in the log", async () => {
+    const customer = await registerCustomer(app.api);
+    const warn = vi.spyOn(app.strapi.log, "warn");
+    bookWritesFail = true;
+    try {
+      const placed = await order(customer.jwt, {
+        address: { ...deliveryAddress(POSTCODE), line1: "Carrer de les Flors 4" },
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const { order: created } = createdOrderSchema.parse(placed.body);
+      const mine = await getJson(`${app.api}/orders/mine/${encodeURIComponent(created.number)}`, {
+        headers: bearer(customer.jwt),
+      });
+      expect(mine.status).toBe(200);
+      expect(orderSchema.parse(mine.body).delivery.address.line1).toBe("Carrer de les Flors 4");
+      expect(warn.mock.calls.some(([message]) => String(message).includes(created.number))).toBe(true);
+    } finally {
+      bookWritesFail = false;
+      warn.mockRestore();
+    }
     expect(await addressBook(customer.jwt)).toEqual([]);
   });
 

@@ -260,16 +260,11 @@ export async function patchDraft(
 
 /**
  * Spends a draft inside the order's transaction (a conditional delete): false when another request
- * spent it first, so one draft places one order. The new delivery address the customer typed in
- * the flow goes to their address book in the same transaction (kept with the order, or not at all).
+ * spent it first, so one draft places one order.
  */
 export async function spendDraft(strapi: Core.Strapi, draftId: number): Promise<boolean> {
-  const row = (await drafts(strapi).findOne({ where: { id: draftId } })) as DraftRow | null;
   const { count } = (await drafts(strapi).deleteMany({ where: { id: draftId } })) as { count: number };
-  if (count !== 1) return false;
-  const typed = orderDraftSchema.safeParse((row?.data as Partial<DraftData> | null)?.draft).data?.delivery?.address;
-  if (row?.userId && typed) await keepInAddressBook(strapi, row.userId, typed);
-  return true;
+  return count === 1;
 }
 
 /** An address as compared with the book's: letter case, spaces and punctuation aside ("C/ Mayor, 3" is "c/ mayor 3"). */
@@ -281,22 +276,34 @@ const addressKey = (address: Omit<DeliveryAddress, "phone">) =>
     .join("|");
 
 /**
- * A delivery address typed in the order flow, added to the customer's address book, so that the next
- * order (and the account's pages) offer it. Not when the book has it already (the same person at the
- * same place: a new phone number is no new address), nor when the book is full: the order matters
- * more than the book, and the customer may tidy it.
+ * A delivery address typed in the order flow, added to the customer's address book once the order
+ * is placed, so that the next order (and the account's pages) offer it. Not when the book has it
+ * already (the same person at the same place: a new phone number is no new address), nor when the
+ * book is full. The order matters more than the book: called after the order's transaction has
+ * committed (a failed write there would undo the order, and on PostgreSQL any SQL error aborts the
+ * whole transaction), and a failure here is logged as a warning, never thrown; the customer may
+ * save the address from their account.
  */
-async function keepInAddressBook(strapi: Core.Strapi, userId: number, address: DeliveryAddress): Promise<void> {
-  const book = await listAddresses(strapi, userId);
-  const key = addressKey(address);
-  if (book.length >= MAX_ADDRESSES || book.some((saved) => addressKey(saved) === key)) return;
-  await createAddress(strapi, userId, {
-    ...address,
-    label: null,
-    notes: null,
-    isDefaultDelivery: false,
-    isDefaultBilling: false,
-  });
+export async function keepInAddressBook(
+  strapi: Core.Strapi,
+  { userId, address, orderNumber }: { userId: number; address: DeliveryAddress; orderNumber: string },
+): Promise<void> {
+  try {
+    const book = await listAddresses(strapi, userId);
+    const key = addressKey(address);
+    if (book.length >= MAX_ADDRESSES || book.some((saved) => addressKey(saved) === key)) return;
+    await createAddress(strapi, userId, {
+      ...address,
+      label: null,
+      notes: null,
+      isDefaultDelivery: false,
+      isDefaultBilling: false,
+    });
+  } catch (error) {
+    strapi.log.warn(
+      `Order ${orderNumber}: its delivery address was not kept in the address book (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
 }
 
 /** Drafts past their expiry (the hourly clean-up); how many. */

@@ -28,7 +28,14 @@ import { storefrontLink } from "../email/links";
 import { afterAnswer } from "./after-answer";
 import { takeCouponUse } from "./coupons";
 import { requestFromCheckout } from "./newsletter";
-import { checkDelivery, openDraft, spendDraft, type CheckedDelivery, type OpenDraft } from "./order-drafts";
+import {
+  checkDelivery,
+  keepInAddressBook,
+  openDraft,
+  spendDraft,
+  type CheckedDelivery,
+  type OpenDraft,
+} from "./order-drafts";
 import { OrderError, OrderNotFoundError } from "./order-errors";
 import { giveBack, LIMITS, takeAllowance, usedUpFor } from "./rate-limits";
 import { isPastDeadline, ORDER_UID, paymentDeadline } from "./order-status";
@@ -383,6 +390,9 @@ export async function placeOrder(
       await giveBackOrderAllowances({ email: user.email, clientAddress });
       throw error;
     });
+  // After the commit, and never failing the order: the book is a convenience, the order is not.
+  const typed = ready.draft.delivery.address;
+  if (typed) await keepInAddressBook(strapi, { userId, address: typed, orderNumber: orderNumberOf(orderId) });
   const wording = body.marketingConsent ? body.marketingWording : null;
   if (wording !== null) {
     afterAnswer(strapi, "ask for the newsletter from an order's summary", () =>
