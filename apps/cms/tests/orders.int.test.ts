@@ -1,5 +1,6 @@
 import {
   createdOrderSchema,
+  MAX_UNPAID_ORDERS,
   orderDraftAnswerSchema,
   orderListSchema,
   orderQuoteSchema,
@@ -451,6 +452,75 @@ describe("orders waiting for payment", () => {
     expect((await placeOrder(app.api, fourth, buyer.jwt)).status).toBe(201);
     // What the expiry job would do (its own test counts the orders it cancels).
     await changeOrderStatus(app.strapi, { ...cancel, orderId: late.id, from: "pending_payment" });
+    await flushServerWork();
+  });
+});
+
+/**
+ * Holds each order draft's lookup until `count` of them are waiting, then lets them all go at once
+ * (and any later one straight through): parallel requests then reach the checks before the order's
+ * transaction together, as requests arriving at one instant on a busy server do. Returns the undo.
+ */
+function gatherDraftLookups(count: number): () => void {
+  const { strapi } = app;
+  let waiting = 0;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const original = strapi.db.query.bind(strapi.db);
+  const spy = vi.spyOn(strapi.db, "query").mockImplementation(((uid: string) => {
+    const repository = original(uid as never);
+    if (uid !== "api::order-draft.order-draft") return repository;
+    return new Proxy(repository, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (property !== "findOne" || typeof value !== "function") return value;
+        return async (params?: unknown) => {
+          waiting += 1;
+          if (waiting >= count) open();
+          await gate;
+          return (value as (params?: unknown) => Promise<unknown>).call(target, params);
+        };
+      },
+    });
+  }) as typeof strapi.db.query);
+  return () => spy.mockRestore();
+}
+
+describe("orders waiting for payment, placed at the same instant", () => {
+  it(`with ${MAX_UNPAID_ORDERS - 1} waiting, parallel "Pay"s from one account place exactly one; the others are refused with 409 too_many_unpaid, their drafts kept`, async () => {
+    const buyer = await registerCustomer(app.api);
+    const waiting = [];
+    for (let index = 0; index < MAX_UNPAID_ORDERS - 1; index++) {
+      waiting.push(await createTestOrder(app.strapi, { userId: buyer.user.id, email: buyer.email }));
+    }
+    const tokens: string[] = [];
+    for (let index = 0; index < 5; index++) {
+      tokens.push(
+        await finishedDraft(app.api, buyer.jwt, {
+          postcode: POSTCODE,
+          ...choice,
+          boxes: [{ productId: catalogue.box, quantity: 1 }],
+        }),
+      );
+    }
+    const undo = gatherDraftLookups(tokens.length);
+    const answers = await Promise.all(tokens.map((token) => placeOrder(app.api, token, buyer.jwt))).finally(undo);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    for (const answer of answers.filter((each) => each.status === 409)) {
+      expect(errorCode(expectErrorShape(answer, 409))).toBe("too_many_unpaid");
+    }
+    const waitingNow = await app.strapi.db.query(ORDER_UID).count({
+      where: { user: { id: buyer.user.id }, orderStatus: "pending_payment" },
+    });
+    expect(waitingNow).toBe(MAX_UNPAID_ORDERS);
+    // The refused drafts were not spent: each can still be ordered once a waiting order is settled.
+    const refusedToken = tokens[answers.findIndex((answer) => answer.status === 409)] ?? "";
+    const cancel = { to: "cancelled", actor: { kind: "system", label: "system:test" } } as const;
+    await changeOrderStatus(app.strapi, { ...cancel, orderId: waiting[0]!.id, from: "pending_payment" });
+    expect((await placeOrder(app.api, refusedToken, buyer.jwt)).status).toBe(201);
     await flushServerWork();
   });
 });

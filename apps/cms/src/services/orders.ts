@@ -42,7 +42,7 @@ import { isPastDeadline, ORDER_UID, paymentDeadline } from "./order-status";
 import { checkChargeable, PAYMENT_UID, startPayment } from "./payments";
 import { priceDraft, type PricedDraft } from "./quote";
 import { findUser } from "./sessions";
-import { slotKeyOf, takeSlotPlace, type Sql } from "./slot-places";
+import { slotKeyOf, tableOf, takeSlotPlace, type Sql } from "./slot-places";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a
@@ -53,6 +53,7 @@ import { slotKeyOf, takeSlotPlace, type Sql } from "./slot-places";
  */
 
 const EVENT_UID = "api::order.order-event";
+const USER_UID = "plugin::users-permissions.user";
 const SUBSCRIPTION_UID = "api::subscription.subscription";
 
 /** The first step of the flow a draft has not done: where POST /orders sends the customer back. */
@@ -185,7 +186,23 @@ async function createSubscription(
   return created.id;
 }
 
-/** Inside the transaction: the draft spent, the order written, its slot place and coupon use taken. */
+/**
+ * Inside the order's transaction, until it ends: on PostgreSQL the customer's row is locked (as
+ * lockOrderRow locks an order's), so that two orders of one customer are written one after the
+ * other and each counts the other's; SQLite runs one write transaction at a time already. FOR NO
+ * KEY UPDATE rather than FOR UPDATE: it excludes another placement all the same, without holding
+ * up rows that merely refer to the customer (a session, an address) meanwhile.
+ */
+async function lockCustomerRow(strapi: Core.Strapi, sql: Sql, userId: number): Promise<void> {
+  if (strapi.db.dialect.client !== "postgres") return;
+  await sql(tableOf(strapi, USER_UID).name).where("id", userId).forNoKeyUpdate().select("id");
+}
+
+/**
+ * Inside the transaction: the unpaid orders counted again under the customer's lock (the count
+ * before the transaction let parallel "Pay"s of one account past MAX_UNPAID_ORDERS), the draft
+ * spent, the order written, its slot place and coupon use taken.
+ */
 async function writeOrder(
   strapi: Core.Strapi,
   sql: Sql,
@@ -205,6 +222,8 @@ async function writeOrder(
     now: Date;
   },
 ): Promise<number> {
+  await lockCustomerRow(strapi, sql, userId);
+  await checkUnpaidOrders(strapi, { userId, now });
   if (!(await spendDraft(strapi, open.id))) throw new OrderNotFoundError("No such order draft");
   const data = orderData(ready, { userId, email, body, now });
   const created = (await strapi.documents(ORDER_UID as never).create({ data: data as never })) as unknown as {
@@ -370,6 +389,7 @@ export async function placeOrder(
   const open = await openDraft(strapi, token, { userId, now });
   const user = await findUser(strapi, { id: userId });
   if (!user) throw new OrderNotFoundError("No such customer");
+  // Said early, before anything is counted; counted again under the customer's lock (writeOrder).
   await checkUnpaidOrders(strapi, { userId, now });
   const ready = await readyDraft(strapi, open, { userId, locale: body.locale, now });
   // Refused before anything is written: the customer can still change the draft (its coupon).
