@@ -535,6 +535,8 @@ interface OrderMailRow {
   number: string;
   locale: string;
   email: string | null;
+  /** Set when the customer deleted their account: the order is kept without anyone to write to (decision 023). */
+  detachedAt?: string | Date | null;
   purchase: Order["purchase"];
   frequency: Order["frequency"];
   goods: Cents;
@@ -612,12 +614,20 @@ function mailProps(kind: OrderMailKind, order: OrderMailRow, locale: Locale): Or
   };
 }
 
-/** Mails the customer about their order, in the order's language. Throws when the order or its address is missing. */
+/**
+ * Mails the customer about their order, in the order's language; nothing for an order whose customer
+ * deleted their account. Throws when the order or its address is missing.
+ */
 export async function sendOrderMail(strapi: Core.Strapi, kind: OrderMailKind, orderId: number): Promise<void> {
   const order = (await strapi.db.query(ORDER_UID).findOne({
     where: { id: orderId },
     populate: { lines: true, user: { select: ["email", "firstName"] } },
   })) as OrderMailRow | null;
+  if (order?.detachedAt) {
+    // The customer asked to be forgotten: nobody to tell, and nothing is wrong.
+    strapi.log.info(`Order ${order.number}: no ${kind} mail, the customer deleted their account`);
+    return;
+  }
   const to = order?.email ?? order?.user?.email;
   if (order === null || to === undefined || to === null) throw new Error(`Order ${orderId} has no one to mail`);
   const locale = toLocale(order.locale);
