@@ -1,10 +1,3 @@
-import {
-  createdOrderSchema,
-  deliveryCalendarSchema,
-  orderDraftAnswerSchema,
-  ORDER_DRAFT_HEADER,
-  type CreatedOrder,
-} from "@shop/contracts";
 import { formatCents } from "@shop/domain";
 import { LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { Page } from "playwright-core";
@@ -14,14 +7,11 @@ import { ordersTextsFor } from "../apps/storefront/app/i18n/orders";
 import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";
 import { useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts } from "./support/catalogue";
+import { placeOrder as placeOrderAt } from "./support/orders";
 import { decideOnSandbox } from "./support/sandbox";
 
 const storefrontUrl = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
-const api = `${cmsUrl}/api`;
-
-/** A Barcelona postcode: the demo shop's zone there delivers twice a week. */
-const POSTCODE = "08036";
 
 let boxId = 0;
 
@@ -34,51 +24,9 @@ beforeAll(async () => {
   boxId = box.id;
 });
 
-async function call(method: string, path: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(`${api}${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  const json: unknown = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-/**
- * An order waiting for its payment, placed through the CMS's calls as the new-order flow places
- * them (that flow has its own tests): a draft filled step by step, then the order.
- */
-async function placeOrder(customer: TestCustomer, locale: Locale): Promise<CreatedOrder["order"]> {
-  const bearer = { Authorization: `Bearer ${customer.jwt}` };
-  const { token } = orderDraftAnswerSchema.parse(await call("POST", "/order-drafts", {}, bearer));
-  if (!token) throw new Error("A new draft came without its token");
-  const withDraft = { ...bearer, [ORDER_DRAFT_HEADER]: token };
-  const calendarAnswer = await fetch(`${api}/delivery/calendar?postcode=${POSTCODE}`);
-  const first = deliveryCalendarSchema.parse(await calendarAnswer.json()).dates[0];
-  if (!first?.slots[0]) throw new Error(`No delivery date is offered to ${POSTCODE}`);
-  const address = {
-    fullName: "Marta Puig",
-    company: null,
-    line1: "Carrer de Mallorca 200",
-    line2: null,
-    postalCode: POSTCODE,
-    city: "Barcelona",
-    region: null,
-    country: "ES",
-    phone: null,
-  };
-  for (const step of [
-    { postcode: POSTCODE },
-    { purchase: "once" },
-    { boxes: [{ productId: boxId, quantity: 1, exclusions: [] }] },
-    { extras: [] },
-    { delivery: { addressId: null, address, date: first.date, slot: first.slots[0].code, notes: "Timbre 2" } },
-  ]) {
-    await call("PATCH", "/order-drafts/current", step, withDraft);
-  }
-  const created = await call("POST", "/orders", { termsAccepted: true, marketingConsent: false, locale }, withDraft);
-  return createdOrderSchema.parse(created).order;
+/** An order of the consumer box, waiting for its payment. */
+function placeOrder(customer: TestCustomer, locale: Locale) {
+  return placeOrderAt(cmsUrl, { customer, locale, boxId });
 }
 
 const session = useBrowserSession(storefrontUrl);

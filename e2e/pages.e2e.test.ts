@@ -4,6 +4,7 @@ import { LOCALES, pathTo, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from
 import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts } from "./support/catalogue";
+import { sidewaysOverflow } from "./support/layout";
 
 /**
  * Every public page, in every language, at the widths customers use: phones (320, 390), laptops
@@ -34,25 +35,6 @@ beforeAll(async () => {
 function pathOf(id: ScreenId, locale: Locale): string {
   if (id === "product") return pathTo(id, locale, { slug: productSlugs?.[locale] ?? "" });
   return pathTo(id, locale);
-}
-
-/** How many pixels the page is wider than the window, and the widest element sticking out. */
-async function sidewaysOverflow(page: Page): Promise<{ by: number; culprit: string | null }> {
-  return page.evaluate(() => {
-    const viewport = document.documentElement.clientWidth;
-    const by = document.documentElement.scrollWidth - viewport;
-    if (by <= 0) return { by, culprit: null };
-    let culprit: string | null = null;
-    let widest = viewport;
-    for (const element of Array.from(document.body.querySelectorAll("*"))) {
-      const right = element.getBoundingClientRect().right;
-      if (right > widest + 0.5) {
-        widest = right;
-        culprit = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""}`;
-      }
-    }
-    return { by, culprit };
-  });
 }
 
 async function problemsOf(page: Page, path: string): Promise<string[]> {
