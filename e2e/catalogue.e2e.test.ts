@@ -98,9 +98,10 @@ describe("catalogue pages", () => {
     };
     const faq = body.data[0]!;
     await session.page.goto(pathTo("contact", locale));
-    const answer = session.page.getByText(faq[`answer_${locale}`]!);
+    // The question's own summary, and the answer exactly: another answer may name this question.
+    const answer = session.page.getByText(faq[`answer_${locale}`]!, { exact: true });
     expect(await answer.isVisible()).toBe(false);
-    await session.page.getByText(faq[`question_${locale}`]!).click();
+    await session.page.locator("summary", { hasText: faq[`question_${locale}`]! }).click();
     await expect.poll(() => answer.isVisible()).toBe(true);
   });
 
