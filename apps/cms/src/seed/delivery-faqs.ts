@@ -1,6 +1,7 @@
 import type { Core } from "@strapi/strapi";
-import { LOCALES } from "@shop/domain";
+import type { Locale } from "@shop/domain";
 import { FAQS } from "./data";
+import { renewRetiredTexts } from "./renew-retired";
 
 /**
  * The delivery answers a demo database was seeded with before issue 20 promised a fee (4,90 €),
@@ -9,7 +10,7 @@ import { FAQS } from "./data";
  * the reader to the zones shown beside them; an answer staff have edited is left alone, and running
  * it again changes nothing.
  */
-const RETIRED: Record<string, Record<(typeof LOCALES)[number], string>> = {
+const RETIRED: Record<string, Record<Locale, string>> = {
   delivery: {
     es: "Repartimos a domicilio en toda la España peninsular y en Portugal continental; por ahora no llegamos a Baleares, Canarias, Ceuta, Melilla, Azores ni Madeira. El envío cuesta 4,90 € por entrega y es gratis en los pedidos de 35 € o más (IVA incluido). En una suscripción, cada entrega cuenta como un pedido.",
     ca: "Repartim a domicili a tota l'Espanya peninsular i al Portugal continental; de moment no arribem a les Balears, les Canàries, Ceuta, Melilla, les Açores ni Madeira. L'enviament costa 4,90 € per lliurament i és gratuït a les comandes de 35 € o més (IVA inclòs). En una subscripció, cada lliurament compta com una comanda.",
@@ -24,19 +25,9 @@ const RETIRED: Record<string, Record<(typeof LOCALES)[number], string>> = {
 
 /** Replaces the retired delivery answers still in the database; how many texts it replaced. */
 export async function renewDemoDeliveryFaqs(strapi: Core.Strapi): Promise<number> {
-  const faqs = strapi.db.query("api::faq.faq");
-  let renewed = 0;
-  for (const [key, retired] of Object.entries(RETIRED)) {
+  const texts = Object.entries(RETIRED).flatMap(([key, retired]) => {
     const current = FAQS.find((faq) => faq.key === key);
-    if (!current) continue;
-    for (const locale of LOCALES) {
-      const field = `answer_${locale}`;
-      const { count } = (await faqs.updateMany({
-        where: { key, [field]: retired[locale] },
-        data: { [field]: current.answer[locale] },
-      })) as { count: number };
-      renewed += count;
-    }
-  }
-  return renewed;
+    return current ? [{ key, retired, current: current.answer }] : [];
+  });
+  return renewRetiredTexts(strapi, { uid: "api::faq.faq", field: "answer", texts });
 }
