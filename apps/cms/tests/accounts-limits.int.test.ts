@@ -34,7 +34,15 @@ async function allowance(post: (attempt: number) => Promise<{ status: number }>,
   return max;
 }
 
-function suite(label: string, extraEnv: () => Record<string, string>) {
+/**
+ * `backstopToTheEnd`: send the 200 registrations the per-address backstop takes to run out. Once is
+ * enough: the store only counts (the smaller allowances show Redis counting the same), and it is long.
+ */
+function suite(
+  label: string,
+  extraEnv: () => Record<string, string>,
+  { backstopToTheEnd }: { backstopToTheEnd: boolean },
+) {
   describe(label, () => {
     let app: TestStrapi;
 
@@ -215,21 +223,29 @@ function suite(label: string, extraEnv: () => Record<string, string>) {
       expect(answers.filter((answer) => answer.status === 429)).toHaveLength(6);
     }, 60_000);
 
-    it("registration: 200 an hour per client address, a backstop that weak passwords count against too", async () => {
-      const address = freshAddress();
-      const tries = await allowance(
-        () =>
-          postJson(`${app.api}/auth/local/register`, { email: freshEmail(), password: "password1" }, visitor(address)),
-        220,
-      );
-      expect(tries).toBe(200);
-      const refused = await postJson(
-        `${app.api}/auth/local/register`,
-        { email: freshEmail(), password: GOOD_PASSWORD },
-        visitor(address),
-      );
-      expect(expectErrorShape(refused, 429).error.name).toBe("RateLimitError");
-    }, 60_000);
+    it.skipIf(!backstopToTheEnd)(
+      "registration: 200 an hour per client address, a backstop that weak passwords count against too",
+      async () => {
+        const address = freshAddress();
+        const tries = await allowance(
+          () =>
+            postJson(
+              `${app.api}/auth/local/register`,
+              { email: freshEmail(), password: "password1" },
+              visitor(address),
+            ),
+          220,
+        );
+        expect(tries).toBe(200);
+        const refused = await postJson(
+          `${app.api}/auth/local/register`,
+          { email: freshEmail(), password: GOOD_PASSWORD },
+          visitor(address),
+        );
+        expect(expectErrorShape(refused, 429).error.name).toBe("RateLimitError");
+      },
+      60_000,
+    );
 
     it("code sign-in counts against the same allowances as the password", async () => {
       const address = freshAddress();
@@ -282,13 +298,13 @@ function suite(label: string, extraEnv: () => Record<string, string>) {
   });
 }
 
-suite("memory (one process)", () => ({}));
+suite("memory (one process)", () => ({}), { backstopToTheEnd: true });
 
 const redisUrl = process.env.TEST_REDIS_URL?.trim();
 describe.skipIf(!redisUrl)("Redis (shared by every process)", () => {
   // A key prefix of its own per run would need configuration; instead the tests use fresh addresses
   // and e-mail addresses, and Redis's keys expire with their windows.
-  suite("Redis store", () => ({ REDIS_URL: redisUrl ?? "" }));
+  suite("Redis store", () => ({ REDIS_URL: redisUrl ?? "" }), { backstopToTheEnd: false });
 
   it("shares one count between two CMS processes", async () => {
     const { RateLimiterRedis } = await import("rate-limiter-flexible");

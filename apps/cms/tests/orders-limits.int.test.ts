@@ -96,7 +96,15 @@ describe("new order drafts, with the rate limits off (USERS_PERMISSIONS_RATELIMI
   });
 });
 
-function ordersSuite(label: string, extraEnv: () => Record<string, string>) {
+/**
+ * `backstopToTheEnd`: place the 51 orders the per-address backstop takes to run out. Once is enough:
+ * the store only counts (the account's limit shows Redis counting the same), and the run is long.
+ */
+function ordersSuite(
+  label: string,
+  extraEnv: () => Record<string, string>,
+  { backstopToTheEnd }: { backstopToTheEnd: boolean },
+) {
   describe(`orders placed, with the rate limits on (${label})`, () => {
     let app: TestStrapi;
     let catalogue: Catalogue;
@@ -233,34 +241,38 @@ function ordersSuite(label: string, extraEnv: () => Record<string, string>) {
       expect(orderQuoteSchema.parse(answer.body).orderLimit).toBeNull();
     });
 
-    it("the per-address backstop still holds: 50 orders in half an hour from one address, whatever the accounts, then 429 and no place held", async () => {
-      const placesTaken = async () =>
-        (
-          (await app.strapi.db.query(SLOT_DAY_UID).findMany({ where: { date: choice.date } })) as { taken: number }[]
-        ).reduce((sum, row) => sum + row.taken, 0);
-      const address = freshAddress();
-      const statuses: number[] = [];
-      let buyer = await customer();
-      const takenBefore = await placesTaken();
-      for (let index = 0; index < 51; index++) {
-        // A new account whenever the last has its MAX_UNPAID_ORDERS waiting: throwaway accounts.
-        if (index > 0 && index % MAX_UNPAID_ORDERS === 0) buyer = await customer();
-        statuses.push((await order(await summaryDraft(buyer.jwt), buyer.jwt, address)).status);
-      }
-      expect(statuses.slice(0, 50)).toEqual(Array(50).fill(201));
-      expect(statuses[50]).toBe(429);
-      expect((await placesTaken()) - takenBefore).toBe(50);
-      // The account refused by the address's count got its own use back: from elsewhere it orders.
-      expect((await order(await summaryDraft(buyer.jwt), buyer.jwt, freshAddress())).status).toBe(201);
-    }, 120_000);
+    it.skipIf(!backstopToTheEnd)(
+      "the per-address backstop still holds: 50 orders in half an hour from one address, whatever the accounts, then 429 and no place held",
+      async () => {
+        const placesTaken = async () =>
+          (
+            (await app.strapi.db.query(SLOT_DAY_UID).findMany({ where: { date: choice.date } })) as { taken: number }[]
+          ).reduce((sum, row) => sum + row.taken, 0);
+        const address = freshAddress();
+        const statuses: number[] = [];
+        let buyer = await customer();
+        const takenBefore = await placesTaken();
+        for (let index = 0; index < 51; index++) {
+          // A new account whenever the last has its MAX_UNPAID_ORDERS waiting: throwaway accounts.
+          if (index > 0 && index % MAX_UNPAID_ORDERS === 0) buyer = await customer();
+          statuses.push((await order(await summaryDraft(buyer.jwt), buyer.jwt, address)).status);
+        }
+        expect(statuses.slice(0, 50)).toEqual(Array(50).fill(201));
+        expect(statuses[50]).toBe(429);
+        expect((await placesTaken()) - takenBefore).toBe(50);
+        // The account refused by the address's count got its own use back: from elsewhere it orders.
+        expect((await order(await summaryDraft(buyer.jwt), buyer.jwt, freshAddress())).status).toBe(201);
+      },
+      120_000,
+    );
   });
 }
 
-ordersSuite("memory", () => ({}));
+ordersSuite("memory", () => ({}), { backstopToTheEnd: true });
 
 const redisUrl = process.env.TEST_REDIS_URL?.trim();
 // Redis keeps counts between runs: every test takes fresh addresses and e-mail addresses, and
 // Redis's keys expire with their windows.
 describe.skipIf(!redisUrl)("Redis (shared by every process)", () => {
-  ordersSuite("Redis store", () => ({ REDIS_URL: redisUrl ?? "" }));
+  ordersSuite("Redis store", () => ({ REDIS_URL: redisUrl ?? "" }), { backstopToTheEnd: false });
 });
