@@ -1,4 +1,4 @@
-import type { IsoWeekday, OrderStatus, StatusActor } from "@shop/domain";
+import { ISO_WEEKDAYS, type IsoWeekday, type OrderStatus, type StatusActor } from "@shop/domain";
 import type { Locale } from "@shop/routing";
 
 /**
@@ -6,6 +6,11 @@ import type { Locale } from "@shop/routing";
  * payment page, the account's list and detail, and the account home's orders. They travel with those
  * pages' own data (a loader returns them), never with every page.
  */
+
+/** The same words before every weekday, as Spanish and Catalan have them ("el {date}"). */
+function everyWeekday(text: string): Record<IsoWeekday, string> {
+  return Object.fromEntries(ISO_WEEKDAYS.map((day) => [day, text])) as Record<IsoWeekday, string>;
+}
 
 const es = {
   statuses: {
@@ -27,15 +32,7 @@ const es = {
    * The delivery day with the words before it, by ISO weekday (Monday 1): Portuguese says "na" before
    * a feminine weekday (sexta-feira) and "no" before sábado and domingo. Filled in as {onDay}.
    */
-  onDay: {
-    1: "el {date}",
-    2: "el {date}",
-    3: "el {date}",
-    4: "el {date}",
-    5: "el {date}",
-    6: "el {date}",
-    7: "el {date}",
-  } satisfies Record<IsoWeekday, string>,
+  onDay: everyWeekday("el {date}"),
   /** The order status screen: what the order's real state means for the customer. */
   outcome: {
     paid: {
@@ -211,15 +208,7 @@ const ca: OrdersTexts = {
   viewOrder: "Mostra el detall de la comanda",
   allOrders: "Mostra totes les meves comandes",
   newOrder: "Fes una comanda",
-  onDay: {
-    1: "el {date}",
-    2: "el {date}",
-    3: "el {date}",
-    4: "el {date}",
-    5: "el {date}",
-    6: "el {date}",
-    7: "el {date}",
-  },
+  onDay: everyWeekday("el {date}"),
   outcome: {
     paid: {
       heading: "Gràcies! La teva comanda està pagada",
