@@ -237,8 +237,16 @@ function standIn(input: EmailRequestBody): AccountUser {
   } as AccountUser;
 }
 
-/** The work after an e-mail request, written once for both modes. */
-type AccountMailWork = (steps: AccountMailSteps, user: AccountUser) => Promise<void>;
+/** The work after an e-mail request, written once for both modes; `asked` is the request's language. */
+type AccountMailWork = (steps: AccountMailSteps, user: AccountUser, asked: EmailRequestBody["locale"]) => Promise<void>;
+
+/** A call that answers the same whether or not the address has an account. */
+type AccountMailRequest = (
+  strapi: Core.Strapi,
+  input: EmailRequestBody,
+  caller: Caller,
+  options?: AccountMailOptions,
+) => Promise<void>;
 
 /**
  * For the calls that answer the same whether or not the address has an account (forgot-password,
@@ -247,44 +255,33 @@ type AccountMailWork = (steps: AccountMailSteps, user: AccountUser) => Promise<v
  * the answer nor its time tells; `work` runs with the real steps for an account that `wanted`
  * (not blocked, and the call's own condition), and rehearses them for anyone else.
  */
-async function mailAccountAfterAnswer(
-  strapi: Core.Strapi,
+function accountMailRequest(
   kind: "confirm-email" | "reset-password" | "sign-in-code",
-  input: EmailRequestBody,
-  caller: Caller,
   { wanted = () => true, work }: { wanted?: (user: AccountUser) => boolean; work: AccountMailWork },
-  { stepsFor = (mode) => accountMailSteps(strapi, mode) }: AccountMailOptions,
-): Promise<void> {
-  await takeMailAllowance(kind, input.email, caller.address);
-  afterAnswer(strapi, `answer a ${kind} request`, async () => {
-    const user = await findUser(strapi, { email: input.email });
-    if (user && user.blocked !== true && wanted(user)) await work(stepsFor("send"), user);
-    else await work(stepsFor("rehearse"), standIn(input));
-  });
+): AccountMailRequest {
+  return async (
+    strapi,
+    input,
+    caller,
+    { stepsFor = (mode: AccountMailMode) => accountMailSteps(strapi, mode) } = {},
+  ) => {
+    await takeMailAllowance(kind, input.email, caller.address);
+    afterAnswer(strapi, `answer a ${kind} request`, async () => {
+      const user = await findUser(strapi, { email: input.email });
+      if (user && user.blocked !== true && wanted(user)) await work(stepsFor("send"), user, input.locale);
+      else await work(stepsFor("rehearse"), standIn(input), input.locale);
+    });
+  };
 }
 
 /**
  * Sends the confirmation link again. The answer is the same whether the address has an account,
  * is already confirmed, or is unknown.
  */
-export async function resendConfirmation(
-  strapi: Core.Strapi,
-  input: EmailRequestBody,
-  caller: Caller,
-  options: AccountMailOptions = {},
-): Promise<void> {
-  await mailAccountAfterAnswer(
-    strapi,
-    "confirm-email",
-    input,
-    caller,
-    {
-      wanted: (user) => user.confirmed !== true,
-      work: async (steps, user) => mailConfirmation(steps, user, input.locale),
-    },
-    options,
-  );
-}
+export const resendConfirmation = accountMailRequest("confirm-email", {
+  wanted: (user) => user.confirmed !== true,
+  work: mailConfirmation,
+});
 
 /** The e-mailed link was opened: the address is confirmed, and the customer is welcomed. */
 export async function confirmEmail(strapi: Core.Strapi, token: string): Promise<Account> {
@@ -351,24 +348,18 @@ function dummyHash(strapi: Core.Strapi): Promise<string> {
  * Sends a sign-in code by e-mail. The answer is the same whether the address has an account or not;
  * a blocked account gets no code.
  */
-export async function requestSignInCode(
-  strapi: Core.Strapi,
-  input: EmailRequestBody,
-  caller: Caller,
-  options: AccountMailOptions = {},
-): Promise<void> {
-  const work: AccountMailWork = async (steps, user) => {
+export const requestSignInCode = accountMailRequest("sign-in-code", {
+  work: async (steps, user, asked) => {
     const code = await steps.signInCode(user.id);
-    const locale = localeOf(user, input.locale);
+    const locale = localeOf(user, asked);
     steps.mail({
       template: "accountSignInCode",
       props: { name: user.firstName, code, url: storefrontLink("login", locale) },
       to: user.email,
       locale,
     });
-  };
-  await mailAccountAfterAnswer(strapi, "sign-in-code", input, caller, { work }, options);
-}
+  },
+});
 
 /** Sign-in with an e-mailed code, which also proves the address is the customer's. */
 export async function signInWithCode(strapi: Core.Strapi, input: SignInCodeBody, caller: Caller): Promise<AuthAnswer> {
@@ -390,24 +381,18 @@ export async function signOut(strapi: Core.Strapi, sid: string): Promise<void> {
 // ---- Recovery and password change ----------------------------------------------------------------
 
 /** Sends a reset link. The answer is the same whether the address has an account or not. */
-export async function forgotPassword(
-  strapi: Core.Strapi,
-  input: EmailRequestBody,
-  caller: Caller,
-  options: AccountMailOptions = {},
-): Promise<void> {
-  const work: AccountMailWork = async (steps, user) => {
+export const forgotPassword = accountMailRequest("reset-password", {
+  work: async (steps, user, asked) => {
     const token = await steps.linkToken(user.id, "reset-password");
-    const locale = localeOf(user, input.locale);
+    const locale = localeOf(user, asked);
     steps.mail({
       template: "accountResetPassword",
       props: { name: user.firstName, url: storefrontLink("passwordRecovery", locale, { code: token }) },
       to: user.email,
       locale,
     });
-  };
-  await mailAccountAfterAnswer(strapi, "reset-password", input, caller, { work }, options);
-}
+  },
+});
 
 function mailPasswordChanged(strapi: Core.Strapi, user: AccountUser): void {
   const locale = localeOf(user);
