@@ -16,10 +16,8 @@ import { authBody, bearer, GOOD_PASSWORD, registerCustomer, send, waitForMail } 
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import {
   COUPON_UID,
-  createCatalogue,
-  createZone,
   finishedDraft,
-  firstOfferedDate,
+  orderingFixture,
   patchDraft,
   placeOrder,
   SLOT_DAY_UID,
@@ -38,9 +36,7 @@ const POSTCODE = "46010";
 
 beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false", STOREFRONT_URL: "https://shop.example" });
-  catalogue = await createCatalogue(app.strapi);
-  await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099" });
-  choice = await firstOfferedDate(app.api, POSTCODE);
+  ({ catalogue, choice } = await orderingFixture(app.strapi, app.api, POSTCODE));
 }, 120_000);
 
 afterAll(async () => {
