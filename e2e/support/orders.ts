@@ -23,18 +23,17 @@ async function call(api: string, method: string, path: string, body: unknown, he
 }
 
 /**
- * An order of one box (`boxId`) waiting for its payment, placed through the CMS's calls as the
- * new-order flow places them (that flow has its own tests): a draft filled step by step, then the order.
+ * A draft of the customer's with one box (`boxId`) filled to its summary through the CMS's calls, as
+ * the new-order flow's steps fill it (that flow has its own tests); its token.
  */
-export async function placeOrder(
+export async function summaryDraft(
   cmsUrl: string,
-  { customer, locale, boxId }: { customer: TestCustomer; locale: Locale; boxId: number },
-): Promise<CreatedOrder["order"]> {
+  { customer, boxId }: { customer: TestCustomer; boxId: number },
+): Promise<string> {
   const api = `${cmsUrl}/api`;
   const bearer = { Authorization: `Bearer ${customer.jwt}` };
   const { token } = orderDraftAnswerSchema.parse(await call(api, "POST", "/order-drafts", {}, bearer));
   if (!token) throw new Error("A new draft came without its token");
-  const withDraft = { ...bearer, [ORDER_DRAFT_HEADER]: token };
   const calendarAnswer = await fetch(`${api}/delivery/calendar?postcode=${ORDER_POSTCODE}`);
   const first = deliveryCalendarSchema.parse(await calendarAnswer.json()).dates[0];
   if (!first?.slots[0]) throw new Error(`No delivery date is offered to ${ORDER_POSTCODE}`);
@@ -56,14 +55,26 @@ export async function placeOrder(
     { extras: [] },
     { delivery: { addressId: null, address, date: first.date, slot: first.slots[0].code, notes: "Timbre 2" } },
   ]) {
-    await call(api, "PATCH", "/order-drafts/current", step, withDraft);
+    await call(api, "PATCH", "/order-drafts/current", step, { ...bearer, [ORDER_DRAFT_HEADER]: token });
   }
+  return token;
+}
+
+/**
+ * An order of one box (`boxId`) waiting for its payment, placed through the CMS's calls as the
+ * new-order flow places them: a draft filled to its summary (summaryDraft), then the order.
+ */
+export async function placeOrder(
+  cmsUrl: string,
+  { customer, locale, boxId }: { customer: TestCustomer; locale: Locale; boxId: number },
+): Promise<CreatedOrder["order"]> {
+  const token = await summaryDraft(cmsUrl, { customer, boxId });
   const created = await call(
-    api,
+    `${cmsUrl}/api`,
     "POST",
     "/orders",
     { termsAccepted: true, marketingConsent: false, locale },
-    withDraft,
+    { Authorization: `Bearer ${customer.jwt}`, [ORDER_DRAFT_HEADER]: token },
   );
   return createdOrderSchema.parse(created).order;
 }
