@@ -24,6 +24,8 @@ const steps = [
       "routing",
       "--project",
       "storefront",
+      "--project",
+      "cms-unit",
     ),
   ],
   // Built before the integration tests, which also check the admin panel the build produces.

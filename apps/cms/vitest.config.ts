@@ -5,7 +5,9 @@ export default defineConfig({
     name: "cms",
     // Vite replaces __dirname in config files, so the project resolves the same from any cwd.
     root: __dirname,
-    include: ["tests/**/*.test.ts"],
+    // Only the tests that boot Strapi; the pure ones (*.test.ts) are the "cms-unit" project
+    // (vitest.unit.config.ts), run once rather than once per database.
+    include: ["tests/**/*.int.test.ts"],
     // Compiles the TypeScript app to dist/ once per run, before any worker boots Strapi.
     globalSetup: ["tests/global-setup.ts"],
     // One Strapi at a time. fileParallelism only counts in the root config, so also ask for a single
