@@ -11,7 +11,7 @@ import { flushAfterAnswer } from "./services/after-answer";
 import { closeRateLimits, prepareRateLimits } from "./services/rate-limits";
 import { fillDemoMeasures } from "./seed/measures";
 import { seedDemoDelivery } from "./seed/delivery";
-import { ensureOrderIndexes, registerStaffRules } from "./services/order-admin";
+import { ensureOrderIndexes, registerStaffRules } from "./ordering/admin";
 import { registerAccountErasure } from "./services/account-admin";
 import { deliverSandboxNotifications } from "./jobs";
 

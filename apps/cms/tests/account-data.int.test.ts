@@ -9,7 +9,7 @@ import { createUser } from "../src/factories/users";
 import { parseEnv } from "../src/env";
 import { cleanUpAccounts } from "../src/jobs/clean-up-accounts";
 import { consentPseudonym } from "../src/services/newsletter";
-import { changeOrderStatus } from "../src/services/order-status";
+import { changeOrderStatus } from "../src/ordering/status";
 import { openSession } from "../src/services/sessions";
 import { sendOrderMail } from "../src/services/payments";
 import { authBody, bearer, GOOD_PASSWORD, registerCustomer, send, waitForMail } from "./helpers/accounts";

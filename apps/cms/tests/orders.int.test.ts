@@ -11,7 +11,7 @@ import { ORDER_STATUSES, OrderStatusChangeError } from "@shop/domain";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "../src/env";
 import { expireUnpaidOrders } from "../src/jobs/expire-unpaid-orders";
-import { changeOrderStatus } from "../src/services/order-status";
+import { changeOrderStatus } from "../src/ordering/status";
 import { bearer, mailsTo, registerCustomer, send, waitForMail } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import {

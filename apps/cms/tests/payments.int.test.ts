@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEnv, parseEnv } from "../src/env";
-import { changeOrderStatus } from "../src/services/order-status";
+import { changeOrderStatus } from "../src/ordering/status";
 import { gateways, sendOrderMail, startPayment } from "../src/services/payments";
 import { bearer, registerCustomer, send } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";

@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import { cleanUpAccounts } from "./clean-up-accounts";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
-import { dropExpiredDrafts } from "../services/order-drafts";
+import { dropExpiredDrafts } from "../ordering/drafts";
 import { deliverDueSandboxNotifications } from "../payments/sandbox-notifications";
 
 /**

@@ -2,7 +2,7 @@ import type { Core } from "@strapi/strapi";
 import type { PaymentNotification, PaymentProviderId } from "./provider";
 import type { SandboxDecision, SandboxProvider } from "./sandbox";
 import type { Sql } from "../services/slot-places";
-import { lockOrderRow } from "../services/order-status";
+import { lockOrderRow } from "../ordering/status";
 import {
   applyNotification,
   findSandboxPayment,

@@ -9,7 +9,7 @@ import {
   type CouponKind,
   type CouponRefusal,
 } from "@shop/domain";
-import { OrderError } from "./order-errors";
+import { OrderError } from "../ordering/errors";
 import { newDocumentId, tableOf, type Sql } from "./slot-places";
 
 /**

@@ -16,7 +16,7 @@ import {
   type IsoWeekday,
   type TimeSlot,
 } from "@shop/domain";
-import { OrderError } from "./order-errors";
+import { OrderError } from "../ordering/errors";
 import { takeMailAllowance } from "./rate-limits";
 import { placesTaken } from "./slot-places";
 

@@ -19,8 +19,8 @@ import {
 } from "../payments/provider";
 import { afterAnswer } from "./after-answer";
 import type { Sql } from "./slot-places";
-import { OrderError, OrderNotFoundError } from "./order-errors";
-import { changeOrderStatus, isPastDeadline, lockOrderRow, ORDER_UID, voidPendingAttempts } from "./order-status";
+import { OrderError, OrderNotFoundError } from "../ordering/errors";
+import { changeOrderStatus, isPastDeadline, lockOrderRow, ORDER_UID, voidPendingAttempts } from "../ordering/status";
 
 /**
  * Paying orders (docs/decisions/015). Every attempt is a `payment` row with its own reference; the

@@ -4,10 +4,10 @@ import { toLocale } from "@shop/domain";
 import { openSessionOf } from "../../../accounts/session-of-request";
 import { callerOf, parse, type Context } from "../../../http/account-action";
 import { draftTokenOf, orderAction, signedInOrder } from "../../../http/order-action";
-import { createDraft, draftFromOrder, openDraft, patchDraft, readDraft } from "../../../services/order-drafts";
-import { OrderNotFoundError } from "../../../services/order-errors";
-import { orderLimitOf, reorderableOf } from "../../../services/orders";
-import { priceDraft } from "../../../services/quote";
+import { createDraft, draftFromOrder, openDraft, patchDraft, readDraft } from "../../../ordering/drafts";
+import { OrderNotFoundError } from "../../../ordering/errors";
+import { orderLimitOf, reorderableOf } from "../../../ordering/orders";
+import { priceDraft } from "../../../ordering/quote";
 
 /** The caller's id when the request carries a live session; the draft calls work signed in or out. */
 async function userIdOf(strapi: Core.Strapi, ctx: Context): Promise<number | null> {

@@ -3,8 +3,8 @@ import { createOrderBody, orderListQuery } from "@shop/contracts";
 import { callerOf, parse } from "../../../http/account-action";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { draftTokenOf, signedInOrder } from "../../../http/order-action";
-import { OrderNotFoundError } from "../../../services/order-errors";
-import { findOwnOrder, listOwnOrders, payOwnOrder, placeOrder } from "../../../services/orders";
+import { OrderNotFoundError } from "../../../ordering/errors";
+import { findOwnOrder, listOwnOrders, payOwnOrder, placeOrder } from "../../../ordering/orders";
 
 /** The order calls: parse with the contracts, ask the order service, answer. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

@@ -16,7 +16,7 @@ import {
   type TaxRate,
 } from "@shop/domain";
 import { PRODUCT_UID, VISIBLE_PRODUCT_FILTER } from "../catalogue/product";
-import { OrderError } from "./order-errors";
+import { OrderError } from "./errors";
 
 /**
  * The catalogue as an order reads it: what a draft's products are (a box, an item, a complementary

@@ -11,17 +11,17 @@ import {
   type Locale,
   type PriceAudience,
 } from "@shop/domain";
-import { judgeCoupon, type CouponOutcome } from "./coupons";
-import { loadZones } from "./delivery";
-import { OrderError } from "./order-errors";
+import { judgeCoupon, type CouponOutcome } from "../services/coupons";
+import { loadZones } from "../services/delivery";
+import { OrderError } from "./errors";
 import {
   checkDraftProducts,
   draftProductIds,
   loadOrderProducts,
   productName,
   type OrderProduct,
-} from "./order-products";
-import { findUser } from "./sessions";
+} from "./products";
+import { findUser } from "../services/sessions";
 
 /**
  * The price of a draft, now: the catalogue's prices and tax rates of the moment, the coupon's rules

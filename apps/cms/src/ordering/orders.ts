@@ -25,9 +25,9 @@ import {
   type StatusActor,
 } from "@shop/domain";
 import { storefrontLink } from "../email/links";
-import { afterAnswer } from "./after-answer";
-import { takeCouponUse } from "./coupons";
-import { requestFromCheckout } from "./newsletter";
+import { afterAnswer } from "../services/after-answer";
+import { takeCouponUse } from "../services/coupons";
+import { requestFromCheckout } from "../services/newsletter";
 import {
   checkDelivery,
   keepInAddressBook,
@@ -35,14 +35,14 @@ import {
   spendDraft,
   type CheckedDelivery,
   type OpenDraft,
-} from "./order-drafts";
-import { OrderError, OrderNotFoundError } from "./order-errors";
-import { giveBack, LIMITS, takeAllowance, usedUpFor } from "./rate-limits";
-import { isPastDeadline, ORDER_UID, paymentDeadline } from "./order-status";
-import { checkChargeable, PAYMENT_UID, startPayment } from "./payments";
+} from "./drafts";
+import { OrderError, OrderNotFoundError } from "./errors";
+import { giveBack, LIMITS, takeAllowance, usedUpFor } from "../services/rate-limits";
+import { isPastDeadline, ORDER_UID, paymentDeadline } from "./status";
+import { checkChargeable, PAYMENT_UID, startPayment } from "../services/payments";
 import { priceDraft, type PricedDraft } from "./quote";
-import { findUser } from "./sessions";
-import { slotKeyOf, tableOf, takeSlotPlace, type Sql } from "./slot-places";
+import { findUser } from "../services/sessions";
+import { slotKeyOf, tableOf, takeSlotPlace, type Sql } from "../services/slot-places";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a

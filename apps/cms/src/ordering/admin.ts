@@ -9,13 +9,13 @@ import {
   parsePostcodeRanges,
   type OrderStatus,
 } from "@shop/domain";
-import { afterAnswer } from "./after-answer";
-import { COUPON_UID } from "./coupons";
-import { clockOf, ZONE_UID } from "./delivery";
-import { changeOrderStatus, ORDER_UID } from "./order-status";
-import { NOTIFICATION_UID, PAYMENT_UID, sendOrderMail } from "./payments";
+import { afterAnswer } from "../services/after-answer";
+import { COUPON_UID } from "../services/coupons";
+import { clockOf, ZONE_UID } from "../services/delivery";
+import { changeOrderStatus, ORDER_UID } from "./status";
+import { NOTIFICATION_UID, PAYMENT_UID, sendOrderMail } from "../services/payments";
 import { SANDBOX_NOTIFICATION_UID } from "../payments/sandbox-notifications";
-import { tableOf } from "./slot-places";
+import { tableOf } from "../services/slot-places";
 
 /**
  * What staff may do in the admin panel with the ordering content types, checked where every edit
