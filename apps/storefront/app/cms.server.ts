@@ -57,24 +57,181 @@ export interface Contract<T> {
   parse(json: unknown): T;
 }
 
+/** A refusal of one field, as the CMS words it: a code of the contracts ("tooLong:80" read as code and max) or of the CMS ("emailTaken"). */
+export interface CmsFieldError {
+  readonly code: string;
+  readonly max?: number;
+}
+
+/** Refusals keyed by the field's path as the CMS names it, joined with dots ("boxes.0.exclusions"). */
+export type CmsFieldErrors = Readonly<Record<string, CmsFieldError>>;
+
+/** Field name of a refusal about the whole request (wrong credentials, a spent link): the body's `details.code`. */
+export const WHOLE_REQUEST_FIELD = "form";
+
+/**
+ * The CMS's error as its body says it ({ error: { status, name, message, details } }, Strapi's
+ * shape), passed on as is (specification, HTTP client: "the server's error body is rethrown").
+ * Without one (no answer, a timeout, a body that is not the CMS's error, an answer that broke its
+ * contract): the specification's fallback, `UnknownError` with status 500 and what went wrong.
+ */
+export interface CmsError {
+  readonly status: number;
+  readonly name: string;
+  readonly message: string;
+  readonly details?: unknown;
+}
+
+/**
+ * Why a call did not give its value, in the terms callers act on:
+ * - signedOut: 401 or 403, the token is not (or no longer) the CMS's;
+ * - notFound: 404 (a draft expired or spent, an order that is not the customer's);
+ * - limited: 429, with the wait the CMS asked for (Retry-After; a minute without one);
+ * - invalid: 400 or 409 naming fields, or a code about the whole request (`WHOLE_REQUEST_FIELD`);
+ * - conflict: 409 naming nothing (an order no longer waiting for a payment);
+ * - failed: anything else: an answer the storefront cannot act on, no answer, a broken contract.
+ * `httpStatus` is what the CMS answered, null when it did not; `error` is its error body, or the fallback.
+ */
+export type CmsRefusal = CmsRefusalReason & { readonly httpStatus: number | null; readonly error: CmsError };
+
+/** What a caller acts on in a refusal; also what a caller refuses with itself before any call (a form's own check). */
+export type CmsRefusalReason =
+  | { readonly ok: false; readonly status: "invalid"; readonly errors: CmsFieldErrors }
+  | { readonly ok: false; readonly status: "limited"; readonly retryAfterSeconds: number }
+  | { readonly ok: false; readonly status: "signedOut" | "notFound" | "conflict" | "failed" };
+
+export type CmsResult<T> = { readonly ok: true; readonly value: T } | CmsRefusal;
+
+export interface CmsCallOptions<T> extends CmsRequestOptions {
+  /** The answer's contract (a zod schema of @shop/contracts): the caller only ever sees checked data. */
+  readonly contract: Contract<T>;
+}
+
+/** Reads "tooLong:80" into its code and limit. */
+export function fieldErrorOf(message: string): CmsFieldError {
+  const [code = "invalid", max] = message.split(":");
+  const limit = max === undefined ? NaN : Number(max);
+  return Number.isFinite(limit) ? { code, max: limit } : { code };
+}
+
+/** A path of the CMS (["boxes", 0, "exclusions"]) as one field name ("boxes.0.exclusions"). */
+export const fieldOfPath = (path: readonly unknown[] | undefined): string =>
+  path && path.length > 0 ? path.map(String).join(".") : WHOLE_REQUEST_FIELD;
+
+/** A Retry-After answered without a number of seconds waits this long. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/** The CMS's error of a body ({ error: { status, name, message } }), or null when the body holds none. */
+function errorOfBody(body: unknown): CmsError | null {
+  const error = isRecord(body) ? body.error : undefined;
+  if (!isRecord(error) || typeof error.status !== "number" || typeof error.name !== "string") return null;
+  return {
+    status: error.status,
+    name: error.name,
+    message: typeof error.message === "string" ? error.message : "",
+    ...(error.details === undefined ? {} : { details: error.details }),
+  };
+}
+
+/** The field errors of an error's details: each field's first, or the details' code about the whole request. */
+export function fieldErrorsOf(details: unknown): CmsFieldErrors {
+  const errors: Record<string, CmsFieldError> = {};
+  const listed = isRecord(details) && Array.isArray(details.errors) ? (details.errors as unknown[]) : [];
+  for (const entry of listed) {
+    if (!isRecord(entry)) continue;
+    errors[fieldOfPath(Array.isArray(entry.path) ? entry.path : undefined)] ??= fieldErrorOf(
+      String(entry.message ?? ""),
+    );
+  }
+  const code = isRecord(details) ? details.code : undefined;
+  if (Object.keys(errors).length === 0 && typeof code === "string") errors[WHOLE_REQUEST_FIELD] = { code };
+  return errors;
+}
+
+/** The specification's fallback when the CMS gave no error body. */
+const unknownError = (message: string): CmsError => ({ status: 500, name: "UnknownError", message });
+
+async function refusalOfAnswer(response: Response, call: string): Promise<CmsRefusal> {
+  const text = await response.text().catch(() => "");
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's HTML page, an empty body): no error body to pass on.
+  }
+  const httpStatus = response.status;
+  const error = errorOfBody(body) ?? unknownError(`The CMS answered ${httpStatus} to ${call}`);
+  const refusal = { ok: false, httpStatus, error } as const;
+  if (httpStatus === 401 || httpStatus === 403) return { ...refusal, status: "signedOut" };
+  if (httpStatus === 404) return { ...refusal, status: "notFound" };
+  if (httpStatus === 429) {
+    const retryAfterSeconds = Number(response.headers.get("Retry-After") ?? NaN);
+    return {
+      ...refusal,
+      status: "limited",
+      retryAfterSeconds: Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : DEFAULT_RETRY_AFTER_SECONDS,
+    };
+  }
+  if (httpStatus === 400 || httpStatus === 409) {
+    const errors = fieldErrorsOf(error.details);
+    if (Object.keys(errors).length > 0) return { ...refusal, status: "invalid", errors };
+    if (httpStatus === 409) return { ...refusal, status: "conflict" };
+  }
+  console.error(`The CMS answered ${httpStatus} to ${call}`);
+  return { ...refusal, status: "failed" };
+}
+
+/**
+ * The storefront's one call to the CMS: the answer checked with its contract, or why not
+ * (CmsRefusal). Never throws: an unreachable CMS, a timeout or an answer that breaks the contract
+ * is a "failed" refusal, which a page says beside its form or in place of its data. Reads are
+ * tried once more as cmsFetch does; writes and 429 never.
+ */
+export async function cmsCall<T>(path: string, options: CmsCallOptions<T>): Promise<CmsResult<T>> {
+  const call = `${options.method ?? "GET"} ${path}`;
+  let response: Response;
+  try {
+    response = await cmsFetch(path, options);
+  } catch (error) {
+    console.error(`${call} could not reach the CMS`, error);
+    return { ok: false, status: "failed", httpStatus: null, error: unknownError(messageOf(error)) };
+  }
+  if (!response.ok) return refusalOfAnswer(response, call);
+  try {
+    return { ok: true, value: options.contract.parse(await response.json()) };
+  } catch (error) {
+    // A CMS that drifts from the contract fails loudly here instead of showing wrong data.
+    console.error(`The CMS's answer to ${call} broke its contract`, error);
+    return { ok: false, status: "failed", httpStatus: response.status, error: unknownError(messageOf(error)) };
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What cmsGet throws for a refusal: the CMS's error, with the status it answered (500 when none). */
 export class CmsAnswerError extends Error {
   constructor(
     readonly path: string,
-    readonly status: number,
+    readonly refusal: CmsRefusal,
   ) {
-    super(`GET ${path} answered ${status}`);
+    super(`GET ${path}: ${refusal.error.name} ${refusal.httpStatus ?? refusal.error.status} ${refusal.error.message}`);
     this.name = "CmsAnswerError";
+  }
+
+  /** What the CMS answered: its HTTP status, or the fallback's 500 when it did not answer. */
+  get status(): number {
+    return this.refusal.httpStatus ?? this.refusal.error.status;
   }
 }
 
 /**
- * GET a content API answer and validate it against its contract: the rest of the storefront only
- * ever sees typed, checked data. A non-2xx answer throws CmsAnswerError; an answer that breaks the
- * contract throws the contract's error (a ZodError), so a CMS that drifts fails loudly here
- * instead of showing wrong data.
+ * cmsCall for the cached resources (catalogue, content, settings), whose loaders report a failure
+ * by throwing: the data cache then serves what it last had. A refusal throws CmsAnswerError.
  */
 export async function cmsGet<T>(path: string, contract: Contract<T>, options: CmsRequestOptions = {}): Promise<T> {
-  const response = await cmsFetch(path, { ...options, method: "GET" });
-  if (!response.ok) throw new CmsAnswerError(path, response.status);
-  return contract.parse(await response.json());
+  const answer = await cmsCall(path, { ...options, method: "GET", contract });
+  if (!answer.ok) throw new CmsAnswerError(path, answer);
+  return answer.value;
 }
