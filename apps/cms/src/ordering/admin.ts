@@ -10,12 +10,12 @@ import {
   type OrderStatus,
 } from "@shop/domain";
 import { afterAnswer } from "../services/after-answer";
-import { COUPON_UID } from "../services/coupons";
-import { clockOf, ZONE_UID } from "../services/delivery";
+import { COUPON_UID } from "../coupons/coupons";
+import { clockOf, ZONE_UID } from "../delivery/delivery";
 import { changeOrderStatus, ORDER_UID } from "./status";
 import { NOTIFICATION_UID, PAYMENT_UID, sendOrderMail } from "../services/payments";
 import { SANDBOX_NOTIFICATION_UID } from "../payments/sandbox-notifications";
-import { tableOf } from "../services/slot-places";
+import { tableOf } from "../delivery/slot-places";
 
 /**
  * What staff may do in the admin panel with the ordering content types, checked where every edit

@@ -12,14 +12,14 @@ import {
   type OrderDraftPatch,
 } from "@shop/contracts";
 import { MAX_LINE_QUANTITY, zoneForPostcode, type TimeSlot } from "@shop/domain";
-import { checkDeliveryChoice, loadZones, rulesForPostcode, type DeliveryRules } from "../services/delivery";
+import { checkDeliveryChoice, loadZones, rulesForPostcode, type DeliveryRules } from "../delivery/delivery";
 import { keyedHash } from "../services/keyed-hash";
 import { DraftNeedsSignInError, OrderError, OrderNotFoundError } from "./errors";
 import { checkDraftProducts, draftProductIds, loadOrderProducts } from "./products";
 import { createAddress, listAddresses } from "../services/profile";
 import { customerAudience, priceDraft } from "./quote";
 import { takeAllowance } from "../services/rate-limits";
-import { placesTaken } from "../services/slot-places";
+import { placesTaken } from "../delivery/slot-places";
 
 /**
  * The new-order draft (docs/decisions/015): kept in the CMS under a random token that the

@@ -26,7 +26,7 @@ import {
 } from "@shop/domain";
 import { storefrontLink } from "../email/links";
 import { afterAnswer } from "../services/after-answer";
-import { takeCouponUse } from "../services/coupons";
+import { takeCouponUse } from "../coupons/coupons";
 import { requestFromCheckout } from "../services/newsletter";
 import {
   checkDelivery,
@@ -42,7 +42,7 @@ import { isPastDeadline, ORDER_UID, paymentDeadline } from "./status";
 import { checkChargeable, PAYMENT_UID, startPayment } from "../services/payments";
 import { priceDraft, type PricedDraft } from "./quote";
 import { findUser } from "../services/sessions";
-import { slotKeyOf, tableOf, takeSlotPlace, type Sql } from "../services/slot-places";
+import { slotKeyOf, tableOf, takeSlotPlace, type Sql } from "../delivery/slot-places";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a

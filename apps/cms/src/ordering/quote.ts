@@ -11,8 +11,8 @@ import {
   type Locale,
   type PriceAudience,
 } from "@shop/domain";
-import { judgeCoupon, type CouponOutcome } from "../services/coupons";
-import { loadZones } from "../services/delivery";
+import { judgeCoupon, type CouponOutcome } from "../coupons/coupons";
+import { loadZones } from "../delivery/delivery";
 import { OrderError } from "./errors";
 import {
   checkDraftProducts,

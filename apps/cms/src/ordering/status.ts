@@ -1,9 +1,9 @@
 import type { Core } from "@strapi/strapi";
 import { mayChangeStatus, OrderStatusChangeError, type OrderStatus, type StatusActor } from "@shop/domain";
 import { getEnv } from "../env";
-import { releaseCouponUse } from "../services/coupons";
+import { releaseCouponUse } from "../coupons/coupons";
 import { forgetDeliveryOfDetached } from "./pseudonyms";
-import { releaseSlotPlace, tableOf, type Sql } from "../services/slot-places";
+import { releaseSlotPlace, tableOf, type Sql } from "../delivery/slot-places";
 
 /**
  * An order's status moves only here (docs/decisions/015): by one conditional UPDATE from the

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
-import { COUPON_UID } from "../services/coupons";
-import { ZONE_UID } from "../services/delivery";
+import { COUPON_UID } from "../coupons/coupons";
+import { ZONE_UID } from "../delivery/delivery";
 import { renewDemoDeliveryFaqs } from "./delivery-faqs";
 import { renewDemoLegalPages } from "./legal-pages";
 

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { shopDateOf, text, type IsoDate, type OrderStatus } from "@shop/domain";
-import { loadClosedDays, loadZones, ZONE_UID } from "./delivery";
+import { loadClosedDays, loadZones, ZONE_UID } from "../delivery/delivery";
 import {
   deliverySheetOf,
   nextDeliveryDay,

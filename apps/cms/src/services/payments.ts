@@ -18,7 +18,7 @@ import {
   type VerifiedNotification,
 } from "../payments/provider";
 import { afterAnswer } from "./after-answer";
-import type { Sql } from "./slot-places";
+import type { Sql } from "../delivery/slot-places";
 import { OrderError, OrderNotFoundError } from "../ordering/errors";
 import { changeOrderStatus, isPastDeadline, lockOrderRow, ORDER_UID, voidPendingAttempts } from "../ordering/status";
 

@@ -3,7 +3,7 @@ import { areaInterestBody, postcodeQuery } from "@shop/contracts";
 import { callerOf, OK, parse, type Context } from "../../../http/account-action";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { orderAction } from "../../../http/order-action";
-import { coverage, deliveryAreas, deliveryCalendar, registerAreaInterest } from "../../../services/delivery";
+import { coverage, deliveryAreas, deliveryCalendar, registerAreaInterest } from "../../../delivery/delivery";
 
 /** The postcode of `?postcode=`, or a 400 answered (invalid_postcode). */
 function postcodeOf(ctx: Context): string | undefined {

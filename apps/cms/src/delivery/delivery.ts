@@ -17,7 +17,7 @@ import {
   type TimeSlot,
 } from "@shop/domain";
 import { OrderError } from "../ordering/errors";
-import { takeMailAllowance } from "./rate-limits";
+import { takeMailAllowance } from "../services/rate-limits";
 import { placesTaken } from "./slot-places";
 
 /**
