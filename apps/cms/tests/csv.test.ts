@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCsv } from "../src/services/csv";
+import { toCsv } from "../src/packing/csv";
 
 const BOM = "\uFEFF";
 

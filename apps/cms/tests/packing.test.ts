@@ -9,8 +9,8 @@ import {
   packingListCsv,
   packingListOf,
   type OrderToPrepare,
-} from "../src/services/packing";
-import { PACKING_TEXTS } from "../src/services/packing-texts";
+} from "../src/packing/packing";
+import { PACKING_TEXTS } from "../src/packing/texts";
 
 // The packing list and delivery sheet from the orders of a day (src/services/packing.ts), and their
 // CSV files. Reading the orders from the database is tested in packing.int.test.ts.

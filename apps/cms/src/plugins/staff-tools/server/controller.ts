@@ -3,15 +3,15 @@ import { isIsoDate } from "@shop/domain";
 import { z } from "zod";
 import { asApiContext, type ApiContext, type KoaContext } from "../../../catalogue/strapi-loose";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
-import { deliverySheetCsv, packingListCsv, type CsvOptions } from "../../../services/packing";
+import { deliverySheetCsv, packingListCsv, type CsvOptions } from "../../../packing/packing";
 import {
   deliverySheetFor,
   packingListFor,
   staffFilters,
   zoneNameOf,
   type DayFilter,
-} from "../../../services/packing-orders";
-import { PACKING_TEXTS, STAFF_LANGUAGES } from "../../../services/packing-texts";
+} from "../../../packing/orders";
+import { PACKING_TEXTS, STAFF_LANGUAGES } from "../../../packing/texts";
 
 /** ?date=YYYY-MM-DD[&zone=id][&format=csv][&lang=es]. A repeated parameter comes as an array: refused. */
 const dayQuery = z.object({

@@ -1,5 +1,5 @@
 import { EmptyStateLayout } from "@strapi/design-system";
-import type { DeliverySheet, DeliveryStop } from "../../../../services/packing";
+import type { DeliverySheet, DeliveryStop } from "../../../../packing/packing";
 import { useTexts, type Texts } from "../texts";
 import { SheetTable, type Column } from "./SheetTable";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "@strapi/design-system";
 import { Download } from "@strapi/icons";
 import { useNotification } from "@strapi/strapi/admin";
-import { STAFF_LANGUAGES, type StaffLanguage } from "../../../../services/packing-texts";
+import { STAFF_LANGUAGES, type StaffLanguage } from "../../../../packing/texts";
 import { useCsvDownload, type DayChoice, type SheetName } from "../hooks";
 import { useTexts } from "../texts";
 

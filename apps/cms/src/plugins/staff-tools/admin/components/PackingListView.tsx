@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Box, EmptyStateLayout, Flex, Typography } from "@strapi/design-system";
-import type { BoxGroup, ExtraGroup, OrderToPrepare, PackingList } from "../../../../services/packing";
+import type { BoxGroup, ExtraGroup, OrderToPrepare, PackingList } from "../../../../packing/packing";
 import { useTexts, type Texts } from "../texts";
 import { SheetTable, type Column } from "./SheetTable";
 

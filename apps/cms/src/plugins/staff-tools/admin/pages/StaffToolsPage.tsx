@@ -11,7 +11,7 @@ import {
   Typography,
 } from "@strapi/design-system";
 import { Layouts, Page } from "@strapi/strapi/admin";
-import type { DeliverySheet, PackingList, StaffFilters } from "../../../../services/packing";
+import type { DeliverySheet, PackingList, StaffFilters } from "../../../../packing/packing";
 import { DeliverySheetView } from "../components/DeliverySheetView";
 import { DownloadButton } from "../components/DownloadButton";
 import { PackingListView } from "../components/PackingListView";

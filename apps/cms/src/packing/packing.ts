@@ -1,6 +1,6 @@
 import { isoWeekdayOf, shiftIsoDate, SIZE_CODES, type ClosedDay, type DeliveryZone, type IsoDate } from "@shop/domain";
 import { toCsv, type CsvCell } from "./csv";
-import type { PackingTexts } from "./packing-texts";
+import type { PackingTexts } from "./texts";
 
 /**
  * The day's work for the staff who pack and deliver: what to pack (boxes by type and size, with the
