@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../src/factories/users";
 import { parseEnv } from "../src/env";
 import { cleanUpAccounts } from "../src/jobs/clean-up-accounts";
-import { consentPseudonym } from "../src/services/newsletter";
+import { consentPseudonym } from "../src/newsletter/newsletter";
 import { changeOrderStatus } from "../src/ordering/status";
 import { openSession } from "../src/services/sessions";
 import { sendOrderMail } from "../src/services/payments";

@@ -1,6 +1,6 @@
 import { accountSchema, newsletterAnswerSchema, newsletterConfirmAnswerSchema } from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consentPseudonym, sendNewsletterMail, unsubscribeToken } from "../src/services/newsletter";
+import { consentPseudonym, sendNewsletterMail, unsubscribeToken } from "../src/newsletter/newsletter";
 import {
   answeredWithin,
   bearer,

@@ -2,9 +2,9 @@ import type { ContactMessagePayload } from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../src/factories/catalogue";
 import { createUser } from "../src/factories/users";
-import { countProducts, findProduct, listProducts } from "../src/services/catalogue";
+import { countProducts, findProduct, listProducts } from "../src/catalogue/visible-products";
 import { RateLimitedError } from "../src/services/errors";
-import { submitContactMessage } from "../src/services/forms";
+import { submitContactMessage } from "../src/forms/forms";
 import { postJson } from "./helpers/http";
 import { readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
 

@@ -4,7 +4,7 @@ import { parseEnv } from "../src/env";
 import { saveShopSettings } from "../src/factories/shop-settings";
 import { createUser } from "../src/factories/users";
 import { SHOP_SETTINGS } from "../src/seed/data";
-import { getShopSettings, serializeShopSettings } from "../src/services/shop-settings";
+import { getShopSettings, serializeShopSettings } from "../src/shop-settings/shop-settings";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 

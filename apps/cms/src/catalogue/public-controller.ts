@@ -1,5 +1,5 @@
 import { factories, type UID } from "@strapi/strapi";
-import { countEntries, findEntries, findEntry, type CollectionDefaults } from "../services/collections";
+import { countEntries, findEntries, findEntry, type CollectionDefaults } from "./entries";
 import { asApiContext, notFound, type CoreControllerBase, type KoaContext } from "./strapi-loose";
 
 /**

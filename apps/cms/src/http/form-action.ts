@@ -2,7 +2,7 @@ import type { Core } from "@strapi/strapi";
 import type { z } from "zod";
 import { asApiContext, type KoaContext } from "../catalogue/strapi-loose";
 import { RateLimitedError } from "../services/errors";
-import type { FormReceipt, Sender } from "../services/forms";
+import type { FormReceipt, Sender } from "../forms/forms";
 import { sendError, sendValidationError, zodFieldErrors } from "./errors";
 
 /** Accepts the fields bare or in Strapi's `{ data: { ... } }` envelope. */

@@ -1,5 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import { dropExpiredRequests } from "../services/newsletter";
+import { dropExpiredRequests } from "../newsletter/newsletter";
 import { dropStaleTokens } from "../services/one-time-tokens";
 import { dropExpiredSessions } from "../services/sessions";
 

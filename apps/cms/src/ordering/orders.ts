@@ -27,7 +27,7 @@ import {
 import { storefrontLink } from "../email/links";
 import { afterAnswer } from "../services/after-answer";
 import { takeCouponUse } from "../coupons/coupons";
-import { requestFromCheckout } from "../services/newsletter";
+import { requestFromCheckout } from "../newsletter/newsletter";
 import {
   checkDelivery,
   keepInAddressBook,

@@ -9,7 +9,7 @@ import type {
 import { toLocale, type OrderStatus } from "@shop/domain";
 import { sendEmailLater } from "../email/later";
 import { assertCurrentPassword, mayUsePassword, toAccount } from "./accounts";
-import { dropSubscription, detachConsentLog, getNewsletter } from "./newsletter";
+import { dropSubscription, detachConsentLog, getNewsletter } from "../newsletter/newsletter";
 import { dropTokensOf } from "./one-time-tokens";
 import { detachOrdersOf, placeOfSupply, stillToDeliver } from "../ordering/pseudonyms";
 import { changeOrderStatus, ORDER_UID } from "../ordering/status";
@@ -17,7 +17,7 @@ import { listOwnOrderViews } from "../ordering/orders";
 import { PAYMENT_UID } from "./payments";
 import { deleteAllAddresses, listAddresses } from "./profile";
 import { takeAllowance } from "./rate-limits";
-import { ensureReferralCode } from "./referrals";
+import { ensureReferralCode } from "../referrals/referrals";
 import { closeAllSessions, findUser, listSessions, type AccountUser } from "./sessions";
 
 /**

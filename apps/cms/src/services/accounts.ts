@@ -17,7 +17,7 @@ import type { TemplateName } from "../email/templates";
 import { afterAnswer } from "./after-answer";
 import { storefrontLink } from "../email/links";
 import { AccountError, RateLimitedError } from "./errors";
-import { joinNewsletterToAccount } from "./newsletter";
+import { joinNewsletterToAccount } from "../newsletter/newsletter";
 import {
   findLinkToken,
   issueLinkToken,
@@ -29,7 +29,7 @@ import {
   type TokenPurpose,
 } from "./one-time-tokens";
 import { checkAllowance, clearAllowance, takeAllowance, takeMailAllowance } from "./rate-limits";
-import { ensureReferralCode } from "./referrals";
+import { ensureReferralCode } from "../referrals/referrals";
 import { closeAllSessions, closeSession, findUser, openSession, type AccountUser, type SignInMethod } from "./sessions";
 
 /**

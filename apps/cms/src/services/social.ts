@@ -6,9 +6,9 @@ import { getEnv } from "../env";
 import type { Caller } from "./accounts";
 import { toAccount } from "./accounts";
 import { AccountError } from "./errors";
-import { joinNewsletterToAccount } from "./newsletter";
+import { joinNewsletterToAccount } from "../newsletter/newsletter";
 import { takeAllowance } from "./rate-limits";
-import { ensureReferralCode } from "./referrals";
+import { ensureReferralCode } from "../referrals/referrals";
 import { findUser, openSession, type AccountUser } from "./sessions";
 
 /**

@@ -28,7 +28,7 @@ import {
   signInWithCode,
   signOut,
 } from "../../../services/accounts";
-import { getNewsletter, setNewsletter } from "../../../services/newsletter";
+import { getNewsletter, setNewsletter } from "../../../newsletter/newsletter";
 import {
   createAddress,
   deleteAddress,
@@ -37,7 +37,7 @@ import {
   updateAddress,
   updateProfile,
 } from "../../../services/profile";
-import { ensureReferralCode } from "../../../services/referrals";
+import { ensureReferralCode } from "../../../referrals/referrals";
 import { appleAuthorizationUrl, signInWithApple } from "../../../services/social";
 
 /**

@@ -8,8 +8,8 @@ import {
   type KoaContext,
 } from "../../../catalogue/strapi-loose";
 import { sendError } from "../../../http/errors";
-import { andFilters } from "../../../services/collections";
-import { countProducts, findProduct, listProducts } from "../../../services/catalogue";
+import { andFilters } from "../../../catalogue/entries";
+import { countProducts, findProduct, listProducts } from "../../../catalogue/visible-products";
 
 /**
  * Validates the REST query (filters, sort, pagination) against the caller's permissions and returns

@@ -1,6 +1,6 @@
 import { factories } from "@strapi/strapi";
 import { asApiContext, notFound, type KoaContext } from "../../../catalogue/strapi-loose";
-import { getShopSettings } from "../../../services/shop-settings";
+import { getShopSettings } from "../../../shop-settings/shop-settings";
 
 export default factories.createCoreController("api::shop-setting.shop-setting", ({ strapi }) => ({
   /**

@@ -2,7 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { BLOG_LANGUAGE, isLocale, LOCALES, REVIEW_LANGUAGE, type Locale } from "@shop/domain";
 import { asApiContext, type ApiContext, type KoaContext } from "../../../catalogue/strapi-loose";
 import { sendError } from "../../../http/errors";
-import { impactMetrics, latestBlogPosts, latestReviews } from "../../../services/public-content";
+import { impactMetrics, latestBlogPosts, latestReviews } from "../../../catalogue/public-content";
 
 function readLanguage(ctx: ApiContext, param: string, fallback: Locale): Locale | null {
   const value = ctx.query[param];

@@ -1,8 +1,8 @@
 import type { Core } from "@strapi/strapi";
 import { finiteNumber, type Locale } from "@shop/domain";
-import { mediaUrl } from "../catalogue/product";
-import { parseDateOnly, relativeTime } from "../catalogue/relative-time";
-import { documents } from "../catalogue/strapi-loose";
+import { mediaUrl } from "./product";
+import { parseDateOnly, relativeTime } from "./relative-time";
+import { documents } from "./strapi-loose";
 
 /**
  * The public content of the spec's /utils calls (section 7), in the shapes the storefront reads

@@ -17,12 +17,12 @@ import { storefrontLink } from "../email/links";
 import { sendEmail, type EmailMessage } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import type { NewsletterMailProps } from "../email/templates/newsletter-message";
-import { afterAnswer } from "./after-answer";
-import { AccountError } from "./errors";
-import { keyedHash } from "./keyed-hash";
-import { linkSecretHash, newLinkSecret } from "./one-time-tokens";
-import { takeMailAllowance } from "./rate-limits";
-import { findUser, type AccountUser } from "./sessions";
+import { afterAnswer } from "../services/after-answer";
+import { AccountError } from "../services/errors";
+import { keyedHash } from "../services/keyed-hash";
+import { linkSecretHash, newLinkSecret } from "../services/one-time-tokens";
+import { takeMailAllowance } from "../services/rate-limits";
+import { findUser, type AccountUser } from "../services/sessions";
 
 /**
  * The newsletter, with double opt-in, for visitors and customers (docs/decisions/013). One

@@ -5,8 +5,8 @@ import { documents } from "../catalogue/strapi-loose";
 import { sendEmail } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import { getEnv } from "../env";
-import { RateLimitedError } from "./errors";
-import { buildLimiter } from "./rate-limits";
+import { RateLimitedError } from "../services/errors";
+import { buildLimiter } from "../services/rate-limits";
 
 /** Who sent a message: the client address src/middlewares/client-ip.ts decided. */
 export interface Sender {

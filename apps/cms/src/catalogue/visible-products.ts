@@ -5,9 +5,9 @@ import {
   PRODUCT_UID,
   serializeProduct,
   VISIBLE_PRODUCT_FILTER,
-} from "../catalogue/product";
-import { documents, type CoreServiceApi } from "../catalogue/strapi-loose";
-import { andFilters, resolveDocumentId } from "./collections";
+} from "./product";
+import { documents, type CoreServiceApi } from "./strapi-loose";
+import { andFilters, resolveDocumentId } from "./entries";
 
 /**
  * The catalogue as the shop shows it: products in the flat public shape
