@@ -156,6 +156,33 @@ const rawSchema = z.object({
   APPLE_CLIENT_ID: optionalString,
   APPLE_JWKS_URL: urlString,
   APPLE_REDIRECT_URI: urlString,
+  // Google, Facebook and Microsoft (src/accounts/social/, docs/decisions/025): keys, and the provider's
+  // addresses, which default to the real provider's and are overridden only to reach a local fake.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_APP_CLIENT_IDS: optionalString,
+  GOOGLE_AUTHORIZATION_URL: urlString,
+  GOOGLE_TOKEN_URL: urlString,
+  GOOGLE_JWKS_URL: urlString,
+  GOOGLE_ISSUER: urlString,
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_APP_CLIENT_IDS: optionalString,
+  MICROSOFT_TENANT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, "expected common, organizations, consumers, a tenant id or a domain")
+      .default("common"),
+  ),
+  MICROSOFT_AUTHORIZATION_URL: urlString,
+  MICROSOFT_TOKEN_URL: urlString,
+  MICROSOFT_JWKS_URL: urlString,
+  MICROSOFT_ISSUER: urlString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  FACEBOOK_AUTHORIZATION_URL: urlString,
+  FACEBOOK_TOKEN_URL: urlString,
+  FACEBOOK_USERINFO_URL: urlString,
   PAYMENT_PROVIDER: optionalString.pipe(z.enum(PAYMENT_PROVIDERS).default("sandbox")),
   SANDBOX_PAYMENT_SECRET: optionalString,
   PAYMENT_SANDBOX_IN_PRODUCTION: boolString(false),
@@ -259,6 +286,64 @@ function stripeSettings(raw: RawEnv, problems: string[]) {
   return { secretKey, webhookSecret, apiUrl: raw.STRIPE_API_URL };
 }
 
+/** The client ids of the company's app, whose ID tokens the native sign-in hooks hand over (comma-separated). */
+function clientIds(list: string | undefined): string[] {
+  return (list ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+}
+
+/** One provider's keys: both or neither (an id without its secret could not finish a sign-in). */
+function providerKeys(raw: RawEnv, prefix: "GOOGLE" | "MICROSOFT" | "FACEBOOK", problems: string[]) {
+  const clientId = raw[`${prefix}_CLIENT_ID`];
+  const clientSecret = raw[`${prefix}_CLIENT_SECRET`];
+  if (clientId === undefined && clientSecret === undefined) return undefined;
+  if (clientId === undefined || clientSecret === undefined) {
+    problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET are set together, or neither`);
+    return undefined;
+  }
+  return { clientId, clientSecret };
+}
+
+/**
+ * Sign-in with Google, Microsoft and Facebook (docs/decisions/025): a provider is offered only when
+ * its keys are set. Its addresses default to the real provider's; tests point them at a local fake.
+ */
+function socialSettings(raw: RawEnv, problems: string[]) {
+  const google = providerKeys(raw, "GOOGLE", problems);
+  const microsoft = providerKeys(raw, "MICROSOFT", problems);
+  const facebook = providerKeys(raw, "FACEBOOK", problems);
+  const tenant = raw.MICROSOFT_TENANT;
+  const microsoftLogin = `https://login.microsoftonline.com/${tenant}`;
+  return {
+    google: google && {
+      ...google,
+      appClientIds: clientIds(raw.GOOGLE_APP_CLIENT_IDS),
+      authorizationUrl: raw.GOOGLE_AUTHORIZATION_URL ?? "https://accounts.google.com/o/oauth2/v2/auth",
+      tokenUrl: raw.GOOGLE_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
+      jwksUrl: raw.GOOGLE_JWKS_URL ?? "https://www.googleapis.com/oauth2/v3/certs",
+      // Google signs with either spelling of its issuer (its OpenID Connect guide says so).
+      issuers: raw.GOOGLE_ISSUER ? [raw.GOOGLE_ISSUER] : ["https://accounts.google.com", "accounts.google.com"],
+    },
+    microsoft: microsoft && {
+      ...microsoft,
+      appClientIds: clientIds(raw.MICROSOFT_APP_CLIENT_IDS),
+      authorizationUrl: raw.MICROSOFT_AUTHORIZATION_URL ?? `${microsoftLogin}/oauth2/v2.0/authorize`,
+      tokenUrl: raw.MICROSOFT_TOKEN_URL ?? `${microsoftLogin}/oauth2/v2.0/token`,
+      jwksUrl: raw.MICROSOFT_JWKS_URL ?? `${microsoftLogin}/discovery/v2.0/keys`,
+      // Multi-tenant: the issuer names the customer's own tenant, `{tenantid}` stands for the token's tid.
+      issuers: [raw.MICROSOFT_ISSUER ?? "https://login.microsoftonline.com/{tenantid}/v2.0"],
+    },
+    facebook: facebook && {
+      ...facebook,
+      authorizationUrl: raw.FACEBOOK_AUTHORIZATION_URL ?? "https://www.facebook.com/v21.0/dialog/oauth",
+      tokenUrl: raw.FACEBOOK_TOKEN_URL ?? "https://graph.facebook.com/v21.0/oauth/access_token",
+      userinfoUrl: raw.FACEBOOK_USERINFO_URL ?? "https://graph.facebook.com/v21.0/me",
+    },
+  };
+}
+
 function paymentSettings(raw: RawEnv, isProduction: boolean, problems: string[]) {
   // The sandbox approves any payment for whoever clicks: a production shop on it (a forgotten
   // variable, as it is the default) would hand out orders for free. Staging asks for it by name.
@@ -337,6 +422,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   }
 
   const payments = paymentSettings(raw, isProduction, problems);
+  const social = socialSettings(raw, problems);
 
   const httpLimits = {
     headersTimeoutMs: raw.HTTP_HEADERS_TIMEOUT_MS,
@@ -450,6 +536,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
             jwksUrl: raw.APPLE_JWKS_URL ?? "https://appleid.apple.com/auth/keys",
             redirectUri: raw.APPLE_REDIRECT_URI,
           },
+    /** Google, Microsoft and Facebook sign-in, each present only when its keys are set (docs/decisions/025). */
+    social,
     /**
      * How customers pay (src/payments/): PAYMENT_PROVIDER takes new payments (sandbox by default: a
      * local page to approve or decline); Redsys and Stripe also accept the notifications of earlier

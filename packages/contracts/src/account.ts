@@ -364,3 +364,41 @@ export const appleUrlAnswerSchema = z.object({
   url: z.string().url(),
   state: z.string(),
 });
+
+// ---- Sign in with Google, Microsoft and Facebook (docs/decisions/025) ----------------------------
+
+/** The providers whose authorization-code flow the storefront runs and the CMS finishes. */
+export const OAUTH_PROVIDERS = ["google", "microsoft", "facebook"] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** GET /auth/providers: those whose keys the CMS has, in the order the sign-in page shows them. */
+export const oauthProvidersAnswerSchema = z.object({ providers: z.array(z.enum(OAUTH_PROVIDERS)) });
+
+/** RFC 7636: a code verifier is 43 to 128 unreserved characters; its S256 challenge 43 base64url ones. */
+const codeVerifier = z.string({ error: "required" }).regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: "invalidCode" });
+const oauthState = z.string({ error: "required" }).regex(/^[A-Za-z0-9_-]{16,128}$/, { error: "invalidCode" });
+
+/** GET /auth/{provider}/authorize: the provider's page for the storefront's state and PKCE challenge. */
+export const oauthAuthorizeQuery = z.strictObject({
+  locale: z.enum(LOCALES, { error: "invalidChoice" }),
+  state: oauthState,
+  code_challenge: z.string({ error: "required" }).regex(/^[A-Za-z0-9_-]{43}$/, { error: "invalidCode" }),
+});
+export const oauthAuthorizeAnswerSchema = z.object({ url: z.string().url() });
+
+/**
+ * GET /auth/{provider}/callback (specification, section 5): either the storefront's authorization
+ * code with its PKCE verifier and the language of the return page it came back to, or the ID token
+ * the company's app got natively (`access_token`, the specification's name).
+ */
+export const oauthCallbackQuery = z.union([
+  z.strictObject({
+    code: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(2048, tooLong(2048)),
+    code_verifier: codeVerifier,
+    locale: z.enum(LOCALES, { error: "invalidChoice" }),
+  }),
+  z.strictObject({
+    access_token: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(8192, tooLong(8192)),
+  }),
+]);
+export type OAuthCallbackQuery = z.output<typeof oauthCallbackQuery>;

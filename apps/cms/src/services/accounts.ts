@@ -186,7 +186,7 @@ async function mailConfirmation(steps: AccountMailSteps, user: AccountUser, fall
   });
 }
 
-async function sendConfirmation(strapi: Core.Strapi, user: AccountUser, fallback?: Locale): Promise<void> {
+export async function sendConfirmation(strapi: Core.Strapi, user: AccountUser, fallback?: Locale): Promise<void> {
   await mailConfirmation(accountMailSteps(strapi, "send"), user, fallback);
 }
 

@@ -42,6 +42,10 @@ export const PROFILE_ATTRIBUTES = {
   referralCode: { type: "string", private: true, configurable: false },
   /** Apple's stable id of the customer ("sub"), once they have signed in with Apple. */
   appleSubject: { type: "string", private: true, configurable: false },
+  /** Google's "sub", Microsoft's "tid:oid" and Facebook's app-scoped id (src/accounts/social/, decision 025). */
+  googleSubject: { type: "string", private: true, configurable: false },
+  microsoftSubject: { type: "string", private: true, configurable: false },
+  facebookSubject: { type: "string", private: true, configurable: false },
   addresses: {
     type: "relation",
     relation: "oneToMany",

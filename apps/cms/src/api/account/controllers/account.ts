@@ -6,6 +6,9 @@ import {
   deleteAccountBody,
   emailConfirmationBody,
   emailRequestBody,
+  oauthAuthorizeQuery,
+  oauthCallbackQuery,
+  type OAuthProvider,
   newsletterBody,
   profileBody,
   registerBody,
@@ -13,8 +16,9 @@ import {
   signInBody,
   signInCodeBody,
 } from "@shop/contracts";
-import { action, callerOf, OK, parse, sendUnauthorized, signedIn } from "../../../http/account-action";
-import { sendError } from "../../../http/errors";
+import type { z } from "zod";
+import { action, callerOf, OK, parse, sendUnauthorized, signedIn, type Context } from "../../../http/account-action";
+import { sendError, sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { deleteAccount, exportAccount } from "../../../services/account-data";
 import {
   changePassword,
@@ -39,6 +43,13 @@ import {
 } from "../../../services/profile";
 import { ensureReferralCode } from "../../../referrals/referrals";
 import { appleAuthorizationUrl, signInWithApple } from "../../../services/social";
+import {
+  authorizationUrl,
+  configuredProviders,
+  isOAuthProvider,
+  signInWithAppToken,
+  signInWithProviderCode,
+} from "../../../accounts/social/oauth";
 
 /**
  * The account calls (docs/decisions/011 and 013): parse the body with its contract, call the
@@ -111,10 +122,36 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = appleAuthorizationUrl();
   }),
 
+  socialProviders: action(async (ctx) => {
+    ctx.body = { providers: configuredProviders() };
+  }),
+
+  socialAuthorize: action(async (ctx) => {
+    const provider = oauthProviderOf(ctx);
+    const query = provider && parseQuery(ctx, oauthAuthorizeQuery);
+    if (!provider || !query) return;
+    ctx.body = {
+      url: authorizationUrl(provider, {
+        locale: query.locale,
+        state: query.state,
+        codeChallenge: query.code_challenge,
+      }),
+    };
+  }),
+
   socialCallback: action(async (ctx) => {
-    // Sign-in with google, facebook and microsoft is not offered yet (docs/decisions/011): a clear
-    // refusal rather than the plugin's token without a session.
-    sendError(ctx, 400, "ApplicationError", `Sign-in with ${ctx.params.provider ?? "this provider"} is not available`);
+    const provider = oauthProviderOf(ctx);
+    const query = provider && parseQuery(ctx, oauthCallbackQuery);
+    if (!provider || !query) return;
+    ctx.body =
+      "code" in query
+        ? await signInWithProviderCode(
+            strapi,
+            provider,
+            { code: query.code, codeVerifier: query.code_verifier, locale: query.locale },
+            callerOf(ctx),
+          )
+        : await signInWithAppToken(strapi, provider, query.access_token, callerOf(ctx));
   }),
 
   me: signedIn(strapi, async (ctx, session) => {
@@ -182,3 +219,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     else ctx.body = { code };
   }),
 });
+
+/** The query of a GET call, parsed with its contract; a 400 naming the bad fields otherwise. */
+function parseQuery<Schema extends z.ZodType>(ctx: Context, schema: Schema): z.output<Schema> | undefined {
+  const parsed = schema.safeParse(ctx.query ?? {});
+  if (parsed.success) return parsed.data;
+  sendValidationError(ctx, "The request has invalid fields", zodFieldErrors(parsed.error));
+  return undefined;
+}
+
+/** The `:provider` of a social sign-in call; a clear 400 for any other (Apple has calls of its own). */
+function oauthProviderOf(ctx: Context): OAuthProvider | undefined {
+  const provider = ctx.params.provider;
+  if (isOAuthProvider(provider)) return provider;
+  sendError(ctx, 400, "ApplicationError", `Sign-in with ${String(provider).slice(0, 40)} is not available`, {
+    code: "providerUnavailable",
+  });
+  return undefined;
+}

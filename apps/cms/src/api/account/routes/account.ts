@@ -24,6 +24,8 @@ export default {
     route("POST", "/auth/sign-in-code", "requestSignInCode"),
     route("POST", "/auth/sign-in-code/verify", "signInWithCode"),
     route("POST", "/auth/logout", "signOut"),
+    route("GET", "/auth/providers", "socialProviders"),
+    route("GET", "/auth/:provider/authorize", "socialAuthorize"),
     route("GET", "/auth/:provider/callback", "socialCallback"),
     route("POST", "/users-permissions/apple/login", "appleLogin"),
     route("GET", "/users-permissions/get-apple-url", "appleUrl"),
