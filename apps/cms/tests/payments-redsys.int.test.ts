@@ -2,7 +2,7 @@ import { createCipheriv, createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaymentNotificationError, type PaymentNotification } from "../src/payments/provider";
 import { createRedsysProvider, type RedsysSettings } from "../src/payments/redsys";
-import { startPayment } from "../src/services/payments";
+import { startPayment } from "../src/payments/attempts";
 import { registerCustomer } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson } from "./helpers/http";
 import { createTestOrder, eventsOf, flushServerWork, orderMailsTo, orderStatusOf } from "./helpers/payment-orders";

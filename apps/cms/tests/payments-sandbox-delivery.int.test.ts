@@ -10,7 +10,7 @@ import {
 } from "../src/payments/sandbox-notifications";
 import { expireUnpaidOrders } from "../src/jobs/expire-unpaid-orders";
 import { flushAfterAnswer } from "../src/services/after-answer";
-import { applyNotification, startPayment } from "../src/services/payments";
+import { applyNotification, startPayment } from "../src/payments/attempts";
 import { parseEnv } from "../src/env";
 import { registerCustomer, send } from "./helpers/accounts";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStripeProvider } from "../src/payments/stripe";
-import { startPayment } from "../src/services/payments";
+import { startPayment } from "../src/payments/attempts";
 import { registerCustomer } from "./helpers/accounts";
 import { startFakeStripe, signedEvent, type FakeStripe } from "./helpers/fake-stripe";
 import { errorCode, expectErrorShape, getJson } from "./helpers/http";

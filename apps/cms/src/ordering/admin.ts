@@ -13,7 +13,7 @@ import { afterAnswer } from "../services/after-answer";
 import { COUPON_UID } from "../coupons/coupons";
 import { clockOf, ZONE_UID } from "../delivery/delivery";
 import { changeOrderStatus, ORDER_UID } from "./status";
-import { NOTIFICATION_UID, PAYMENT_UID, sendOrderMail } from "../services/payments";
+import { NOTIFICATION_UID, PAYMENT_UID, sendOrderMail } from "../payments/attempts";
 import { SANDBOX_NOTIFICATION_UID } from "../payments/sandbox-notifications";
 import { tableOf } from "../delivery/slot-places";
 

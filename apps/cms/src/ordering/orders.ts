@@ -39,7 +39,7 @@ import {
 import { OrderError, OrderNotFoundError } from "./errors";
 import { giveBack, LIMITS, takeAllowance, usedUpFor } from "../services/rate-limits";
 import { isPastDeadline, ORDER_UID, paymentDeadline } from "./status";
-import { checkChargeable, PAYMENT_UID, startPayment } from "../services/payments";
+import { checkChargeable, PAYMENT_UID, startPayment } from "../payments/attempts";
 import { priceDraft, type PricedDraft } from "./quote";
 import { findUser } from "../services/sessions";
 import { slotKeyOf, tableOf, takeSlotPlace, type Sql } from "../delivery/slot-places";

@@ -9,7 +9,7 @@ import {
   gateways,
   PAYMENT_UID,
   type SandboxPayment,
-} from "../services/payments";
+} from "./attempts";
 
 /**
  * The sandbox gateway's memory (docs/decisions/015), so that it behaves as a real gateway does:

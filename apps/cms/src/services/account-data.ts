@@ -14,7 +14,7 @@ import { dropTokensOf } from "./one-time-tokens";
 import { detachOrdersOf, placeOfSupply, stillToDeliver } from "../ordering/pseudonyms";
 import { changeOrderStatus, ORDER_UID } from "../ordering/status";
 import { listOwnOrderViews } from "../ordering/orders";
-import { PAYMENT_UID } from "./payments";
+import { PAYMENT_UID } from "../payments/attempts";
 import { deleteAllAddresses, listAddresses } from "./profile";
 import { takeAllowance } from "./rate-limits";
 import { ensureReferralCode } from "../referrals/referrals";

@@ -13,7 +13,7 @@ import {
   type SandboxAttempt,
 } from "../../../payments/sandbox-notifications";
 import { afterAnswer } from "../../../services/after-answer";
-import { applyNotification, sandboxPageUrl } from "../../../services/payments";
+import { applyNotification, sandboxPageUrl } from "../../../payments/attempts";
 
 /** The Koa context as far as these calls use it. */
 interface PaymentContext {

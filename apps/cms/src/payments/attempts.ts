@@ -6,9 +6,9 @@ import { storefrontLink } from "../email/links";
 import { sendEmail } from "../email/send";
 import type { OrderMailProps } from "../email/templates/order-message";
 import { getEnv, type Env } from "../env";
-import { createRedsysProvider } from "../payments/redsys";
-import { createSandboxProvider, type SandboxProvider } from "../payments/sandbox";
-import { createStripeProvider, type StripeProvider } from "../payments/stripe";
+import { createRedsysProvider } from "./redsys";
+import { createSandboxProvider, type SandboxProvider } from "./sandbox";
+import { createStripeProvider, type StripeProvider } from "./stripe";
 import {
   PaymentNotificationError,
   type PaymentNotification,
@@ -16,8 +16,8 @@ import {
   type PaymentProvider,
   type PaymentProviderId,
   type VerifiedNotification,
-} from "../payments/provider";
-import { afterAnswer } from "./after-answer";
+} from "./provider";
+import { afterAnswer } from "../services/after-answer";
 import type { Sql } from "../delivery/slot-places";
 import { OrderError, OrderNotFoundError } from "../ordering/errors";
 import { changeOrderStatus, isPastDeadline, lockOrderRow, ORDER_UID, voidPendingAttempts } from "../ordering/status";
