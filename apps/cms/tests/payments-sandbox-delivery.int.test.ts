@@ -10,7 +10,8 @@ import {
 } from "../src/payments/sandbox-notifications";
 import { expireUnpaidOrders } from "../src/jobs/expire-unpaid-orders";
 import { flushAfterAnswer } from "../src/services/after-answer";
-import { applyNotification, startPayment } from "../src/payments/attempts";
+import { startPayment } from "../src/payments/attempts";
+import { applyNotification } from "../src/payments/notifications";
 import { parseEnv } from "../src/env";
 import { registerCustomer, send } from "./helpers/accounts";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEnv, parseEnv } from "../src/env";
 import { changeOrderStatus } from "../src/ordering/status";
-import { gateways, sendOrderMail, startPayment } from "../src/payments/attempts";
+import { sendOrderMail } from "../src/email/order-mails";
+import { startPayment } from "../src/payments/attempts";
+import { gateways } from "../src/payments/gateways";
 import { bearer, registerCustomer, send } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import {

@@ -13,7 +13,9 @@ import { afterAnswer } from "../services/after-answer";
 import { COUPON_UID } from "../coupons/coupons";
 import { clockOf, ZONE_UID } from "../delivery/delivery";
 import { changeOrderStatus, ORDER_UID } from "./status";
-import { NOTIFICATION_UID, PAYMENT_UID, sendOrderMail } from "../payments/attempts";
+import { sendOrderMail } from "../email/order-mails";
+import { PAYMENT_UID } from "../payments/attempts";
+import { NOTIFICATION_UID } from "../payments/notifications";
 import { SANDBOX_NOTIFICATION_UID } from "../payments/sandbox-notifications";
 import { tableOf } from "../delivery/slot-places";
 

@@ -3,13 +3,9 @@ import type { PaymentNotification, PaymentProviderId } from "./provider";
 import type { SandboxDecision, SandboxProvider } from "./sandbox";
 import type { Sql } from "../delivery/slot-places";
 import { lockOrderRow } from "../ordering/status";
-import {
-  applyNotification,
-  findSandboxPayment,
-  gateways,
-  PAYMENT_UID,
-  type SandboxPayment,
-} from "./attempts";
+import { findSandboxPayment, PAYMENT_UID, type SandboxPayment } from "./attempts";
+import { gateways } from "./gateways";
+import { applyNotification } from "./notifications";
 
 /**
  * The sandbox gateway's memory (docs/decisions/015), so that it behaves as a real gateway does:

@@ -13,7 +13,8 @@ import {
   type SandboxAttempt,
 } from "../../../payments/sandbox-notifications";
 import { afterAnswer } from "../../../services/after-answer";
-import { applyNotification, sandboxPageUrl } from "../../../payments/attempts";
+import { sandboxPageUrl } from "../../../payments/gateways";
+import { applyNotification } from "../../../payments/notifications";
 
 /** The Koa context as far as these calls use it. */
 interface PaymentContext {

@@ -1,0 +1,125 @@
+import type { Core } from "@strapi/strapi";
+import type { Order } from "@shop/contracts";
+import { toLocale, type Cents, type Locale } from "@shop/domain";
+import { ORDER_UID } from "../ordering/status";
+import { storefrontLink } from "./links";
+import { sendEmail } from "./send";
+import type { OrderMailProps } from "./templates/order-message";
+
+/**
+ * The customer's mails about an order (docs/decisions/015): its confirmation once paid, a failed
+ * payment with the link to pay again, and its shipping, rendered by the order templates beside this
+ * file. Payments (src/payments/) and staff marking an order shipped (src/ordering/admin.ts) send them.
+ */
+
+export type OrderMailKind = "confirmation" | "payment_failed" | "shipped";
+
+const TEMPLATES = {
+  confirmation: "orderConfirmation",
+  payment_failed: "orderPaymentFailed",
+  shipped: "orderShipped",
+} as const satisfies Record<OrderMailKind, string>;
+
+interface OrderMailRow {
+  id: number;
+  number: string;
+  locale: string;
+  email: string | null;
+  /** Set when the customer deleted their account: the order is kept without anyone to write to (decision 023). */
+  detachedAt?: string | Date | null;
+  purchase: Order["purchase"];
+  frequency: Order["frequency"];
+  goods: Cents;
+  discount: Cents;
+  shipping: Cents;
+  tax: Cents;
+  total: Cents;
+  couponCode: string | null;
+  zoneName: string | null;
+  deliveryDate: string;
+  slotCode: string;
+  slotStart: string;
+  slotEnd: string;
+  deliveryAddress: Order["delivery"]["address"];
+  notes: string | null;
+  lines: (Omit<Order["lines"][number], "taxRate" | "exclusions"> & { taxRate: number | string; exclusions: unknown })[];
+  user: { email: string; firstName: string | null } | null;
+}
+
+/** A box's left-out foods as the order keeps them: `{ id, name }` entries (or bare names). */
+function exclusionNames(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    const name = typeof item === "object" && item !== null ? (item as { name?: unknown }).name : item;
+    return typeof name === "string" && name !== "" ? [name] : [];
+  });
+}
+
+function mailLines(rows: OrderMailRow["lines"]): Order["lines"] {
+  return rows.map((line) => ({
+    kind: line.kind,
+    productId: line.productId,
+    name: line.name,
+    quantity: line.quantity,
+    frequency: line.frequency ?? null,
+    unitPrice: line.unitPrice,
+    taxRate: Number(line.taxRate),
+    gross: line.gross,
+    tax: line.tax,
+    discount: line.discount,
+    exclusions: exclusionNames(line.exclusions),
+  }));
+}
+
+/** Where the mail's button goes: the order in the account, or the page to pay it again. */
+function mailUrl(kind: OrderMailKind, order: OrderMailRow, locale: Locale): string {
+  return kind === "payment_failed"
+    ? storefrontLink("orderPay", locale, { order: order.number })
+    : storefrontLink("orderDetail", locale, {}, { id: order.number });
+}
+
+function mailProps(kind: OrderMailKind, order: OrderMailRow, locale: Locale): OrderMailProps {
+  return {
+    name: order.user?.firstName ?? null,
+    number: order.number,
+    purchase: order.purchase,
+    frequency: order.frequency ?? null,
+    lines: mailLines(order.lines),
+    totals: {
+      goods: order.goods,
+      discount: order.discount,
+      shipping: order.shipping,
+      tax: order.tax,
+      total: order.total,
+    },
+    couponCode: order.couponCode ?? null,
+    delivery: {
+      date: String(order.deliveryDate).slice(0, 10),
+      slot: { code: order.slotCode, start: order.slotStart, end: order.slotEnd },
+      zoneName: order.zoneName ?? "",
+      address: order.deliveryAddress,
+      notes: order.notes ?? "",
+    },
+    url: mailUrl(kind, order, locale),
+  };
+}
+
+/**
+ * Mails the customer about their order, in the order's language; nothing for an order whose customer
+ * deleted their account. Throws when the order or its address is missing.
+ */
+export async function sendOrderMail(strapi: Core.Strapi, kind: OrderMailKind, orderId: number): Promise<void> {
+  const order = (await strapi.db.query(ORDER_UID).findOne({
+    where: { id: orderId },
+    populate: { lines: true, user: { select: ["email", "firstName"] } },
+  })) as OrderMailRow | null;
+  if (order?.detachedAt) {
+    // The customer asked to be forgotten: nobody to tell, and nothing is wrong.
+    strapi.log.info(`Order ${order.number}: no ${kind} mail, the customer deleted their account`);
+    return;
+  }
+  const to = order?.email ?? order?.user?.email;
+  if (order === null || to === undefined || to === null) throw new Error(`Order ${orderId} has no one to mail`);
+  const locale = toLocale(order.locale);
+  await sendEmail(strapi, { template: TEMPLATES[kind], props: mailProps(kind, order, locale), to, locale });
+}

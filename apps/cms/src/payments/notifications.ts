@@ -1,0 +1,238 @@
+import { createHash } from "node:crypto";
+import type { Core } from "@strapi/strapi";
+import type { OrderStatus } from "@shop/domain";
+import { sendOrderMail } from "../email/order-mails";
+import { afterAnswer } from "../services/after-answer";
+import type { Sql } from "../delivery/slot-places";
+import { changeOrderStatus, lockOrderRow, ORDER_UID } from "../ordering/status";
+import { PAYMENT_UID, type PaymentRow } from "./attempts";
+import { gateways } from "./gateways";
+import {
+  PaymentNotificationError,
+  type PaymentNotification,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentProviderId,
+  type VerifiedNotification,
+} from "./provider";
+
+/**
+ * A gateway's word on a payment (docs/decisions/015), verified by its adapter, decides the attempt
+ * once, by a conditional update from `pending`: the first valid notification wins and moves the
+ * order, every replay or late duplicate changes nothing. Every notification is logged
+ * (`payment-notification`), refused ones with the reason.
+ */
+
+export const NOTIFICATION_UID = "api::payment.payment-notification";
+const EVENT_UID = "api::order.order-event";
+
+/** What a notification did, as the log records it. */
+type NotificationEffect = "applied" | "flagged" | "repeated" | "ignored" | "unknown_payment" | "refused";
+
+interface NotificationAnswer {
+  /** 200 for everything the gateway need not send again; 400 for a refused one; 404 for a gateway that is off. */
+  status: 200 | 400 | 404;
+  effect: NotificationEffect;
+  reason?: string;
+}
+
+interface LogEntry {
+  provider: PaymentProviderId;
+  reference: string | null;
+  valid: boolean;
+  outcome?: VerifiedNotification["outcome"];
+  effect: NotificationEffect;
+  reason?: string;
+  summary?: Record<string, unknown>;
+}
+
+async function logNotification(strapi: Core.Strapi, input: PaymentNotification, entry: LogEntry): Promise<void> {
+  await strapi.db.query(NOTIFICATION_UID).create({
+    data: {
+      provider: entry.provider,
+      reference: entry.reference?.slice(0, 40) ?? null,
+      valid: entry.valid,
+      outcome: entry.outcome ?? null,
+      effect: entry.effect,
+      reason: entry.reason?.slice(0, 100) ?? null,
+      // Enough to match a notification against the gateway's records, without keeping its content.
+      bodyHash: createHash("sha256").update(input.rawBody).digest("hex"),
+      summary: entry.summary ?? null,
+    },
+  });
+}
+
+/** Why a verified notification cannot be about this payment: another gateway's, another amount or currency. */
+function mismatchOf(payment: PaymentRow, providerId: PaymentProviderId, outcome: PaymentOutcome): string | null {
+  if (payment.provider !== providerId) return "provider_mismatch";
+  if (outcome.amount !== payment.amount) return "amount_mismatch";
+  if (outcome.currency !== payment.currency) return "currency_mismatch";
+  return null;
+}
+
+/**
+ * What a payment may be when a notification decides it. A voided attempt is decided too: a real
+ * gateway may still have taken its money, which must not be lost. For the same reason "paid" also
+ * overrides "failed" (a bank's late approval after a refusal it sent first; Stripe's
+ * async_payment_succeeded after async_payment_failed); nothing overrides "paid".
+ */
+const DECIDABLE: Readonly<Record<PaymentOutcome["outcome"], readonly PaymentRow["paymentStatus"][]>> = {
+  paid: ["pending", "voided", "failed"],
+  failed: ["pending", "voided"],
+};
+
+/** Decides the payment if it is still undecided (see DECIDABLE); false when another notification decided it first. */
+async function decidePayment(strapi: Core.Strapi, payment: PaymentRow, outcome: PaymentOutcome): Promise<boolean> {
+  const { count } = (await strapi.db.query(PAYMENT_UID).updateMany({
+    where: { id: payment.id, paymentStatus: { $in: [...DECIDABLE[outcome.outcome]] } },
+    data: {
+      paymentStatus: outcome.outcome,
+      decidedAt: new Date(),
+      providerRef: outcome.providerRef?.slice(0, 255) ?? null,
+      ...(outcome.savedCard === undefined
+        ? {}
+        : { cardToken: outcome.savedCard.token, cardReference: outcome.savedCard.reference }),
+    },
+  })) as { count: number };
+  return count === 1;
+}
+
+/**
+ * Money arrived for an order that can no longer be paid (cancelled by the expiry job while the
+ * customer was at the bank, or paid already by another attempt). The money was taken: it must not
+ * be dropped silently. The payment stays paid, and a note in the order's history (a change from
+ * its status to itself) asks staff to refund it or to reinstate the order.
+ */
+async function flagForStaff(
+  strapi: Core.Strapi,
+  payment: PaymentRow,
+  order: { id: number; orderStatus: OrderStatus },
+): Promise<void> {
+  const note = `Payment ${payment.reference} (${payment.amount} cents, ${payment.provider}) was taken while the order was ${order.orderStatus}: refund it or reinstate the order.`;
+  await strapi.db.query(PAYMENT_UID).update({ where: { id: payment.id }, data: { staffNote: note } });
+  await strapi.db.query(EVENT_UID).create({
+    data: {
+      order: order.id,
+      at: new Date(),
+      from: order.orderStatus,
+      to: order.orderStatus,
+      actorKind: "payment",
+      actorLabel: `payment:${payment.provider}`,
+      note,
+    },
+  });
+  strapi.log.warn(`Order ${order.id}: ${note}`);
+}
+
+type Settlement = { effect: "applied" | "flagged"; mail: "confirmation" | "payment_failed" | null };
+
+async function settlePaid(strapi: Core.Strapi, payment: PaymentRow, orderId: number): Promise<Settlement> {
+  const actor = { kind: "payment" as const, label: `payment:${payment.provider}` };
+  const moved = await changeOrderStatus(strapi, {
+    orderId,
+    from: ["pending_payment", "payment_failed"],
+    to: "paid",
+    actor,
+  });
+  if (moved) return { effect: "applied", mail: "confirmation" };
+  const order = (await strapi.db
+    .query(ORDER_UID)
+    .findOne({ where: { id: orderId }, select: ["id", "orderStatus"] })) as {
+    id: number;
+    orderStatus: OrderStatus;
+  } | null;
+  if (order !== null) await flagForStaff(strapi, payment, order);
+  return { effect: "flagged", mail: null };
+}
+
+/**
+ * A refused attempt fails the order only if it is the order's latest: a late refusal of an earlier
+ * attempt must not fail the order while the customer is paying it again.
+ */
+async function settleFailed(strapi: Core.Strapi, payment: PaymentRow, orderId: number): Promise<Settlement> {
+  const newer = await strapi.db
+    .query(PAYMENT_UID)
+    .count({ where: { order: { id: orderId }, id: { $gt: payment.id } } });
+  if (newer > 0) return { effect: "applied", mail: null };
+  const moved = await changeOrderStatus(strapi, {
+    orderId,
+    from: "pending_payment",
+    to: "payment_failed",
+    actor: { kind: "payment", label: `payment:${payment.provider}` },
+  });
+  return { effect: "applied", mail: moved ? "payment_failed" : null };
+}
+
+async function findPayment(strapi: Core.Strapi, reference: string): Promise<PaymentRow | null> {
+  return (await strapi.db.query(PAYMENT_UID).findOne({
+    where: { reference },
+    select: ["id", "reference", "provider", "paymentStatus", "amount", "currency"],
+    populate: { order: { select: ["id"] } },
+  })) as PaymentRow | null;
+}
+
+async function verifyWith(
+  gateway: PaymentProvider,
+  input: PaymentNotification,
+): Promise<VerifiedNotification | PaymentNotificationError> {
+  try {
+    return await gateway.verify(input);
+  } catch (error) {
+    if (error instanceof PaymentNotificationError) return error;
+    throw error;
+  }
+}
+
+/**
+ * Applies a gateway's notification: verify it, log it, and if it is the first valid word on a
+ * pending payment, decide the payment and move its order (paid, or payment failed), then mail the
+ * customer. A replay, or a second notification for a decided payment, changes nothing and answers
+ * 200 (gateways send again what is not answered 2xx); a notification that cannot be trusted (bad
+ * signature, another amount, currency or merchant) answers 400 and is logged with the reason; one
+ * for a gateway that is off answers 404 and is not logged.
+ */
+export async function applyNotification(
+  strapi: Core.Strapi,
+  providerId: PaymentProviderId,
+  input: PaymentNotification,
+): Promise<NotificationAnswer> {
+  const log = (entry: Omit<LogEntry, "provider">) => logNotification(strapi, input, { provider: providerId, ...entry });
+  const gateway = gateways().byId[providerId];
+  // Not logged: anyone may post here without a key, and a row per request would fill the database.
+  if (gateway === undefined) {
+    return { status: 404, effect: "refused", reason: "provider_off" };
+  }
+  const verified = await verifyWith(gateway, input);
+  if (verified instanceof PaymentNotificationError) {
+    await log({ reference: verified.reference, valid: false, effect: "refused", reason: verified.reason });
+    return { status: 400, effect: "refused", reason: verified.reason };
+  }
+  const { reference, summary } = verified;
+  if (verified.outcome === "ignored" || reference === null) {
+    await log({ reference, valid: true, outcome: "ignored", effect: "ignored", summary });
+    return { status: 200, effect: "ignored" };
+  }
+  const payment = await findPayment(strapi, reference);
+  // Signed by the gateway but about no attempt of this shop (another shop on the same account).
+  if (payment === null || payment.order === null) {
+    await log({ reference, valid: true, outcome: verified.outcome, effect: "unknown_payment", summary });
+    return { status: 200, effect: "unknown_payment" };
+  }
+  const mismatch = mismatchOf(payment, providerId, verified);
+  if (mismatch !== null) {
+    await log({ reference, valid: false, outcome: verified.outcome, effect: "refused", reason: mismatch, summary });
+    return { status: 400, effect: "refused", reason: mismatch };
+  }
+  const orderId = payment.order.id;
+  const settlement = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    // The order first, as a cancellation locks it (services/order-status.ts): never a deadlock.
+    await lockOrderRow(strapi, trx, orderId);
+    if (!(await decidePayment(strapi, payment, verified))) return null;
+    return verified.outcome === "paid" ? settlePaid(strapi, payment, orderId) : settleFailed(strapi, payment, orderId);
+  });
+  const effect = settlement?.effect ?? "repeated";
+  await log({ reference, valid: true, outcome: verified.outcome, effect, summary });
+  const mail = settlement?.mail ?? null;
+  if (mail !== null) afterAnswer(strapi, `send the ${mail} mail`, () => sendOrderMail(strapi, mail, orderId));
+  return { status: 200, effect };
+}
