@@ -7,7 +7,7 @@ import { grantPublicReads } from "./bootstrap/permissions";
 import { withholdCustomerDataFromContentRoles } from "./bootstrap/staff-roles";
 import { getEnv } from "./env";
 import { seedDemoData } from "./seed";
-import { flushAfterAnswer } from "./services/after-answer";
+import { flushAfterAnswer } from "./http/after-answer";
 import { closeRateLimits, prepareRateLimits } from "./services/rate-limits";
 import { fillDemoMeasures } from "./seed/measures";
 import { seedDemoDelivery } from "./seed/delivery";

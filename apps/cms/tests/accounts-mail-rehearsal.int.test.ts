@@ -8,7 +8,7 @@ import {
   type AccountMailOptions,
   type AccountMailSteps,
 } from "../src/services/accounts";
-import { flushAfterAnswer } from "../src/services/after-answer";
+import { flushAfterAnswer } from "../src/http/after-answer";
 import { issueLinkToken, rehearse } from "../src/services/one-time-tokens";
 import { freshEmail, mailsTo, registerCustomer } from "./helpers/accounts";
 import { flushServerWork } from "./helpers/payment-orders";

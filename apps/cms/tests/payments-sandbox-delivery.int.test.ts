@@ -9,7 +9,7 @@ import {
   type NotificationReceiver,
 } from "../src/payments/sandbox-notifications";
 import { expireUnpaidOrders } from "../src/jobs/expire-unpaid-orders";
-import { flushAfterAnswer } from "../src/services/after-answer";
+import { flushAfterAnswer } from "../src/http/after-answer";
 import { startPayment } from "../src/payments/attempts";
 import { applyNotification } from "../src/payments/notifications";
 import { parseEnv } from "../src/env";

@@ -1,5 +1,5 @@
 import type { Core, UID } from "@strapi/strapi";
-import { documents, type CoreServiceApi, type Entry } from "./strapi-loose";
+import { documents, type CoreServiceApi, type Entry } from "../database/documents";
 
 /** A Strapi REST query (filters, sort, pagination, populate, fields), already checked by the caller. */
 type Query = Record<string, unknown>;

@@ -9,7 +9,7 @@ import {
   toMeasure,
   type ProductType,
 } from "@shop/domain";
-import type { Entry } from "./strapi-loose";
+import type { Entry } from "../database/documents";
 
 export const PRODUCT_UID = "api::product.product";
 

@@ -2,7 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { finiteNumber, type Locale } from "@shop/domain";
 import { mediaUrl } from "./product";
 import { parseDateOnly, relativeTime } from "./relative-time";
-import { documents } from "./strapi-loose";
+import { documents } from "../database/documents";
 
 /**
  * The public content of the spec's /utils calls (section 7), in the shapes the storefront reads

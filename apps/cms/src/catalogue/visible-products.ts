@@ -6,7 +6,7 @@ import {
   serializeProduct,
   VISIBLE_PRODUCT_FILTER,
 } from "./product";
-import { documents, type CoreServiceApi } from "./strapi-loose";
+import { documents, type CoreServiceApi } from "../database/documents";
 import { andFilters, resolveDocumentId } from "./entries";
 
 /**

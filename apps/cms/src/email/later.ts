@@ -1,5 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import { afterAnswer } from "../services/after-answer";
+import { afterAnswer } from "../http/after-answer";
 import { sendEmail, type EmailMessage } from "./send";
 import type { TemplateName } from "./templates";
 

@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import { slugify, type Locale } from "@shop/domain";
 import { PRODUCT_UID } from "../catalogue/product";
-import { documents, type Entry } from "../catalogue/strapi-loose";
+import { documents, type Entry } from "../database/documents";
 import { uniqueSuffix } from "./unique";
 
 /**

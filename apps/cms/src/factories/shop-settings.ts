@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import type { PaymentMethod, SocialNetwork } from "@shop/contracts";
 import type { Locale } from "@shop/domain";
-import { documents, type Entry } from "../catalogue/strapi-loose";
+import { documents, type Entry } from "../database/documents";
 import { SHOP_SETTINGS_POPULATE, SHOP_SETTINGS_UID } from "../shop-settings/shop-settings";
 
 /** The "Shop settings" single type's fields, as staff fill them in the admin panel. */

@@ -1,5 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import type { Entry } from "../catalogue/strapi-loose";
+import type { Entry } from "../database/documents";
 import { uniqueSuffix } from "./unique";
 
 interface UserData {

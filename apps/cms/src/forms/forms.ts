@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import type { CompanyLeadPayload, ContactMessagePayload } from "@shop/contracts";
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { documents } from "../catalogue/strapi-loose";
+import { documents } from "../database/documents";
 import { sendEmail } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import { getEnv } from "../env";

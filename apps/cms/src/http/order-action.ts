@@ -2,7 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { ORDER_DRAFT_HEADER, ORDER_FIELD_MAX } from "@shop/contracts";
 import { openSessionOf, type SignedIn } from "../accounts/session-of-request";
 import { DraftNeedsSignInError, OrderError, OrderNotFoundError } from "../ordering/errors";
-import { action, sendUnauthorized, type Context } from "./account-action";
+import { action, sendUnauthorized, type Context } from "./action";
 import { sendError } from "./errors";
 
 /**

@@ -17,7 +17,7 @@ import { storefrontLink } from "../email/links";
 import { sendEmail, type EmailMessage } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import type { NewsletterMailProps } from "../email/templates/newsletter-message";
-import { afterAnswer } from "../services/after-answer";
+import { afterAnswer } from "../http/after-answer";
 import { AccountError } from "../services/errors";
 import { keyedHash } from "../services/keyed-hash";
 import { linkSecretHash, newLinkSecret } from "../services/one-time-tokens";

@@ -9,7 +9,7 @@ import {
   parsePostcodeRanges,
   type OrderStatus,
 } from "@shop/domain";
-import { afterAnswer } from "../services/after-answer";
+import { afterAnswer } from "../http/after-answer";
 import { COUPON_UID } from "../coupons/coupons";
 import { clockOf, ZONE_UID } from "../delivery/delivery";
 import { changeOrderStatus, ORDER_UID } from "./status";

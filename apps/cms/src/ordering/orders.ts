@@ -25,7 +25,7 @@ import {
   type StatusActor,
 } from "@shop/domain";
 import { storefrontLink } from "../email/links";
-import { afterAnswer } from "../services/after-answer";
+import { afterAnswer } from "../http/after-answer";
 import { takeCouponUse } from "../coupons/coupons";
 import { requestFromCheckout } from "../newsletter/newsletter";
 import {

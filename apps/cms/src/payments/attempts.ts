@@ -4,7 +4,7 @@ import type { PaymentStart } from "@shop/contracts";
 import { paymentReference, toLocale, type Cents, type Locale, type OrderStatus } from "@shop/domain";
 import { sendOrderMail } from "../email/order-mails";
 import type { PaymentProviderId } from "./provider";
-import { afterAnswer } from "../services/after-answer";
+import { afterAnswer } from "../http/after-answer";
 import type { Sql } from "../delivery/slot-places";
 import { OrderError, OrderNotFoundError } from "../ordering/errors";
 import { changeOrderStatus, isPastDeadline, lockOrderRow, ORDER_UID, voidPendingAttempts } from "../ordering/status";

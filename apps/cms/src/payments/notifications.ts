@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import type { OrderStatus } from "@shop/domain";
 import { sendOrderMail } from "../email/order-mails";
-import { afterAnswer } from "../services/after-answer";
+import { afterAnswer } from "../http/after-answer";
 import type { Sql } from "../delivery/slot-places";
 import { changeOrderStatus, lockOrderRow, ORDER_UID } from "../ordering/status";
 import { PAYMENT_UID, type PaymentRow } from "./attempts";

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { LOCALES, sizeOf, slugify, type Locale } from "@shop/domain";
-import { documents } from "../catalogue/strapi-loose";
+import { documents } from "../database/documents";
 import { withStartupLock } from "../bootstrap/lock";
 import {
   createBoxContent,

@@ -14,7 +14,7 @@ import { checkPassword, isLocale, toLocale, type Locale } from "@shop/domain";
 import { renderEmailLater, sendEmailLater } from "../email/later";
 import type { EmailMessage } from "../email/send";
 import type { TemplateName } from "../email/templates";
-import { afterAnswer } from "./after-answer";
+import { afterAnswer } from "../http/after-answer";
 import { storefrontLink } from "../email/links";
 import { AccountError, RateLimitedError } from "./errors";
 import { joinNewsletterToAccount } from "../newsletter/newsletter";

@@ -9,7 +9,7 @@ import {
   type SocialNetwork,
 } from "@shop/contracts";
 import { text } from "@shop/domain";
-import { documents, type Entry } from "../catalogue/strapi-loose";
+import { documents, type Entry } from "../database/documents";
 
 /**
  * The shop's own details (the "Shop settings" single type) as the public sees them: the shape of

@@ -17,7 +17,7 @@ import {
   signInCodeBody,
 } from "@shop/contracts";
 import type { z } from "zod";
-import { action, callerOf, OK, parse, sendUnauthorized, signedIn, type Context } from "../../../http/account-action";
+import { action, callerOf, OK, parse, sendUnauthorized, signedIn, type Context } from "../../../http/action";
 import { sendError, sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { deleteAccount, exportAccount } from "../../../services/account-data";
 import {

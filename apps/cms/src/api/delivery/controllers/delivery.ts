@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { areaInterestBody, postcodeQuery } from "@shop/contracts";
-import { callerOf, OK, parse, type Context } from "../../../http/account-action";
+import { callerOf, OK, parse, type Context } from "../../../http/action";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { orderAction } from "../../../http/order-action";
 import { coverage, deliveryAreas, deliveryCalendar, registerAreaInterest } from "../../../delivery/delivery";

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { newsletterSubscribeBody, newsletterTokenBody } from "@shop/contracts";
-import { action, callerOf, OK, parse } from "../../../http/account-action";
+import { action, callerOf, OK, parse } from "../../../http/action";
 import { confirmSubscription, subscribeVisitor, unsubscribeWithToken } from "../../../newsletter/newsletter";
 
 /** The newsletter's public calls: parse the body with its contract, call the service, answer. */

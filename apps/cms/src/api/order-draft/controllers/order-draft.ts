@@ -2,7 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { orderDraftPatchSchema, type OrderQuote } from "@shop/contracts";
 import { toLocale } from "@shop/domain";
 import { openSessionOf } from "../../../accounts/session-of-request";
-import { callerOf, parse, type Context } from "../../../http/account-action";
+import { callerOf, parse, type Context } from "../../../http/action";
 import { draftTokenOf, orderAction, signedInOrder } from "../../../http/order-action";
 import { createDraft, draftFromOrder, openDraft, patchDraft, readDraft } from "../../../ordering/drafts";
 import { OrderNotFoundError } from "../../../ordering/errors";

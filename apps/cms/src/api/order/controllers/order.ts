@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { createOrderBody, orderListQuery } from "@shop/contracts";
-import { callerOf, parse } from "../../../http/account-action";
+import { callerOf, parse } from "../../../http/action";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { draftTokenOf, signedInOrder } from "../../../http/order-action";
 import { OrderNotFoundError } from "../../../ordering/errors";

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { DEFAULT_LOCALE } from "@shop/domain";
-import type { KoaContext } from "../../../catalogue/strapi-loose";
+import type { KoaContext } from "../../../database/documents";
 import { getEnv } from "../../../env";
 import { sendError } from "../../../http/errors";
 import type { PaymentNotification, PaymentProviderId } from "../../../payments/provider";
@@ -12,7 +12,7 @@ import {
   recordSandboxDecision,
   type SandboxAttempt,
 } from "../../../payments/sandbox-notifications";
-import { afterAnswer } from "../../../services/after-answer";
+import { afterAnswer } from "../../../http/after-answer";
 import { sandboxPageUrl } from "../../../payments/gateways";
 import { applyNotification } from "../../../payments/notifications";
 

@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import { isIsoDate } from "@shop/domain";
 import { z } from "zod";
-import { asApiContext, type ApiContext, type KoaContext } from "../../../catalogue/strapi-loose";
+import { asApiContext, type ApiContext, type KoaContext } from "../../../database/documents";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { deliverySheetCsv, packingListCsv, type CsvOptions } from "../../../packing/packing";
 import {

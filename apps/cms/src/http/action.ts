@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import type { z } from "zod";
 import { openSessionOf, type SignedIn } from "../accounts/session-of-request";
-import { asApiContext, type ApiContext, type KoaContext } from "../catalogue/strapi-loose";
+import { asApiContext, type ApiContext, type KoaContext } from "../database/documents";
 import type { Caller } from "../services/accounts";
 import { AccountError, RateLimitedError } from "../services/errors";
 import { sendError, sendValidationError, zodFieldErrors } from "./errors";
