@@ -1,17 +1,27 @@
-import { appleUrlAnswerSchema, authAnswerSchema, type AuthAnswer } from "@shop/contracts";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  appleUrlAnswerSchema,
+  authAnswerSchema,
+  oauthAuthorizeAnswerSchema,
+  oauthProvidersAnswerSchema,
+  type AuthAnswer,
+  type OAuthProvider,
+} from "@shop/contracts";
 import { MAX_PROVIDER_TOKEN_LENGTH } from "@shop/domain/web-view";
 import { pathTo, type Locale } from "@shop/routing";
 import { serialize } from "cookie";
 import { redirect } from "react-router";
 import { accountCall, type AccountCall } from "./account.server";
+import { secureCookies } from "./env.server";
 import { signedInRedirect, signInCall, takeRememberedTarget } from "./sign-in.server";
 import { readCookies } from "./session.server";
-import type { OfferedProvider, SocialProvider } from "./social";
+import { isOAuthProvider, type OfferedProvider, type SocialProvider } from "./social";
 
 /**
- * Sign-in through another company's account (specification, section 4). The CMS says which
- * providers have keys: only those are offered. Today that is Sign in with Apple when the CMS has
- * APPLE_CLIENT_ID; Google, Facebook and Microsoft answer "not available" (docs/decisions/011).
+ * Sign-in through another company's account (specification, section 4; docs/decisions/011 and 025).
+ * The CMS says which providers have keys: only those are offered. Sign in with Apple posts its
+ * answer back; Google, Microsoft and Facebook run the authorization-code flow through
+ * /connect/{provider}/redirect, which starts the flow when it has nothing to finish.
  */
 /**
  * Apple answers by posting a form to our /connect/apple/redirect from its own site; the state it
@@ -22,12 +32,29 @@ const APPLE_STATE_COOKIE = "shop_apple_state";
 const APPLE_STATE_MAX_AGE_SECONDS = 10 * 60;
 const appleStateOptions = { httpOnly: true, sameSite: "none", secure: true, path: "/" } as const;
 
+/**
+ * The authorization-code flow's secrets, in the browser that started it: the `state` the provider
+ * must echo (or anyone could send a victim's browser back with a code of theirs: login CSRF) and the
+ * PKCE code verifier (a code caught on the way is useless without it). httpOnly, and Lax: the
+ * provider sends the customer back with a top-level GET, which carries Lax cookies. Spent at the
+ * first way back, so a replayed return address finds nothing to finish.
+ */
+const OAUTH_COOKIE = "shop_oauth";
+const OAUTH_MAX_AGE_SECONDS = 10 * 60;
+const oauthCookieOptions = { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/" } as const;
+
 /** The providers to offer on the sign-in page, and the cookies that remember their state. */
-export async function offeredProviders(): Promise<{ providers: OfferedProvider[]; cookies: string[] }> {
-  const apple = await accountCall("/users-permissions/get-apple-url", appleUrlAnswerSchema, { method: "GET" });
-  if (!apple.ok) return { providers: [], cookies: [] };
+export async function offeredProviders(locale: Locale): Promise<{ providers: OfferedProvider[]; cookies: string[] }> {
+  const [apple, others] = await Promise.all([
+    accountCall("/users-permissions/get-apple-url", appleUrlAnswerSchema, { method: "GET" }),
+    accountCall("/auth/providers", oauthProvidersAnswerSchema, { method: "GET" }),
+  ]);
+  const providers: OfferedProvider[] = others.ok
+    ? others.value.providers.map((id) => ({ id, url: pathTo("connectRedirect", locale, { provider: id }) }))
+    : [];
+  if (!apple.ok) return { providers, cookies: [] };
   return {
-    providers: [{ id: "apple", url: apple.value.url }],
+    providers: [{ id: "apple", url: apple.value.url }, ...providers],
     cookies: [
       serialize(APPLE_STATE_COOKIE, apple.value.state, { ...appleStateOptions, maxAge: APPLE_STATE_MAX_AGE_SECONDS }),
     ],
@@ -69,10 +96,87 @@ function failureMessage(answer: Exclude<AccountCall<AuthAnswer>, { ok: true }>):
 }
 
 /**
- * The way back from Google, Facebook or Microsoft (`/connect/{provider}/redirect` and `/callback`,
- * with `access_token`): the CMS trades the provider's token for ours.
+ * `/connect/{provider}/redirect` and `/callback`: the provider's answer (`code` or `error`, with
+ * `state`), the ID token the company's app hands over (`access_token`), or, with neither, the start
+ * of the flow (the sign-in page's links come here).
+ */
+export function connectWithProvider(request: Request, provider: SocialProvider, locale: Locale, clientIp: string) {
+  const query = new URL(request.url).searchParams;
+  if (!isOAuthProvider(provider)) return finishSocialSignIn(request, provider, locale, clientIp);
+  if (query.has("code") || query.has("error") || query.has("state")) {
+    return finishOAuthSignIn(request, provider, locale, clientIp);
+  }
+  if (query.has("access_token")) return finishSocialSignIn(request, provider, locale, clientIp);
+  return startOAuthSignIn(provider, locale);
+}
+
+/** RFC 7636's S256: the challenge is the SHA-256 of the verifier, base64url without padding. */
+function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+/** Sends the customer to the provider's page, with a fresh state and PKCE challenge kept in this browser. */
+async function startOAuthSignIn(provider: OAuthProvider, locale: Locale) {
+  const state = randomBytes(16).toString("base64url");
+  const pkce = pkcePair();
+  const query = new URLSearchParams({ locale, state, code_challenge: pkce.challenge });
+  const answer = await accountCall(`/auth/${provider}/authorize?${query}`, oauthAuthorizeAnswerSchema, {
+    method: "GET",
+  });
+  if (!answer.ok) return socialFailure(locale, provider, failureMessage(answer));
+  const kept = [provider, locale, state, pkce.verifier].join(".");
+  return redirect(answer.value.url, {
+    headers: { "Set-Cookie": serialize(OAUTH_COOKIE, kept, { ...oauthCookieOptions, maxAge: OAUTH_MAX_AGE_SECONDS }) },
+  });
+}
+
+/** The flow this browser started, if its cookie is whole; spent either way. */
+function takeOAuthFlow(request: Request): {
+  flow: { provider: string; locale: string; state: string; verifier: string } | null;
+  forget: string;
+} {
+  const forget = serialize(OAUTH_COOKIE, "", { ...oauthCookieOptions, maxAge: 0 });
+  const parts = (readCookies(request.headers.get("Cookie"))[OAUTH_COOKIE] ?? "").split(".");
+  if (parts.length !== 4 || parts.some((part) => part === "")) return { flow: null, forget };
+  const [provider, locale, state, verifier] = parts as [string, string, string, string];
+  return { flow: { provider, locale, state, verifier }, forget };
+}
+
+/** The provider sent the customer back: the state checked against this browser's, the code traded by the CMS. */
+async function finishOAuthSignIn(request: Request, provider: OAuthProvider, locale: Locale, clientIp: string) {
+  const query = new URL(request.url).searchParams;
+  const { flow, forget } = takeOAuthFlow(request);
+  const fail = (message: string) => {
+    const failure = socialFailure(locale, provider, message);
+    failure.headers.append("Set-Cookie", forget);
+    return failure;
+  };
+  if (!flow || flow.provider !== provider || flow.state !== query.get("state")) return fail("invalidState");
+  // access_denied: the customer said no at the provider (or closed its page); anything else is the provider's.
+  const error = query.get("error");
+  if (error !== null) return fail(error === "access_denied" ? "cancelled" : "providerError");
+  const code = query.get("code");
+  if (!code || code.length > MAX_PROVIDER_TOKEN_LENGTH) return fail("missingCode");
+  const answer = await accountCall(
+    `/auth/${provider}/callback?${new URLSearchParams({ code, code_verifier: flow.verifier, locale: flow.locale })}`,
+    authAnswerSchema,
+    // A GET that may create the account: never sent twice.
+    { method: "GET", clientIp, retry: false },
+  );
+  return signInOrFail(request, answer, { provider, locale, forget: [forget] });
+}
+
+/**
+ * The ID token the company's app got natively (web-view.client.ts sends it here, `access_token`, the
+ * specification's name): the CMS checks it against the provider's keys and trades it for ours. Only
+ * the page itself may send it: a link from elsewhere with someone else's token would sign the
+ * visitor in as that someone (login CSRF). Browsers say where a navigation comes from
+ * (Sec-Fetch-Site); one that says nothing is an old browser, let through.
  */
 export async function finishSocialSignIn(request: Request, provider: SocialProvider, locale: Locale, clientIp: string) {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site !== null && site !== "same-origin") return socialFailure(locale, provider, "invalidState");
   const accessToken = new URL(request.url).searchParams.get("access_token");
   if (!accessToken || accessToken.length > MAX_PROVIDER_TOKEN_LENGTH)
     return socialFailure(locale, provider, "missingAccessToken");

@@ -1,6 +1,13 @@
+import { OAUTH_PROVIDERS, type OAuthProvider } from "@shop/contracts";
+
 /** The sign-in providers of the specification (section 7), and their names as shown. */
 export const SOCIAL_PROVIDERS = ["apple", "google", "facebook", "microsoft"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** The providers whose authorization-code flow the storefront runs (the rest: Apple, which posts back). */
+export function isOAuthProvider(value: unknown): value is OAuthProvider {
+  return typeof value === "string" && (OAUTH_PROVIDERS as readonly string[]).includes(value);
+}
 
 export function isSocialProvider(value: unknown): value is SocialProvider {
   return typeof value === "string" && (SOCIAL_PROVIDERS as readonly string[]).includes(value);

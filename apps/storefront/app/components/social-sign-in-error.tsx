@@ -5,9 +5,17 @@ import { isSocialProvider, PROVIDER_NAMES } from "~/social";
 
 /**
  * A failed social sign-in lands on the home page with `error` and `provider` in the query
- * (specification, section 8). The shop says so in its own words: the server's message is kept in
- * the address for support, not shown, so a crafted link cannot put its text on the shop's page.
+ * (specification, section 8). The shop says so in its own words, chosen by the refusal's code: the
+ * server's message is kept in the address for support, not shown, so a crafted link cannot put its
+ * text on the shop's page.
  */
+/** The refusals that need their own words: what the customer can do about them (docs/decisions/025). */
+const SAID: Partial<Record<string, "socialAccountExists" | "socialEmailNotVerified" | "socialCancelled">> = {
+  accountExists: "socialAccountExists",
+  emailNotVerified: "socialEmailNotVerified",
+  cancelled: "socialCancelled",
+};
+
 export function SocialSignInError() {
   const [params] = useSearchParams();
   const { messages } = usePageLanguage();
@@ -19,7 +27,9 @@ export function SocialSignInError() {
         role="alert"
         className="rounded-2xl bg-carrot-100 px-4 py-3 font-semibold text-carrot-700 ring-1 ring-carrot-400"
       >
-        {format(messages.flash.socialFailed, { provider: PROVIDER_NAMES[provider] })}
+        {format(messages.flash[SAID[params.get("error") ?? ""] ?? "socialFailed"], {
+          provider: PROVIDER_NAMES[provider],
+        })}
       </p>
     </div>
   );

@@ -197,6 +197,11 @@ export const ca = {
     confirmationFailed:
       "Aquest enllaç de confirmació no és vàlid, ja s'ha fet servir o ha caducat. Demana'n un altre a sota.",
     socialFailed: "No hem pogut iniciar sessió amb {provider}. Torna-ho a provar o entra amb el teu correu.",
+    socialAccountExists:
+      "Ja hi ha un compte amb el correu del teu compte de {provider}. Entra amb la seva contrasenya o amb un codi que t'enviem per correu.",
+    socialEmailNotVerified:
+      "{provider} no ens ha donat un correu verificat. Verifica el teu correu a {provider} o entra amb el teu correu aquí.",
+    socialCancelled: "Has cancel·lat l'accés amb {provider}. Pots tornar-ho a provar o entrar amb el teu correu.",
     otherEmailConfirmed: "Hem confirmat l'adreça de l'enllaç, que és d'un altre compte, no del teu.",
     close: "Tanca l'avís",
   },

@@ -215,6 +215,11 @@ export const es = {
     accountDeleted: "Hemos borrado tu cuenta. Te hemos enviado un correo con los detalles.",
     confirmationFailed: "Este enlace de confirmación no es válido, ya se ha usado o ha caducado. Pide otro abajo.",
     socialFailed: "No hemos podido iniciar sesión con {provider}. Inténtalo de nuevo o entra con tu correo.",
+    socialAccountExists:
+      "Ya hay una cuenta con el correo de tu cuenta de {provider}. Entra con su contraseña o con un código que te enviamos por correo.",
+    socialEmailNotVerified:
+      "{provider} no nos ha dado un correo verificado. Verifica tu correo en {provider} o entra con tu correo aquí.",
+    socialCancelled: "Has cancelado el acceso con {provider}. Puedes volver a intentarlo o entrar con tu correo.",
     otherEmailConfirmed: "Hemos confirmado la dirección del enlace, que es de otra cuenta, no de la tuya.",
     close: "Cerrar el aviso",
   },

@@ -196,6 +196,11 @@ export const pt = {
     accountDeleted: "Apagámos a sua conta. Enviámos um e-mail com os detalhes.",
     confirmationFailed: "Esta ligação de confirmação não é válida, já foi usada ou expirou. Peça outra abaixo.",
     socialFailed: "Não foi possível iniciar sessão com {provider}. Tente de novo ou entre com o seu e-mail.",
+    socialAccountExists:
+      "Já existe uma conta com o e-mail da sua conta {provider}. Entre com a palavra-passe dessa conta ou com um código enviado por e-mail.",
+    socialEmailNotVerified:
+      "A {provider} não nos deu um e-mail verificado. Verifique o seu e-mail na {provider} ou entre aqui com o seu e-mail.",
+    socialCancelled: "Cancelou o acesso com {provider}. Pode tentar de novo ou entrar com o seu e-mail.",
     otherEmailConfirmed: "Confirmámos o endereço da ligação, que é de outra conta, não da sua.",
     close: "Fechar o aviso",
   },

@@ -2,7 +2,7 @@ import { pathTo } from "@shop/routing";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { isSocialProvider } from "~/social";
-import { finishSocialSignIn } from "~/social.server";
+import { connectWithProvider } from "~/social.server";
 
 /** `/callback?provider=…&access_token=…`: the same way back as /connect/{provider}/redirect. */
 export function loader({ request, context: { locale, clientIp } }: Route.LoaderArgs) {
@@ -10,7 +10,7 @@ export function loader({ request, context: { locale, clientIp } }: Route.LoaderA
   // Nothing to finish: whoever lands here without a provider is sent to sign in.
   if (provider === null) return redirect(pathTo("login", locale));
   if (!isSocialProvider(provider)) throw data("Unknown sign-in provider", { status: 404 });
-  return finishSocialSignIn(request, provider, locale, clientIp);
+  return connectWithProvider(request, provider, locale, clientIp);
 }
 
 export default function SocialSignInCallback() {

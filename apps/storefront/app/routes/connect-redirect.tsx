@@ -2,15 +2,17 @@ import { data } from "react-router";
 import type { Route } from "./+types/connect-redirect";
 import { readForm } from "~/forms/read-form.server";
 import { isSocialProvider } from "~/social";
-import { finishAppleSignIn, finishSocialSignIn } from "~/social.server";
+import { connectWithProvider, finishAppleSignIn } from "~/social.server";
 
 /**
- * The way back from a provider's sign-in page. It always answers with a redirect (to the page the
- * customer was going to, the account, or home with the error), so it has nothing to show.
+ * The way to Google's, Microsoft's or Facebook's sign-in page (the sign-in page links here) and the
+ * way back from every provider's (docs/decisions/025). It always answers with a redirect (to the
+ * provider, the page the customer was going to, the account, or home with the error), so it has
+ * nothing to show.
  */
 export function loader({ request, params, context: { locale, clientIp } }: Route.LoaderArgs) {
   if (!isSocialProvider(params.provider)) throw data("Unknown sign-in provider", { status: 404 });
-  return finishSocialSignIn(request, params.provider, locale, clientIp);
+  return connectWithProvider(request, params.provider, locale, clientIp);
 }
 
 /** Sign in with Apple answers with a form post from Apple's site (response_mode form_post). */

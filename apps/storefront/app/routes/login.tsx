@@ -25,7 +25,7 @@ const METHOD_PARAM = "method";
 
 export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
   const target = requestedTarget(request);
-  const { providers, cookies } = await offeredProviders();
+  const { providers, cookies } = await offeredProviders(locale);
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   // A provider's page is another site: the target waits in a cookie for the way back.
