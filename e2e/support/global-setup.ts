@@ -6,6 +6,7 @@ import { defaultCmsPublicUrl } from "@shop/contracts";
 import type { TestProject } from "vitest/node";
 import { shopAddresses } from "../../scripts/lib/addresses.mjs";
 import { ensureBuilt, freePort, ROOT, stopProcess, waitForHttp } from "../../scripts/lib/processes.mjs";
+import { fakeProviderEnv, startFakeProvider } from "./oidc-provider";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,6 +17,8 @@ declare module "vitest" {
     /** Where browsers reach the CMS: its sandbox payment page. */
     cmsPublicUrl: string;
     outboxDir: string;
+    /** The fake Google, Microsoft and Facebook the shop signs in with (support/oidc-provider.ts). */
+    oidcUrl: string;
   }
 }
 
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
   const outboxDir = path.join(workDir, "outbox");
   const [cmsPort, storefrontPort] = [await freePort(), await freePort()];
+  const oidc = await startFakeProvider();
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !DEFAULTED_VARIABLES.includes(name)),
   );
@@ -59,6 +63,7 @@ export default async function setup(project: TestProject) {
     // CMS (security.int.test.ts, rate limits).
     USERS_PERMISSIONS_RATELIMIT: "false",
     FORM_SUBMISSIONS_PER_HOUR: "100000",
+    ...fakeProviderEnv(oidc.url),
   };
   const addresses = shopAddresses(env);
   const cmsPublicUrl = defaultCmsPublicUrl(addresses.cmsUrl);
@@ -75,6 +80,7 @@ export default async function setup(project: TestProject) {
     await waitForHttp(`${addresses.siteUrl}/healthz`, { child: shop, logFile, timeoutMs: 240_000 });
   } catch (error) {
     await stopProcess(shop, 20_000);
+    await oidc.stop();
     throw error;
   }
 
@@ -82,10 +88,12 @@ export default async function setup(project: TestProject) {
   project.provide("cmsUrl", addresses.cmsUrl);
   project.provide("cmsPublicUrl", cmsPublicUrl);
   project.provide("outboxDir", outboxDir);
+  project.provide("oidcUrl", oidc.url);
 
   return async () => {
     // start.mjs stops the CMS and the storefront on SIGTERM, then exits.
     await stopProcess(shop, 20_000);
+    await oidc.stop();
     fs.closeSync(log);
     const broken = fs
       .readFileSync(logFile, "utf8")
