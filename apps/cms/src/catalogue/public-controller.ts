@@ -1,6 +1,6 @@
 import { factories, type UID } from "@strapi/strapi";
 import { countEntries, findEntries, findEntry, type CollectionDefaults } from "./entries";
-import { asApiContext, notFound, type CoreControllerBase, type KoaContext } from "../database/documents";
+import { asApiContext, notFound, type CoreControllerBase, type KoaContext } from "../http/context";
 
 /**
  * Core controller of a publicly readable collection: Strapi's find / findOne / create / update /

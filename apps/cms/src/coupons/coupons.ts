@@ -10,7 +10,7 @@ import {
   type CouponRefusal,
 } from "@shop/domain";
 import { OrderError } from "../ordering/errors";
-import { newDocumentId, tableOf, type Sql } from "../delivery/slot-places";
+import { newDocumentId, tableOf, type Sql } from "../database/sql";
 
 /**
  * Coupons as staff keep them (api::coupon.coupon: a percentage or euros, a minimum in euros),

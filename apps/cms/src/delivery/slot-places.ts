@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import type { IsoDate } from "@shop/domain";
+import { newDocumentId, tableOf, type Sql } from "../database/sql";
 
 /**
  * The places of a delivery slot (docs/decisions/015): one delivery-slot-day row per zone, date and
@@ -10,26 +10,6 @@ import type { IsoDate } from "@shop/domain";
  */
 
 const SLOT_DAY_UID = "api::delivery.delivery-slot-day";
-
-/** Knex, or a transaction of it: what Strapi's `strapi.db.connection` and `transaction`'s `trx` are. */
-export type Sql = Core.Strapi["db"]["connection"];
-
-interface Table {
-  name: string;
-  column(attribute: string): string;
-}
-
-/** A content type's table and column names, as Strapi's metadata names them. */
-export function tableOf(strapi: Core.Strapi, uid: string): Table {
-  const meta = strapi.db.metadata.get(uid as never) as unknown as {
-    tableName: string;
-    attributes: Record<string, { columnName?: string }>;
-  };
-  return { name: meta.tableName, column: (attribute) => meta.attributes[attribute]?.columnName ?? attribute };
-}
-
-/** A documentId for a row written without the document service (Strapi's are 24 random characters too). */
-export const newDocumentId = (): string => randomBytes(12).toString("hex");
 
 export const slotKeyOf = (zoneId: number, date: IsoDate, slotCode: string): string => `${zoneId}:${date}:${slotCode}`;
 

@@ -6,7 +6,7 @@ import type { TemplateName } from "./templates";
 /**
  * Sends a mail after the answer and returns at once; a failure is logged, never thrown. How long a
  * mail takes must not tell a caller whether an address has an account or a subscription
- * (docs/decisions/011); Strapi's destroy waits for it (src/services/after-answer.ts).
+ * (docs/decisions/011); Strapi's destroy waits for it (src/http/after-answer.ts).
  */
 export function sendEmailLater<Name extends TemplateName>(strapi: Core.Strapi, message: EmailMessage<Name>): void {
   afterAnswer(strapi, `send the ${message.template} mail`, () => sendEmail(strapi, message));

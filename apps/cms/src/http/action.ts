@@ -1,14 +1,14 @@
 import type { Core } from "@strapi/strapi";
 import type { z } from "zod";
 import { openSessionOf, type SignedIn } from "../accounts/session-of-request";
-import { asApiContext, type ApiContext, type KoaContext } from "../database/documents";
+import { asApiContext, type ApiContext, type KoaContext } from "./context";
 import type { Caller } from "../services/accounts";
 import { AccountError, RateLimitedError } from "../services/errors";
 import { sendError, sendValidationError, zodFieldErrors } from "./errors";
 
 /**
- * What the account and newsletter controllers share (docs/decisions/011 and 013): parse the body
- * with its contract, run the action, and turn the services' refusals into Strapi's error shape:
+ * What the JSON controllers share (accounts, newsletter, ordering, delivery; docs/decisions/011 and
+ * 013): parse the body with its contract, run the action, and turn the services' refusals into Strapi's error shape:
  * 400 with the field and a code, 401 without a live session, 429 with Retry-After.
  */
 

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import type { z } from "zod";
-import { asApiContext, type KoaContext } from "../database/documents";
+import { asApiContext, type KoaContext } from "./context";
 import { RateLimitedError } from "../services/errors";
 import type { FormReceipt, Sender } from "../forms/forms";
 import { sendError, sendValidationError, zodFieldErrors } from "./errors";

@@ -7,7 +7,7 @@ import { sendError } from "./errors";
 
 /**
  * What the ordering controllers share (docs/decisions/015): the account calls' parse-and-answer
- * (./account-action), plus the services' ordering refusals as answers: 400 or 409 with the field's
+ * (./action.ts), plus the services' ordering refusals as answers: 400 or 409 with the field's
  * path and a code, 404 for a draft or an order the caller cannot see, 401 for a customer's draft
  * asked for signed out.
  */

@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import { ordersAwaitingSandboxApproval } from "../payments/sandbox-notifications";
 import { changeOrderStatus, lockOrderRow, ORDER_UID } from "../ordering/status";
-import type { Sql } from "../delivery/slot-places";
+import type { Sql } from "../database/sql";
 
 /** Orders expired per run at most: a backlog is worked off over the next minutes, not in one long run. */
 const BATCH = 200;

@@ -17,7 +17,7 @@ import { sendOrderMail } from "../email/order-mails";
 import { PAYMENT_UID } from "../payments/attempts";
 import { NOTIFICATION_UID } from "../payments/notifications";
 import { SANDBOX_NOTIFICATION_UID } from "../payments/sandbox-notifications";
-import { tableOf } from "../delivery/slot-places";
+import { tableOf } from "../database/sql";
 
 /**
  * What staff may do in the admin panel with the ordering content types, checked where every edit

@@ -42,7 +42,8 @@ import { isPastDeadline, ORDER_UID, paymentDeadline } from "./status";
 import { checkChargeable, PAYMENT_UID, startPayment } from "../payments/attempts";
 import { priceDraft, type PricedDraft } from "./quote";
 import { findUser } from "../services/sessions";
-import { slotKeyOf, tableOf, takeSlotPlace, type Sql } from "../delivery/slot-places";
+import { slotKeyOf, takeSlotPlace } from "../delivery/slot-places";
+import { tableOf, type Sql } from "../database/sql";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a

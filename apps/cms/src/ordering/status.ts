@@ -3,7 +3,8 @@ import { mayChangeStatus, OrderStatusChangeError, type OrderStatus, type StatusA
 import { getEnv } from "../env";
 import { releaseCouponUse } from "../coupons/coupons";
 import { forgetDeliveryOfDetached } from "./pseudonyms";
-import { releaseSlotPlace, tableOf, type Sql } from "../delivery/slot-places";
+import { releaseSlotPlace } from "../delivery/slot-places";
+import { tableOf, type Sql } from "../database/sql";
 
 /**
  * An order's status moves only here (docs/decisions/015): by one conditional UPDATE from the

@@ -5,7 +5,7 @@ import { paymentReference, toLocale, type Cents, type Locale, type OrderStatus }
 import { sendOrderMail } from "../email/order-mails";
 import type { PaymentProviderId } from "./provider";
 import { afterAnswer } from "../http/after-answer";
-import type { Sql } from "../delivery/slot-places";
+import type { Sql } from "../database/sql";
 import { OrderError, OrderNotFoundError } from "../ordering/errors";
 import { changeOrderStatus, isPastDeadline, lockOrderRow, ORDER_UID, voidPendingAttempts } from "../ordering/status";
 import { gateways, notifyUrlOf, returnUrlsOf } from "./gateways";

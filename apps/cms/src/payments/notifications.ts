@@ -3,7 +3,7 @@ import type { Core } from "@strapi/strapi";
 import type { OrderStatus } from "@shop/domain";
 import { sendOrderMail } from "../email/order-mails";
 import { afterAnswer } from "../http/after-answer";
-import type { Sql } from "../delivery/slot-places";
+import type { Sql } from "../database/sql";
 import { changeOrderStatus, lockOrderRow, ORDER_UID } from "../ordering/status";
 import { PAYMENT_UID, type PaymentRow } from "./attempts";
 import { gateways } from "./gateways";

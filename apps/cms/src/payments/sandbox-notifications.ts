@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import type { PaymentNotification, PaymentProviderId } from "./provider";
 import type { SandboxDecision, SandboxProvider } from "./sandbox";
-import type { Sql } from "../delivery/slot-places";
+import type { Sql } from "../database/sql";
 import { lockOrderRow } from "../ordering/status";
 import { findSandboxPayment, PAYMENT_UID, type SandboxPayment } from "./attempts";
 import { gateways } from "./gateways";

@@ -53,7 +53,7 @@ import {
 
 /**
  * The account calls (docs/decisions/011 and 013): parse the body with its contract, call the
- * service, answer (src/http/account-action.ts turns refusals into Strapi's error shape).
+ * service, answer (src/http/action.ts turns refusals into Strapi's error shape).
  */
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { DEFAULT_LOCALE } from "@shop/domain";
-import type { KoaContext } from "../../../database/documents";
+import type { KoaContext } from "../../../http/context";
 import { getEnv } from "../../../env";
 import { sendError } from "../../../http/errors";
 import type { PaymentNotification, PaymentProviderId } from "../../../payments/provider";

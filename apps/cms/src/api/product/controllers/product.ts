@@ -6,7 +6,7 @@ import {
   type ApiContext,
   type CoreControllerBase,
   type KoaContext,
-} from "../../../database/documents";
+} from "../../../http/context";
 import { sendError } from "../../../http/errors";
 import { andFilters } from "../../../catalogue/entries";
 import { countProducts, findProduct, listProducts } from "../../../catalogue/visible-products";

@@ -1,5 +1,5 @@
 import { factories } from "@strapi/strapi";
-import { asApiContext, notFound, type KoaContext } from "../../../database/documents";
+import { asApiContext, notFound, type KoaContext } from "../../../http/context";
 import { getShopSettings } from "../../../shop-settings/shop-settings";
 
 export default factories.createCoreController("api::shop-setting.shop-setting", ({ strapi }) => ({

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { BLOG_LANGUAGE, isLocale, LOCALES, REVIEW_LANGUAGE, type Locale } from "@shop/domain";
-import { asApiContext, type ApiContext, type KoaContext } from "../../../database/documents";
+import { asApiContext, type ApiContext, type KoaContext } from "../../../http/context";
 import { sendError } from "../../../http/errors";
 import { impactMetrics, latestBlogPosts, latestReviews } from "../../../catalogue/public-content";
 

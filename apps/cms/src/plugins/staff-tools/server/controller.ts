@@ -1,16 +1,10 @@
 import type { Core } from "@strapi/strapi";
 import { isIsoDate } from "@shop/domain";
 import { z } from "zod";
-import { asApiContext, type ApiContext, type KoaContext } from "../../../database/documents";
+import { asApiContext, type ApiContext, type KoaContext } from "../../../http/context";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { deliverySheetCsv, packingListCsv, type CsvOptions } from "../../../packing/packing";
-import {
-  deliverySheetFor,
-  packingListFor,
-  staffFilters,
-  zoneNameOf,
-  type DayFilter,
-} from "../../../packing/orders";
+import { deliverySheetFor, packingListFor, staffFilters, zoneNameOf, type DayFilter } from "../../../packing/orders";
 import { PACKING_TEXTS, STAFF_LANGUAGES } from "../../../packing/texts";
 
 /** ?date=YYYY-MM-DD[&zone=id][&format=csv][&lang=es]. A repeated parameter comes as an array: refused. */
