@@ -119,12 +119,13 @@ app.use(pageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500 }));
 
 // React Router adds its answer's headers to what the middlewares above set: one line of each.
 app.use(oneOfEachHeader);
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: loadContext,
-  }),
-);
+// React Router derives its route table (every path compiled and ranked) from the build each time
+// `build` is a function: on every request, a third of a signed-in page's CPU (docs/decisions/024).
+// Production serves one build, handed over once; development keeps the function for Vite's reloads.
+const serverBuild = development
+  ? () => import("virtual:react-router/server-build")
+  : await import("virtual:react-router/server-build");
+app.use(createRequestHandler({ build: serverBuild, getLoadContext: loadContext }));
 
 // Last: a client's error gets its 4xx without a stack trace in the log, anything else a bare 500.
 app.use(errorAnswers);
