@@ -14,17 +14,10 @@ import { openSession } from "../src/services/sessions";
 import { sendOrderMail } from "../src/email/order-mails";
 import { authBody, bearer, GOOD_PASSWORD, registerCustomer, send, waitForMail } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
-import {
-  COUPON_UID,
-  finishedDraft,
-  orderingFixture,
-  patchDraft,
-  placeOrder,
-  SLOT_DAY_UID,
-  type Catalogue,
-} from "./helpers/ordering";
+import { finishedDraft, orderingFixture, patchDraft, placeOrder, type Catalogue } from "./helpers/ordering";
 import { readableMail } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // What a customer can do with their own data (docs/decisions/013): take a copy, delete the account,
 // read their referral code; and the job that clears what the account calls leave behind.
@@ -43,17 +36,17 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const USER = "plugin::users-permissions.user";
-const SESSION = "api::account.session";
-const TOKEN = "api::account.one-time-token";
-const SUBSCRIBER = "api::newsletter.subscriber";
-const CONSENT = "api::account.newsletter-consent";
-const ADDRESS = "api::account.address";
-const ORDER = "api::order.order";
-const PAYMENT = "api::payment.payment";
-const SUBSCRIPTION = "api::subscription.subscription";
-const EVENT = "api::order.order-event";
-const DRAFT = "api::order-draft.order-draft";
+const USER = CONTENT_TYPES.user;
+const SESSION = CONTENT_TYPES.session;
+const TOKEN = CONTENT_TYPES.oneTimeToken;
+const SUBSCRIBER = CONTENT_TYPES.newsletterSubscriber;
+const CONSENT = CONTENT_TYPES.newsletterConsent;
+const ADDRESS = CONTENT_TYPES.address;
+const ORDER = CONTENT_TYPES.order;
+const PAYMENT = CONTENT_TYPES.payment;
+const SUBSCRIPTION = CONTENT_TYPES.subscription;
+const EVENT = CONTENT_TYPES.orderEvent;
+const DRAFT = CONTENT_TYPES.orderDraft;
 const CARD_TOKEN = "tok_secret_4242";
 const CARD_REFERENCE = "card_ref_secret_9876";
 const INVOICE = {
@@ -151,7 +144,7 @@ async function customerWithOrders() {
   const onTheWay = await order(customer.jwt);
   expect(await paid(onTheWay.id)).toBe(true);
   const couponCode = `BYE${customer.user.id}`;
-  await app.strapi.documents(COUPON_UID as never).create({
+  await app.strapi.documents(CONTENT_TYPES.coupon as never).create({
     data: { code: couponCode, kind: "fixed", value: 5, minimumOrder: 0, usageLimit: 1, active: true } as never,
   });
   const unpaid = await order(customer.jwt, { couponCode });
@@ -159,7 +152,9 @@ async function customerWithOrders() {
 }
 
 async function slotTaken(): Promise<number> {
-  const rows = (await db(SLOT_DAY_UID).findMany({ where: { date: choice.date, slotCode: choice.slot } })) as {
+  const rows = (await db(CONTENT_TYPES.deliverySlotDay).findMany({
+    where: { date: choice.date, slotCode: choice.slot },
+  })) as {
     taken: number;
   }[];
   return rows.reduce((sum, row) => sum + row.taken, 0);
@@ -359,7 +354,8 @@ describe("deleting the account", () => {
   it("first ends the subscription and cancels unpaid orders, then keeps the orders pseudonymised, and says so", async () => {
     const { email, jwt, user, first, onTheWay, unpaid, couponCode } = await customerWithOrders();
     const taken = await slotTaken();
-    const coupon = () => db(COUPON_UID).findOne({ where: { code: couponCode } }) as Promise<{ timesUsed: number }>;
+    const coupon = () =>
+      db(CONTENT_TYPES.coupon).findOne({ where: { code: couponCode } }) as Promise<{ timesUsed: number }>;
     expect((await coupon()).timesUsed).toBe(1);
     const before = (await db(ORDER).findOne({ where: { id: first.id } })) as { total: number; tax: number };
 
@@ -502,7 +498,7 @@ describe("deleting the account", () => {
   });
 
   it("an account without a password (Sign in with Apple) only confirms", async () => {
-    const role = (await db("plugin::users-permissions.role").findOne({ where: { type: "authenticated" } })) as {
+    const role = (await db(CONTENT_TYPES.userRole).findOne({ where: { type: "authenticated" } })) as {
       id: number;
     };
     const user = (await db(USER).create({

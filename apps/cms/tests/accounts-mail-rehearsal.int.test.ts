@@ -13,14 +13,15 @@ import { issueLinkToken, rehearse } from "../src/services/one-time-tokens";
 import { freshEmail, mailsTo, registerCustomer } from "./helpers/accounts";
 import { flushServerWork } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // The work after answering forgot-password, a sign-in code or the confirmation again is the same
 // for an address that gets a mail and for one that does not (issue 20): the same steps, rehearsed
 // (nothing kept, nothing sent) for an unknown, blocked or already confirmed address. Not a timing test.
 let app: TestStrapi;
 
-const TOKEN = "api::account.one-time-token";
-const USER = "plugin::users-permissions.user";
+const TOKEN = CONTENT_TYPES.oneTimeToken;
+const USER = CONTENT_TYPES.user;
 const caller = { address: "203.0.113.7" };
 
 beforeAll(async () => {

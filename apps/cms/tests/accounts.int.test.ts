@@ -14,6 +14,7 @@ import {
 } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // The account calls of specification section 7 and issue 10 (docs/decisions/011), rate limits off
 // (accounts-limits.int.test.ts has them on).
@@ -105,7 +106,7 @@ describe("registration", () => {
     const payload = { email, password: GOOD_PASSWORD };
     const answers = await Promise.all([1, 2, 3].map(() => postJson(`${app.api}/auth/local/register`, payload)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
-    expect(await app.strapi.db.query("plugin::users-permissions.user").count({ where: { email } })).toBe(1);
+    expect(await app.strapi.db.query(CONTENT_TYPES.user).count({ where: { email } })).toBe(1);
     const taken = expectErrorShape(await postJson(`${app.api}/auth/local/register`, payload), 400);
     expect(errorCode(taken)).toBe("emailTaken");
   });
@@ -145,9 +146,7 @@ describe("sign-in and sign-out", () => {
 
   it("refuses a blocked customer's token and password", async () => {
     const { email, jwt, user } = await registerCustomer(app.api);
-    await app.strapi.db
-      .query("plugin::users-permissions.user")
-      .update({ where: { id: user.id }, data: { blocked: true } });
+    await app.strapi.db.query(CONTENT_TYPES.user).update({ where: { id: user.id }, data: { blocked: true } });
     expectErrorShape(await me(jwt), 401);
     expectErrorShape(await postJson(`${app.api}/auth/local`, { identifier: email, password: GOOD_PASSWORD }), 400);
   });
@@ -249,7 +248,7 @@ describe("password recovery", () => {
     );
 
     await app.strapi.db
-      .query("api::account.one-time-token")
+      .query(CONTENT_TYPES.oneTimeToken)
       .updateMany({ where: { purpose: "reset-password" }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expectErrorShape(
       await postJson(`${app.api}/auth/reset-password`, { code: second, password, passwordConfirmation: password }),
@@ -330,7 +329,7 @@ describe("sign-in with an e-mailed code", () => {
     );
     expect(guesses.every((guess) => guess.status === 400)).toBe(true);
     const row = (await app.strapi.db
-      .query("api::account.one-time-token")
+      .query(CONTENT_TYPES.oneTimeToken)
       .findOne({ where: { userId: user.id, purpose: "sign-in-code" } })) as { attempts: number };
     expect(row.attempts).toBe(5);
     // The tries are used up: even the right code is refused now.
@@ -345,7 +344,7 @@ describe("sign-in with an e-mailed code", () => {
     authBody(await postJson(`${app.api}/auth/sign-in-code/verify`, { email, code }));
 
     code = await requestCode(email);
-    await app.strapi.db.query("api::account.one-time-token").updateMany({
+    await app.strapi.db.query(CONTENT_TYPES.oneTimeToken).updateMany({
       where: { userId: user.id, purpose: "sign-in-code" },
       data: { expiresAt: new Date(Date.now() - 1) },
     });
@@ -355,9 +354,9 @@ describe("sign-in with an e-mailed code", () => {
   it("stores codes and links only as keyed hashes", async () => {
     const { email, user } = await registerCustomer(app.api);
     const code = await requestCode(email);
-    const stored = (await app.strapi.db
-      .query("api::account.one-time-token")
-      .findMany({ where: { userId: user.id } })) as { tokenHash: string }[];
+    const stored = (await app.strapi.db.query(CONTENT_TYPES.oneTimeToken).findMany({ where: { userId: user.id } })) as {
+      tokenHash: string;
+    }[];
     expect(stored.length).toBeGreaterThan(0);
     for (const row of stored) expect(row.tokenHash).not.toContain(code);
   });
@@ -375,8 +374,8 @@ describe("confirmation e-mail again", () => {
 });
 
 describe("whether an address has an account is looked up after the answer", () => {
-  const USER = "plugin::users-permissions.user";
-  const TOKEN = "api::account.one-time-token";
+  const USER = CONTENT_TYPES.user;
+  const TOKEN = CONTENT_TYPES.oneTimeToken;
 
   for (const call of ["/auth/forgot-password", "/auth/sign-in-code", "/auth/send-email-confirmation"]) {
     it(`${call} answers a known and an unknown address alike, before looking either up`, async () => {
@@ -454,7 +453,7 @@ describe("the customer's own record", () => {
       expectErrorShape(await send("PUT", `${app.api}/users/me`, { ...profile, ...forbidden }, bearer(jwt)), 400);
     }
     const stored = (await app.strapi.db
-      .query("plugin::users-permissions.user")
+      .query(CONTENT_TYPES.user)
       .findOne({ where: { id: user.id }, populate: ["role"] })) as {
       email: string;
       role: { type: string };
@@ -577,9 +576,7 @@ describe("newsletter consent", () => {
       400,
     );
     expect(errorCode(unproven)).toBe("emailNotVerified");
-    await app.strapi.db
-      .query("plugin::users-permissions.user")
-      .update({ where: { id: user.id }, data: { confirmed: true } });
+    await app.strapi.db.query(CONTENT_TYPES.user).update({ where: { id: user.id }, data: { confirmed: true } });
     const asked = newsletterAnswerSchema.parse(
       (await send("PUT", url, { subscribed: true, wording, locale: "es" }, bearer(jwt))).body,
     );

@@ -4,6 +4,7 @@ import { ensureDemoAdmin } from "../src/bootstrap/demo-admin";
 import { parseEnv } from "../src/env";
 import { waitForMail } from "./helpers/accounts";
 import { DIST_DIR, readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 let app: TestStrapi;
 
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 async function countAdmins(): Promise<number> {
-  return app.strapi.db.query("admin::user").count({});
+  return app.strapi.db.query(CONTENT_TYPES.adminUser).count({});
 }
 
 describe("CMS application", () => {
@@ -122,7 +123,7 @@ describe("CMS application", () => {
 
   it("creates the demo staff account once, and not again on a second bootstrap", async () => {
     const env = parseEnv(process.env);
-    const admin = await app.strapi.db.query("admin::user").findOne({
+    const admin = await app.strapi.db.query(CONTENT_TYPES.adminUser).findOne({
       where: { email: env.demo.email },
       populate: ["roles"],
     });

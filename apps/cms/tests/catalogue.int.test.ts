@@ -28,6 +28,7 @@ import {
 } from "../src/seed/data";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // One boot with the demo seed (the default in demo mode) for every read endpoint of the catalogue.
 let app: TestStrapi;
@@ -154,7 +155,7 @@ describe("GET /products", () => {
   });
 
   it("keeps a main image chosen apart from the featured image", async () => {
-    const files = app.strapi.db.query("plugin::upload.file");
+    const files = app.strapi.db.query(CONTENT_TYPES.uploadFile);
     const [main, featured] = (await files.findMany({
       where: { id: { $in: [await createSvgFile(app.strapi), await createSvgFile(app.strapi)] } },
       orderBy: { id: "asc" },
@@ -166,7 +167,7 @@ describe("GET /products", () => {
       expect(product?.image).toEqual([featured!.url]);
       expect(product?.media.map((file) => file.url)).toEqual([main!.url, featured!.url]);
     } finally {
-      await app.strapi.documents("api::product.product").delete({ documentId: created.documentId });
+      await app.strapi.documents(CONTENT_TYPES.product).delete({ documentId: created.documentId });
     }
   });
 
@@ -236,7 +237,7 @@ describe("GET /products", () => {
     expect((await getJson(`${app.api}/products/count?isActive=all&filters[SKU][$startsWith]=TEST-HIDDEN`)).body).toBe(
       0,
     );
-    const total = await app.strapi.db.query("api::product.product").count({});
+    const total = await app.strapi.db.query(CONTENT_TYPES.product).count({});
     expect(all.length).toBe(total - hidden.length);
   });
 
@@ -402,12 +403,12 @@ describe("generic collection routes", () => {
     }
     // Customers read the catalogue too (every call carries their token).
     expect((await getJson(`${app.api}/products`, { headers: asCustomer })).status).toBe(200);
-    expect(await app.strapi.db.query("api::product.product").count({ where: { price: 0 } })).toBe(0);
+    expect(await app.strapi.db.query(CONTENT_TYPES.product).count({ where: { price: 0 } })).toBe(0);
   });
 
   it("grants public reads only on the catalogue and public content", async () => {
     const role = await app.strapi.db
-      .query("plugin::users-permissions.role")
+      .query(CONTENT_TYPES.userRole)
       .findOne({ where: { type: "public" }, populate: ["permissions"] });
     const actions = (role as { permissions: { action: string }[] }).permissions.map((permission) => permission.action);
     for (const uid of PUBLIC_COLLECTIONS) {
@@ -443,7 +444,7 @@ describe("query-string limits (depth 5, arrays of 20, 1000 parameters)", () => {
       expect(deep.status).toBe(200);
       expect(deep.body.data).toHaveLength(1);
     } finally {
-      await app.strapi.documents("api::box-content.box-content").delete({ documentId: contents.documentId });
+      await app.strapi.documents(CONTENT_TYPES.boxContent).delete({ documentId: contents.documentId });
     }
     const twenty = Array.from({ length: 20 }, (_, i) => `filters[SKU][$in][${i}]=X${i}`).join("&");
     expect((await getJson(`${app.api}/products?${twenty}`)).status).toBe(200);
@@ -540,13 +541,13 @@ describe("GET /utils/*", () => {
 
 describe("seeding", () => {
   const counted = [
-    "api::product.product",
-    "api::tax.tax",
-    "api::market-type.market-type",
-    "api::review.review",
-    "api::box-content.box-content",
-    "plugin::upload.file",
-    "plugin::users-permissions.permission",
+    CONTENT_TYPES.product,
+    CONTENT_TYPES.tax,
+    CONTENT_TYPES.marketType,
+    CONTENT_TYPES.review,
+    CONTENT_TYPES.boxContent,
+    CONTENT_TYPES.uploadFile,
+    CONTENT_TYPES.userPermission,
   ] as const;
 
   async function counts(): Promise<number[]> {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerCustomer } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson } from "./helpers/http";
 import {
-  COUPON_UID,
   draftHeaders,
   finishedDraft,
   orderingFixture,
@@ -12,6 +11,7 @@ import {
   type Catalogue,
 } from "./helpers/ordering";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // Coupons (docs/decisions/015): percentage or fixed, validity dates, a minimum order, one use per
 // customer and a total usage limit that hold when customers race for them.
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 function createCoupon(data: Record<string, unknown>) {
-  return app.strapi.documents(COUPON_UID as never).create({
+  return app.strapi.documents(CONTENT_TYPES.coupon as never).create({
     data: { kind: "percentage", value: 10, minimumOrder: 0, active: true, ...data } as never,
   });
 }
@@ -53,7 +53,7 @@ async function quoteOf(token: string, jwt: string) {
 }
 
 async function couponRow(code: string) {
-  return (await app.strapi.db.query(COUPON_UID).findOne({ where: { code } })) as { timesUsed: number };
+  return (await app.strapi.db.query(CONTENT_TYPES.coupon).findOne({ where: { code } })) as { timesUsed: number };
 }
 
 describe("coupons", () => {

@@ -5,8 +5,9 @@ import { seedDemoDelivery } from "../src/seed/delivery";
 import { renewDemoDeliveryFaqs } from "../src/seed/delivery-faqs";
 import { renewDemoLegalPages } from "../src/seed/legal-pages";
 import { getJson } from "./helpers/http";
-import { createZone, ZONE_UID } from "./helpers/ordering";
+import { createZone } from "./helpers/ordering";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // GET /delivery/areas: what the shop's pages say about where it delivers and what it costs, read
 // from the zones staff keep (issue 20: the FAQ promised fees and areas checkout did not charge).
@@ -66,7 +67,7 @@ describe("the public read of the delivery areas", () => {
   it("follows staff's changes at once: a new zone, a zone without free delivery, a zone switched off", async () => {
     await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099, 46100", fee: 3.5, freeFrom: null });
     const closed = await createZone(app.strapi, { name: "Alicante", postcodes: "03001-03099" });
-    await app.strapi.db.query(ZONE_UID).update({ where: { id: closed.id }, data: { active: false } });
+    await app.strapi.db.query(CONTENT_TYPES.deliveryZone).update({ where: { id: closed.id }, data: { active: false } });
     const { areas: listed } = deliveryAreasAnswerSchema.parse((await areas()).body);
     expect(listed.map((area) => area.name)).toEqual(["Barcelona", "Madrid", "Lisboa", "Valencia"]);
     expect(listed[3]).toMatchObject({
@@ -83,7 +84,7 @@ describe("the public read of the delivery areas", () => {
 
 describe("a demo database seeded when the FAQ named fees of its own", () => {
   it("gets the delivery answers renewed at start, unless staff have edited them", async () => {
-    const faqs = app.strapi.db.query("api::faq.faq");
+    const faqs = app.strapi.db.query(CONTENT_TYPES.faq);
     await faqs.create({
       data: {
         key: "delivery",
@@ -108,7 +109,7 @@ describe("a demo database seeded when the FAQ named fees of its own", () => {
 
 describe("a demo database seeded when the terms named a cut-off of their own", () => {
   it("gets the terms renewed at start, unless staff have edited them", async () => {
-    const pages = app.strapi.db.query("api::legal-page.legal-page");
+    const pages = app.strapi.db.query(CONTENT_TYPES.legalPage);
     const terms = LEGAL_PAGES.find((page) => page.key === "termsAndConditions");
     await pages.create({
       data: {

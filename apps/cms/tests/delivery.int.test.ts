@@ -5,8 +5,9 @@ import { parseEnv } from "../src/env";
 import { seedDemoDelivery } from "../src/seed/delivery";
 import { send } from "./helpers/accounts";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
-import { COUPON_UID, createZone, SLOT_DAY_UID, ZONE_UID } from "./helpers/ordering";
+import { createZone } from "./helpers/ordering";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // Delivery zones, closed days and the calendar as the new-order flow asks for them
 // (docs/decisions/015), staff's checks on what they type in the admin panel, and the demo's rules.
@@ -36,7 +37,7 @@ describe("coverage", () => {
     await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099, 46100", fee: 3.5, freeFrom: 45 });
     await createZone(app.strapi, { name: "Porto", postcodes: "4000-001-4099-999", fee: 6, freeFrom: null });
     const closed = await createZone(app.strapi, { name: "Alicante", postcodes: "03001-03099" });
-    await app.strapi.db.query(ZONE_UID).update({ where: { id: closed.id }, data: { active: false } });
+    await app.strapi.db.query(CONTENT_TYPES.deliveryZone).update({ where: { id: closed.id }, data: { active: false } });
   });
 
   it("names the zone with its fee and free-shipping threshold in cents", async () => {
@@ -76,7 +77,7 @@ describe("the calendar", () => {
       ],
     });
     // Tuesdays and Thursdays only.
-    await app.strapi.db.query(ZONE_UID).update({
+    await app.strapi.db.query(CONTENT_TYPES.deliveryZone).update({
       where: { id: zone.id },
       data: { monday: false, wednesday: false, friday: false, saturday: false, sunday: false },
     });
@@ -104,13 +105,13 @@ describe("the calendar", () => {
   it("leaves out closed days (the zone's or everyone's) and full slots", async () => {
     const before = (await calendar("12001")).dates.map((day) => day.date);
     const [first, second, third] = before as [string, string, string];
-    const closedDays = app.strapi.documents("api::delivery.closed-day" as never);
+    const closedDays = app.strapi.documents(CONTENT_TYPES.closedDay as never);
     await closedDays.create({ data: { date: first, reason: "Festivo" } as never });
     await closedDays.create({ data: { date: second, zone: zone.id, reason: "Fiesta local" } as never });
     // Another zone's closed day changes nothing here.
     const other = await createZone(app.strapi, { name: "Otra", postcodes: "12100" });
     await closedDays.create({ data: { date: third, zone: other.id } as never });
-    await app.strapi.db.query(SLOT_DAY_UID).create({
+    await app.strapi.db.query(CONTENT_TYPES.deliverySlotDay).create({
       data: {
         key: `${zone.id}:${third}:morning`,
         zoneId: zone.id,
@@ -143,7 +144,7 @@ describe("area interest", () => {
     const again = { ...body, locale: "ca", wording: "Aviseu-me quan arribeu." };
     expect((await postJson(`${app.api}/delivery/area-interest`, again)).status).toBe(200);
     const rows = (await app.strapi.db
-      .query("api::delivery.area-interest")
+      .query(CONTENT_TYPES.areaInterest)
       .findMany({ where: { email: "vecina@example.com" } })) as Record<string, unknown>[];
     expect(rows).toEqual([expect.objectContaining({ postcode: "41001", locale: "ca", wording: again.wording })]);
   });
@@ -174,7 +175,7 @@ describe("staff's checks in the admin panel", () => {
   });
 
   it("refuses postcodes that do not parse and slots that end before they start, saying which", async () => {
-    const url = `${app.url}/content-manager/collection-types/${ZONE_UID}`;
+    const url = `${app.url}/content-manager/collection-types/${CONTENT_TYPES.deliveryZone}`;
     const badPostcodes = await send("POST", url, zone({ postcodes: "29001-29099, 29A00" }), staff);
     expect(badPostcodes.status).toBe(400);
     expect(JSON.stringify(badPostcodes.body)).toContain("29A00");
@@ -190,11 +191,11 @@ describe("staff's checks in the admin panel", () => {
   });
 
   it("keeps coupon codes in capitals, percentages up to 100, and the count of uses out of staff's hands", async () => {
-    const url = `${app.url}/content-manager/collection-types/${COUPON_UID}`;
+    const url = `${app.url}/content-manager/collection-types/${CONTENT_TYPES.coupon}`;
     const coupon = { code: "verano", kind: "percentage", value: 15, minimumOrder: 0, active: true, timesUsed: 40 };
     const created = await send("POST", url, coupon, staff);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(await app.strapi.db.query(COUPON_UID).findOne({ where: { code: "VERANO" } })).toMatchObject({
+    expect(await app.strapi.db.query(CONTENT_TYPES.coupon).findOne({ where: { code: "VERANO" } })).toMatchObject({
       timesUsed: 0,
     });
     const tooMuch = await send("POST", url, { ...coupon, code: "MUCHO", value: 150 }, staff);
@@ -224,7 +225,7 @@ describe("the demo's delivery rules", () => {
       });
       expect((await calendar(postcode)).dates.length).toBeGreaterThan(0);
     }
-    expect(await app.strapi.db.query(COUPON_UID).findOne({ where: { code: "BIENVENIDA10" } })).toMatchObject({
+    expect(await app.strapi.db.query(CONTENT_TYPES.coupon).findOne({ where: { code: "BIENVENIDA10" } })).toMatchObject({
       kind: "percentage",
       active: true,
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../src/seed";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // A boot without the demo seed: the forms need no catalogue, and this also covers SEED_DEMO_DATA=false.
 let app: TestStrapi;
@@ -42,7 +43,7 @@ describe("POST /contact-messages", () => {
     expect(response.status).toBe(201);
     expect(response.body.data.received).toBe(true);
 
-    const stored = await app.strapi.db.query("api::contact-message.contact-message").findOne({
+    const stored = await app.strapi.db.query(CONTENT_TYPES.contactMessage).findOne({
       where: { id: response.body.data.id },
     });
     expect(stored).toMatchObject({ name: "Ana García", email: "ana@example.com", language: "ca", handled: false });
@@ -63,7 +64,7 @@ describe("POST /contact-messages", () => {
   });
 
   it("answers 400 with the invalid fields and stores nothing", async () => {
-    const count = () => app.strapi.db.query("api::contact-message.contact-message").count({});
+    const count = () => app.strapi.db.query(CONTENT_TYPES.contactMessage).count({});
     const mails = readOutbox(app.outboxDir).length;
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
@@ -92,7 +93,7 @@ describe("POST /contact-messages", () => {
   });
 
   it("answers 201 to a filled honeypot but stores and sends nothing", async () => {
-    const count = () => app.strapi.db.query("api::contact-message.contact-message").count({});
+    const count = () => app.strapi.db.query(CONTENT_TYPES.contactMessage).count({});
     const before = await count();
     const mails = readOutbox(app.outboxDir).length;
     const response = await postJson(`${app.api}/contact-messages`, { ...contact, website: "http://spam.example" });
@@ -114,7 +115,7 @@ describe("POST /company-leads", () => {
     const before = readOutbox(app.outboxDir).length;
     const response = await postJson<Created>(`${app.api}/company-leads`, lead);
     expect(response.status).toBe(201);
-    const stored = await app.strapi.db.query("api::company-lead.company-lead").findOne({
+    const stored = await app.strapi.db.query(CONTENT_TYPES.companyLead).findOne({
       where: { id: response.body.data.id },
     });
     expect(stored).toMatchObject({ company: "Oficines Puig SL", employees: "51-200", language: "es" });
@@ -135,7 +136,7 @@ describe("POST /company-leads", () => {
     const body = expectErrorShape(await postJson(`${app.api}/company-leads`, { ...withoutCompany, email: "x@" }), 400);
     const paths = (body.error.details as { errors: { path: string[] }[] }).errors.map((error) => error.path[0]);
     expect(paths).toEqual(expect.arrayContaining(["company", "email"]));
-    expect(await app.strapi.db.query("api::company-lead.company-lead").count({})).toBe(1);
+    expect(await app.strapi.db.query(CONTENT_TYPES.companyLead).count({})).toBe(1);
   });
 });
 
@@ -156,7 +157,7 @@ describe("without the demo seed", () => {
     ]);
     expect(outcomes.sort()).toEqual(["already-seeded", "seeded"]);
     expect(Date.now() - started).toBeLessThan(10_000);
-    const skus = (await app.strapi.db.query("api::product.product").findMany({ select: ["SKU"] })) as { SKU: string }[];
+    const skus = (await app.strapi.db.query(CONTENT_TYPES.product).findMany({ select: ["SKU"] })) as { SKU: string }[];
     expect(new Set(skus.map((product) => product.SKU)).size).toBe(skus.length);
     expect(skus.length).toBeGreaterThan(40);
   });

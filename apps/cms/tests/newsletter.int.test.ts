@@ -15,6 +15,7 @@ import {
 } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // The newsletter with double opt-in, for visitors and customers (docs/decisions/013); rate limits
 // off (accounts-limits.int.test.ts has them on).
@@ -28,9 +29,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const SUBSCRIBER = "api::newsletter.subscriber";
-const CONSENT = "api::account.newsletter-consent";
-const USER = "plugin::users-permissions.user";
+const SUBSCRIBER = CONTENT_TYPES.newsletterSubscriber;
+const CONSENT = CONTENT_TYPES.newsletterConsent;
+const USER = CONTENT_TYPES.user;
 const WORDING = "Quiero recibir la newsletter de Imperfecta (una al mes).";
 
 const subscribe = (email: string, locale = "es") =>

@@ -11,6 +11,7 @@ import {
   type Catalogue,
 } from "./helpers/ordering";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // A delivery address typed in the order flow is kept in the customer's address book when the order
 // is placed (issue 20): once, not again when it is one the book has, and not for an order not placed.
@@ -19,7 +20,6 @@ let catalogue: Catalogue;
 let choice: { date: string; slot: string };
 
 const POSTCODE = "46010";
-const ADDRESS_UID = "api::account.address";
 
 /** While true, writing an address to a book fails with an SQL error, in whatever transaction is open. */
 let bookWritesFail = false;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   ({ catalogue, choice } = await orderingFixture(app.strapi, app.api, POSTCODE));
   const { strapi } = app;
   strapi.documents.use(async (context, next) => {
-    if (!bookWritesFail || context.uid !== ADDRESS_UID || context.action !== "create") return next();
+    if (!bookWritesFail || context.uid !== CONTENT_TYPES.address || context.action !== "create") return next();
     // In the caller's transaction when there is one (Strapi reuses it): on PostgreSQL this aborts it.
     return strapi.db.transaction(({ trx }) => trx.raw("SELECT missing_column FROM missing_table"));
   });

@@ -5,18 +5,17 @@ import { bearer, registerCustomer, waitForMail } from "./helpers/accounts";
 import { startFakeStripe, type FakeStripe } from "./helpers/fake-stripe";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import {
-  COUPON_UID,
   createCatalogue,
   createZone,
   finishedDraft,
   firstOfferedDate,
-  ORDER_UID,
   patchDraft,
   placeOrder,
   type Catalogue,
 } from "./helpers/ordering";
 import { eventsOf } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // Placing an order when the gateway cannot take it (docs/decisions/015): nothing to pay, less than
 // Stripe charges, Stripe down. Stripe is a local fake of its API, pointed at by the official SDK.
@@ -49,7 +48,7 @@ beforeAll(async () => {
     { code: "CASI", kind: "fixed", value: 21.7 },
   ]) {
     await app.strapi
-      .documents(COUPON_UID as never)
+      .documents(CONTENT_TYPES.coupon as never)
       .create({ data: { ...data, minimumOrder: 0, active: true } as never });
   }
   choice = await firstOfferedDate(app.api, POSTCODE);
@@ -69,7 +68,8 @@ async function draftWith(jwt: string, couponCode: string | null) {
   });
 }
 
-const ordersOf = (userId: number) => app.strapi.db.query(ORDER_UID).count({ where: { user: { id: userId } } });
+const ordersOf = (userId: number) =>
+  app.strapi.db.query(CONTENT_TYPES.order).count({ where: { user: { id: userId } } });
 
 describe("an order with nothing to pay", () => {
   it("is paid at once without a gateway, confirmed by mail, and sends the customer to the paid order's page", async () => {
@@ -85,7 +85,7 @@ describe("an order with nothing to pay", () => {
     // No gateway was asked, and no attempt recorded.
     expect(stripe.sessions.size).toBe(sessions);
     const orderId = parseOrderNumber(order.number)!;
-    expect(await app.strapi.db.query("api::payment.payment").count({ where: { order: { id: orderId } } })).toBe(0);
+    expect(await app.strapi.db.query(CONTENT_TYPES.payment).count({ where: { order: { id: orderId } } })).toBe(0);
     expect(await eventsOf(app.strapi, orderId)).toEqual([
       expect.objectContaining({ from: null, to: "pending_payment", actorKind: "customer" }),
       expect.objectContaining({
@@ -122,7 +122,7 @@ describe("a total under the gateway's smallest charge", () => {
     // A waiting order whose total Stripe would not charge (one placed before the shop moved to
     // Stripe) is refused the same way when paid again, with no attempt made.
     const sessions = stripe.sessions.size;
-    await app.strapi.db.query(ORDER_UID).update({ where: { number: order.number }, data: { total: 30 } });
+    await app.strapi.db.query(CONTENT_TYPES.order).update({ where: { number: order.number }, data: { total: 30 } });
     const retry = await postJson(`${app.api}/orders/mine/${order.number}/payments`, {}, bearer(customer.jwt));
     expect(errorCode(expectErrorShape(retry, 409))).toBe("amount_too_small");
     expect(stripe.sessions.size).toBe(sessions);

@@ -3,17 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_SECRETS } from "../src/env";
 import { bearer, registerCustomer } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
-import {
-  deliveryAddress,
-  draftHeaders,
-  orderingFixture,
-  ORDER_UID,
-  patchDraft,
-  SLOT_DAY_UID,
-  type Catalogue,
-} from "./helpers/ordering";
+import { deliveryAddress, draftHeaders, orderingFixture, patchDraft, type Catalogue } from "./helpers/ordering";
 import { flushServerWork } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 /**
  * The allowances of new order drafts and of orders placed (src/services/rate-limits.ts,
@@ -163,7 +156,7 @@ function ordersSuite(
     /** Pays an order as the gateway's notification would: it no longer waits, so the unpaid cap does not stop the next. */
     async function markPaid(placed: { body: unknown }) {
       const number = (placed.body as { order: { number: string } }).order.number;
-      await app.strapi.db.query(ORDER_UID).update({ where: { number }, data: { orderStatus: "paid" } });
+      await app.strapi.db.query(CONTENT_TYPES.order).update({ where: { number }, data: { orderStatus: "paid" } });
     }
 
     it("eleven customers behind one shared address each register and order: none is refused", async () => {
@@ -219,7 +212,7 @@ function ordersSuite(
       }
       const token = await summaryDraft(buyer.jwt);
       const { orderLimit } = await summary(token, buyer.jwt);
-      const waiting = (await app.strapi.db.query(ORDER_UID).findMany({
+      const waiting = (await app.strapi.db.query(CONTENT_TYPES.order).findMany({
         where: { user: { id: buyer.user.id } },
         orderBy: { expiresAt: "asc" },
       })) as { expiresAt: string }[];
@@ -246,7 +239,9 @@ function ordersSuite(
       async () => {
         const placesTaken = async () =>
           (
-            (await app.strapi.db.query(SLOT_DAY_UID).findMany({ where: { date: choice.date } })) as { taken: number }[]
+            (await app.strapi.db.query(CONTENT_TYPES.deliverySlotDay).findMany({ where: { date: choice.date } })) as {
+              taken: number;
+            }[]
           ).reduce((sum, row) => sum + row.taken, 0);
         const address = freshAddress();
         const statuses: number[] = [];

@@ -15,7 +15,6 @@ import { changeOrderStatus } from "../src/ordering/status";
 import { bearer, mailsTo, registerCustomer, send, waitForMail } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import {
-  COUPON_UID,
   createCatalogue,
   createZone,
   deliveryAddress,
@@ -23,14 +22,13 @@ import {
   finishedDraft,
   firstOfferedDate,
   newDraft,
-  ORDER_UID,
   patchDraft,
   placeOrder,
-  SLOT_DAY_UID,
   type Catalogue,
 } from "./helpers/ordering";
 import { createTestOrder, flushServerWork } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // Orders from draft to paid (docs/decisions/015), on SQLite and, in CI, PostgreSQL: the draft's
 // checks, the prices computed by the CMS, the slot's last place and the coupon's last use under
@@ -46,7 +44,7 @@ beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false", STOREFRONT_URL: "https://shop.example" });
   catalogue = await createCatalogue(app.strapi);
   await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099" });
-  await app.strapi.documents(COUPON_UID as never).create({
+  await app.strapi.documents(CONTENT_TYPES.coupon as never).create({
     data: { code: "test10", kind: "percentage", value: 10, minimumOrder: 10, active: true } as never,
   });
   customer = await registerCustomer(app.api);
@@ -84,7 +82,9 @@ async function decideSandboxPayment(url: string, decision: "approve" | "decline"
 }
 
 async function slotTaken(date: string, slot: string): Promise<number> {
-  const rows = (await app.strapi.db.query(SLOT_DAY_UID).findMany({ where: { date, slotCode: slot } })) as {
+  const rows = (await app.strapi.db
+    .query(CONTENT_TYPES.deliverySlotDay)
+    .findMany({ where: { date, slotCode: slot } })) as {
     taken: number;
   }[];
   return rows.reduce((sum, row) => sum + row.taken, 0);
@@ -170,7 +170,7 @@ describe("an order from the draft to paid, through the API", () => {
     });
     expect(order.number).toMatch(/^IMP-\d{7}$/);
     // What staff pack: the box's type and size as sold, kept on the line.
-    const stored = (await app.strapi.db.query(ORDER_UID).findOne({
+    const stored = (await app.strapi.db.query(CONTENT_TYPES.order).findOne({
       where: { number: order.number },
       populate: { lines: true },
     })) as { lines: { kind: string; boxKind: string | null; size: string | null }[] };
@@ -256,7 +256,7 @@ describe("an order from the draft to paid, through the API", () => {
     expect(order).toMatchObject({ purchase: "subscription", frequency: "weekly" });
     expect(order.subscriptionId).toEqual(expect.any(String));
     const subscription = () =>
-      app.strapi.db.query("api::subscription.subscription").findOne({
+      app.strapi.db.query(CONTENT_TYPES.subscription).findOne({
         where: { documentId: order.subscriptionId },
         populate: { firstOrder: { select: ["number"] } },
       }) as Promise<{
@@ -471,7 +471,7 @@ function gatherDraftLookups(count: number): () => void {
   const original = strapi.db.query.bind(strapi.db);
   const spy = vi.spyOn(strapi.db, "query").mockImplementation(((uid: string) => {
     const repository = original(uid as never);
-    if (uid !== "api::order-draft.order-draft") return repository;
+    if (uid !== CONTENT_TYPES.orderDraft) return repository;
     return new Proxy(repository, {
       get(target, property, receiver) {
         const value: unknown = Reflect.get(target, property, receiver);
@@ -512,7 +512,7 @@ describe("orders waiting for payment, placed at the same instant", () => {
     for (const answer of answers.filter((each) => each.status === 409)) {
       expect(errorCode(expectErrorShape(answer, 409))).toBe("too_many_unpaid");
     }
-    const waitingNow = await app.strapi.db.query(ORDER_UID).count({
+    const waitingNow = await app.strapi.db.query(CONTENT_TYPES.order).count({
       where: { user: { id: buyer.user.id }, orderStatus: "pending_payment" },
     });
     expect(waitingNow).toBe(MAX_UNPAID_ORDERS);
@@ -567,7 +567,7 @@ describe("the marketing consent of the summary", () => {
 
   const consentsOf = async (email: string) =>
     (
-      (await app.strapi.db.query("api::account.newsletter-consent").findMany({
+      (await app.strapi.db.query(CONTENT_TYPES.newsletterConsent).findMany({
         where: { email },
         populate: { user: { select: ["id"] } },
       })) as { event: string; source: string; wording: string; locale: string; user: { id: number } | null }[]
@@ -575,9 +575,7 @@ describe("the marketing consent of the summary", () => {
 
   it("ticked, asks for the newsletter with its double opt-in, as the account's page does", async () => {
     const buyer = await registerCustomer(app.api);
-    await app.strapi.db
-      .query("plugin::users-permissions.user")
-      .update({ where: { id: buyer.user.id }, data: { confirmed: true } });
+    await app.strapi.db.query(CONTENT_TYPES.user).update({ where: { id: buyer.user.id }, data: { confirmed: true } });
     await order(buyer.jwt, true);
     const mail = await waitForMail(app.outboxDir, buyer.email, confirmationLink);
     expect(await consentsOf(buyer.email)).toEqual([
@@ -633,7 +631,7 @@ describe("concurrency", () => {
       expect(errorCode(expectErrorShape(answer, 409))).toBe("slot_full");
     }
     expect(await slotTaken(race.date, "last")).toBe(1);
-    expect(await app.strapi.db.query(ORDER_UID).count({ where: { slotCode: "last" } })).toBe(1);
+    expect(await app.strapi.db.query(CONTENT_TYPES.order).count({ where: { slotCode: "last" } })).toBe(1);
     // Full: the calendar no longer offers the slot on that day.
     const calendar = (await getJson(`${app.api}/delivery/calendar?postcode=12001`)).body as {
       dates: { date: string }[];
@@ -680,7 +678,7 @@ describe("status changes", () => {
     const placed = await placeOrder(app.api, token, customer.jwt);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const { order } = createdOrderSchema.parse(placed.body);
-    const row = (await app.strapi.db.query(ORDER_UID).findOne({ where: { number: order.number } })) as {
+    const row = (await app.strapi.db.query(CONTENT_TYPES.order).findOne({ where: { number: order.number } })) as {
       id: number;
       documentId: string;
     };
@@ -688,18 +686,20 @@ describe("status changes", () => {
   }
 
   it("an unpaid order past its deadline is cancelled once, even by two runs at once, and frees its place and coupon", async () => {
-    await app.strapi.documents(COUPON_UID as never).create({
+    await app.strapi.documents(CONTENT_TYPES.coupon as never).create({
       data: { code: "EXPIRY5", kind: "fixed", value: 5, minimumOrder: 0, usageLimit: 1, active: true } as never,
     });
     const before = await slotTaken(choice.date, choice.slot);
     const order = await pendingOrder("EXPIRY5");
     expect(await slotTaken(choice.date, choice.slot)).toBe(before + 1);
     const coupon = () =>
-      app.strapi.db.query(COUPON_UID).findOne({ where: { code: "EXPIRY5" } }) as Promise<{ timesUsed: number }>;
+      app.strapi.db.query(CONTENT_TYPES.coupon).findOne({ where: { code: "EXPIRY5" } }) as Promise<{
+        timesUsed: number;
+      }>;
     expect((await coupon()).timesUsed).toBe(1);
 
     await app.strapi.db
-      .query(ORDER_UID)
+      .query(CONTENT_TYPES.order)
       .update({ where: { id: order.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const runs = await Promise.all([expireUnpaidOrders(app.strapi), expireUnpaidOrders(app.strapi)]);
     expect(runs.reduce((sum, count) => sum + count, 0)).toBe(1);
@@ -759,9 +759,12 @@ describe("status changes", () => {
       actor: { kind: "payment", label: "payment:test" },
     });
     // The admin panel lists orders by number, newest first, and offers only the status to change.
-    const configuration = await getJson(`${app.url}/content-manager/content-types/${ORDER_UID}/configuration`, {
-      headers: staff,
-    });
+    const configuration = await getJson(
+      `${app.url}/content-manager/content-types/${CONTENT_TYPES.order}/configuration`,
+      {
+        headers: staff,
+      },
+    );
     const { contentType } = (
       configuration.body as {
         data: {
@@ -780,7 +783,7 @@ describe("status changes", () => {
     expect(contentType.metadatas.orderStatus?.edit.editable).toBe(true);
     expect(contentType.metadatas.total?.edit.editable).toBe(false);
 
-    const url = `${app.url}/content-manager/collection-types/${ORDER_UID}/${order.documentId}`;
+    const url = `${app.url}/content-manager/collection-types/${CONTENT_TYPES.order}/${order.documentId}`;
     // A refusal is an answer for staff, with what they can do instead; not an error of the server's.
     const logged = vi.spyOn(app.strapi.log, "error");
     const wrong = await send("PUT", url, { orderStatus: "delivered" }, staff);
@@ -794,7 +797,7 @@ describe("status changes", () => {
     expect(logged).not.toHaveBeenCalled();
     const right = await send("PUT", url, { orderStatus: "preparing", total: 1 }, staff);
     expect(right.status, JSON.stringify(right.body)).toBe(200);
-    const row = (await app.strapi.db.query(ORDER_UID).findOne({
+    const row = (await app.strapi.db.query(CONTENT_TYPES.order).findOne({
       where: { id: order.id },
       populate: { events: true },
     })) as { orderStatus: string; total: number; events: { to: string; actorLabel: string; actorKind: string }[] };
@@ -810,7 +813,7 @@ describe("status changes", () => {
   });
 
   it("the content type's statuses are the domain's", () => {
-    const attributes = app.strapi.contentType(ORDER_UID as never).attributes as unknown as Record<
+    const attributes = app.strapi.contentType(CONTENT_TYPES.order as never).attributes as unknown as Record<
       string,
       { enum?: string[] }
     >;

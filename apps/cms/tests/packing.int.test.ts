@@ -6,6 +6,7 @@ import { createProduct } from "../src/factories/catalogue";
 import { uniqueSuffix } from "../src/factories/unique";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // The staff tools' admin routes (src/plugins/staff-tools): the day's packing list and delivery
 // sheet, as JSON for the admin page and as CSV files, for signed-in staff allowed to read them.
@@ -19,7 +20,7 @@ interface Zone {
 }
 
 async function createZone(strapi: Core.Strapi, name: string, weekdays: Record<string, boolean>): Promise<Zone> {
-  return (await strapi.db.query("api::delivery.delivery-zone").create({
+  return (await strapi.db.query(CONTENT_TYPES.deliveryZone).create({
     data: {
       name,
       postcodes: "08001-08099",
@@ -58,7 +59,7 @@ async function createOrder(strapi: Core.Strapi, spec: OrderSpec): Promise<void> 
     phone: "+34 600 000 001",
     ...spec.address,
   };
-  const created = (await strapi.documents("api::order.order" as never).create({
+  const created = (await strapi.documents(CONTENT_TYPES.order as never).create({
     data: {
       orderStatus: spec.status,
       locale: "es",
@@ -94,7 +95,7 @@ async function createOrder(strapi: Core.Strapi, spec: OrderSpec): Promise<void> 
     } as never,
   })) as unknown as { id: number };
   // As the shop does once the id is known (the number is made from it): here, a number per test.
-  await strapi.db.query("api::order.order").update({ where: { id: created.id }, data: { number: spec.number } });
+  await strapi.db.query(CONTENT_TYPES.order).update({ where: { id: created.id }, data: { number: spec.number } });
 }
 
 interface PackingListBody {
@@ -196,7 +197,7 @@ describe("the staff tools' packing list and delivery sheet", () => {
     }
     // Staff change the catalogue after the orders: they pack what was sold, not what is sold now.
     await strapi.db
-      .query("api::product.product")
+      .query(CONTENT_TYPES.product)
       .update({ where: { id: mixedBox }, data: { itemType: "vegetables", boxType: "XL" } });
   });
 
@@ -214,7 +215,9 @@ describe("the staff tools' packing list and delivery sheet", () => {
   it("answers 403 to staff whose role was not given the staff tools", async () => {
     const password = "Editor-Kiwi-2026!";
     const email = `editor-${uniqueSuffix()}@example.com`;
-    const editorRole = (await app.strapi.db.query("admin::role").findOne({ where: { code: "strapi-editor" } })) as {
+    const editorRole = (await app.strapi.db
+      .query(CONTENT_TYPES.adminRole)
+      .findOne({ where: { code: "strapi-editor" } })) as {
       id: number;
     };
     await (app.strapi.service("admin::user") as unknown as { create(data: object): Promise<unknown> }).create({
@@ -231,7 +234,7 @@ describe("the staff tools' packing list and delivery sheet", () => {
       expectErrorShape(await getJson(url(path, { date: DAY }), { headers: editor }), 403);
     }
     // Nor does the content manager show an editor customers' orders, payments or addresses.
-    for (const uid of ["api::order.order", "api::payment.payment", "api::account.address", "api::coupon.coupon"]) {
+    for (const uid of [CONTENT_TYPES.order, CONTENT_TYPES.payment, CONTENT_TYPES.address, CONTENT_TYPES.coupon]) {
       const listed = await getJson(`${app.url}/content-manager/collection-types/${uid}`, { headers: editor });
       expect(listed.status, uid).toBe(403);
     }
@@ -246,7 +249,7 @@ describe("the staff tools' packing list and delivery sheet", () => {
     for (const uid of CUSTOMER_DATA_SUBJECTS) {
       expect(app.strapi.contentTypes[uid as keyof typeof app.strapi.contentTypes], uid).toBeDefined();
     }
-    const granted = await app.strapi.db.query("admin::permission").count({
+    const granted = await app.strapi.db.query(CONTENT_TYPES.adminPermission).count({
       where: {
         role: { code: { $in: ["strapi-editor", "strapi-author"] } },
         subject: { $in: [...CUSTOMER_DATA_SUBJECTS] },

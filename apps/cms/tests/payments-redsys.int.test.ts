@@ -7,6 +7,7 @@ import { registerCustomer } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson } from "./helpers/http";
 import { createTestOrder, eventsOf, flushServerWork, orderMailsTo, orderStatusOf } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // Redsys (docs/decisions/015): the redirect form, and notifications signed with HMAC-SHA256 under a
 // key derived by 3DES from the order reference; the adapter alone, then through the CMS.
@@ -282,7 +283,7 @@ describe("Redsys notifications through the CMS", () => {
 
   async function logOf(reference: string) {
     return (
-      (await app.strapi.db.query("api::payment.payment-notification").findMany({
+      (await app.strapi.db.query(CONTENT_TYPES.paymentNotification).findMany({
         where: { reference },
         orderBy: { id: "asc" },
       })) as { valid: boolean; effect: string; reason: string | null }[]
@@ -299,7 +300,7 @@ describe("Redsys notifications through the CMS", () => {
     expect(answer.status).toBe(200);
     expect(await orderStatusOf(app.strapi, order.id)).toBe("paid");
     expect((await eventsOf(app.strapi, order.id)).map((event) => event.actorLabel)).toEqual(["payment:redsys"]);
-    const payment = (await app.strapi.db.query("api::payment.payment").findOne({ where: { reference } })) as {
+    const payment = (await app.strapi.db.query(CONTENT_TYPES.payment).findOne({ where: { reference } })) as {
       paymentStatus: string;
       cardToken: string | null;
       providerRef: string | null;

@@ -4,7 +4,6 @@ import {
   deliverSandboxNotification,
   recordSandboxDecision,
   SANDBOX_MAX_TRIES,
-  SANDBOX_NOTIFICATION_UID,
   SANDBOX_RETRY_DELAYS_MS,
   type NotificationReceiver,
 } from "../src/payments/sandbox-notifications";
@@ -24,6 +23,7 @@ import {
   type TestOrderOptions,
 } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // The sandbox gateway behaves as a real one (docs/decisions/015): the customer's decision is recorded
 // before its page answers, and its notification is sent again until the shop acknowledges it, so a
@@ -31,8 +31,7 @@ import { startStrapi, type TestStrapi } from "./helpers/strapi";
 let app: TestStrapi;
 
 const STOREFRONT = "https://shop.example";
-const NOTIFICATION = "api::payment.payment-notification";
-const ORDER_UID = "api::order.order";
+const NOTIFICATION = CONTENT_TYPES.paymentNotification;
 const MINUTE = 60_000;
 
 beforeAll(async () => {
@@ -70,7 +69,9 @@ interface SandboxRow {
 }
 
 async function sandboxRows(reference: string): Promise<SandboxRow[]> {
-  return (await app.strapi.db.query(SANDBOX_NOTIFICATION_UID).findMany({ where: { reference } })) as SandboxRow[];
+  return (await app.strapi.db
+    .query(CONTENT_TYPES.sandboxNotification)
+    .findMany({ where: { reference } })) as SandboxRow[];
 }
 
 async function sandboxRow(reference: string): Promise<SandboxRow> {
@@ -239,7 +240,9 @@ describe("an approval near the payment deadline", () => {
   // The order's deadline is half an hour ahead on the real clock (the running CMS's own expiry job
   // must not meet it); the tests' clock is set around it.
   async function deadlineOf(orderId: number): Promise<Date> {
-    const row = (await app.strapi.db.query(ORDER_UID).findOne({ where: { id: orderId }, select: ["expiresAt"] })) as {
+    const row = (await app.strapi.db
+      .query(CONTENT_TYPES.order)
+      .findOne({ where: { id: orderId }, select: ["expiresAt"] })) as {
       expiresAt: string | Date;
     };
     return new Date(row.expiresAt);
@@ -358,7 +361,7 @@ describe("in the admin panel", () => {
       password: demo.password,
     });
     const staff = { authorization: `Bearer ${login.body.data.token}` };
-    const base = `${app.url}/content-manager/collection-types/${SANDBOX_NOTIFICATION_UID}`;
+    const base = `${app.url}/content-manager/collection-types/${CONTENT_TYPES.sandboxNotification}`;
     const list = await getJson(`${base}?filters[reference][$eq]=${reference}`, { headers: staff });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const rows = (list.body as { results: { documentId: string; deliveryStatus: string }[] }).results;
@@ -372,6 +375,8 @@ describe("in the admin panel", () => {
       expect(expectErrorShape(refused, 400).error.name).toBe("ApplicationError");
     }
     expect(await sandboxRow(reference)).toMatchObject({ deliveryStatus: "delivered", attempts: 1 });
-    expect(await app.strapi.db.query(SANDBOX_NOTIFICATION_UID).count({ where: { reference: "NEW1" } })).toBe(0);
+    expect(await app.strapi.db.query(CONTENT_TYPES.sandboxNotification).count({ where: { reference: "NEW1" } })).toBe(
+      0,
+    );
   });
 });

@@ -6,6 +6,7 @@ import { startFakeStripe, signedEvent, type FakeStripe } from "./helpers/fake-st
 import { errorCode, expectErrorShape, getJson } from "./helpers/http";
 import { createTestOrder, eventsOf, flushServerWork, orderMailsTo, orderStatusOf } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // Stripe (docs/decisions/015): Checkout Sessions created through the official SDK against a local
 // fake of Stripe's API (never the internet), and webhooks verified with the signing secret and a
@@ -59,7 +60,7 @@ const webhook = (event: { body: string; signature: string }) =>
 
 async function logOf(reference: string) {
   return (
-    (await app.strapi.db.query("api::payment.payment-notification").findMany({
+    (await app.strapi.db.query(CONTENT_TYPES.paymentNotification).findMany({
       where: { reference },
       orderBy: { id: "asc" },
     })) as { valid: boolean; effect: string; reason: string | null }[]
@@ -104,7 +105,7 @@ describe("a Stripe payment", () => {
     expect((await webhook(signedEvent("checkout.session.completed", paid, { secret: WEBHOOK_SECRET }))).status).toBe(
       200,
     );
-    const payment = (await app.strapi.db.query("api::payment.payment").findOne({ where: { reference } })) as {
+    const payment = (await app.strapi.db.query(CONTENT_TYPES.payment).findOne({ where: { reference } })) as {
       paymentStatus: string;
       cardToken: string | null;
       cardReference: string | null;
@@ -170,7 +171,7 @@ describe("Stripe's webhook", () => {
     expect(errorCode((await webhook(altered)).body)).toBe("bad_signature");
 
     expect(await orderStatusOf(app.strapi, order.id)).toBe("pending_payment");
-    const refusals = await app.strapi.db.query("api::payment.payment-notification").findMany({
+    const refusals = await app.strapi.db.query(CONTENT_TYPES.paymentNotification).findMany({
       where: { provider: "stripe", valid: false },
       select: ["reason"],
     });

@@ -17,14 +17,15 @@ import {
   type TestOrderOptions,
 } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // Payments with the sandbox gateway (the default), end to end: its page, the notification it sends,
 // the order's status and history, the customer's mails; replays and tampering (docs/decisions/015).
 let app: TestStrapi;
 
 const STOREFRONT = "https://shop.example";
-const PAYMENT = "api::payment.payment";
-const NOTIFICATION = "api::payment.payment-notification";
+const PAYMENT = CONTENT_TYPES.payment;
+const NOTIFICATION = CONTENT_TYPES.paymentNotification;
 
 beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false", STOREFRONT_URL: STOREFRONT });
@@ -70,7 +71,7 @@ async function paymentRow(reference: string) {
 
 async function deadlineOf(orderId: number): Promise<string> {
   const row = (await app.strapi.db
-    .query("api::order.order")
+    .query(CONTENT_TYPES.order)
     .findOne({ where: { id: orderId }, select: ["expiresAt"] })) as { expiresAt: string | Date };
   return new Date(row.expiresAt).toISOString();
 }
@@ -254,7 +255,7 @@ describe("the sandbox payment page", () => {
     const { order: late } = await customerOrder();
     const tooLate = await startSandbox(late);
     await app.strapi.db
-      .query("api::order.order")
+      .query(CONTENT_TYPES.order)
       .update({ where: { id: late.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
 
     for (const { path } of [toCancel, tooLate]) {
@@ -393,7 +394,7 @@ describe("notifications", () => {
     expect((await viewOf()).refundDue).toBe(false);
     // The expiry job cancelled it while the customer was at the bank.
     await app.strapi.db
-      .query("api::order.order")
+      .query(CONTENT_TYPES.order)
       .update({ where: { id: order.id }, data: { orderStatus: "cancelled" } });
 
     const answer = await postNotification(sandboxNotification(reference, "approve", order.total));

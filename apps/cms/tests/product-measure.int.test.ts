@@ -1,12 +1,12 @@
 import type { UID } from "@strapi/strapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseProductList, type PublicProduct } from "@shop/contracts";
-import { PRODUCT_UID } from "../src/catalogue/product";
 import { createProduct } from "../src/factories/catalogue";
 import { UPSELLS } from "../src/seed/data";
 import { fillDemoMeasures } from "../src/seed/measures";
 import { getJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // What a product holds (500 ml, 12 units: docs/decisions/012) from the admin panel to the content API.
 
@@ -32,7 +32,7 @@ const bySku = (list: PublicProduct[], sku: string) => list.find((product) => pro
 
 /** Staff editing a product in the admin panel go through the document service, with its validation. */
 function staffUpdate(documentId: string, data: Record<string, unknown>) {
-  return app.strapi.documents(PRODUCT_UID as UID.ContentType).update({ documentId, data } as never);
+  return app.strapi.documents(CONTENT_TYPES.product as UID.ContentType).update({ documentId, data } as never);
 }
 
 describe("the measure of a product", () => {

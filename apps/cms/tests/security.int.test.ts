@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_SECRETS } from "../src/env";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // A production-like boot: no demo staff account or catalogue, the first-admin registration closed,
 // and the rate limits on as they are in production.
@@ -44,7 +45,7 @@ async function allowance(post: (attempt: number) => Promise<{ status: number }>,
 
 describe("demo mode off", () => {
   it("creates no staff account", async () => {
-    expect(await app.strapi.db.query("admin::user").count({})).toBe(0);
+    expect(await app.strapi.db.query(CONTENT_TYPES.adminUser).count({})).toBe(0);
     const response = await fetch(`${app.url}/admin/init`);
     const body = (await response.json()) as { data: { hasAdmin: boolean } };
     expect(body.data.hasAdmin).toBe(false);
@@ -70,7 +71,7 @@ describe("the first-admin registration", () => {
       expect(response.status, path).toBeLessThan(500);
     }
     expectErrorShape(await postJson(`${app.url}/admin/register-admin`, admin), 403);
-    expect(await app.strapi.db.query("admin::user").count({})).toBe(0);
+    expect(await app.strapi.db.query(CONTENT_TYPES.adminUser).count({})).toBe(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { RateLimitedError } from "../src/services/errors";
 import { submitContactMessage } from "../src/forms/forms";
 import { postJson } from "./helpers/http";
 import { readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // The services called as a job, a webhook or another service would call them: no HTTP in between.
 let app: TestStrapi;
@@ -36,7 +37,7 @@ describe("the form service", () => {
     const receipt = await submitContactMessage(app.strapi, message, { address: "203.0.113.20" });
     expect(receipt).toMatchObject({ stored: true, id: expect.any(Number), documentId: expect.any(String) });
 
-    const stored = await app.strapi.db.query("api::contact-message.contact-message").findOne({
+    const stored = await app.strapi.db.query(CONTENT_TYPES.contactMessage).findOne({
       where: { documentId: receipt.stored ? receipt.documentId : "" },
     });
     expect(stored).toMatchObject({ name: "Núria Vidal", email: "nuria@example.com", phone: null, language: "ca" });
@@ -49,7 +50,7 @@ describe("the form service", () => {
   });
 
   it("drops a message whose honeypot is filled, without counting it", async () => {
-    const count = () => app.strapi.db.query("api::contact-message.contact-message").count({});
+    const count = () => app.strapi.db.query(CONTENT_TYPES.contactMessage).count({});
     const before = await count();
     const sender = { address: "203.0.113.21" };
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -66,14 +67,14 @@ describe("the form service", () => {
     const sender = { address: "203.0.113.22" };
     await submitContactMessage(app.strapi, message, sender);
     await submitContactMessage(app.strapi, message, sender);
-    const count = await app.strapi.db.query("api::contact-message.contact-message").count({});
+    const count = await app.strapi.db.query(CONTENT_TYPES.contactMessage).count({});
 
     const refusal = await submitContactMessage(app.strapi, message, sender).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(RateLimitedError);
     const { retryAfterSeconds } = refusal as RateLimitedError;
     expect(retryAfterSeconds).toBeGreaterThan(3500);
     expect(retryAfterSeconds).toBeLessThanOrEqual(3600);
-    expect(await app.strapi.db.query("api::contact-message.contact-message").count({})).toBe(count);
+    expect(await app.strapi.db.query(CONTENT_TYPES.contactMessage).count({})).toBe(count);
     // Another address has an hour of its own.
     expect((await submitContactMessage(app.strapi, message, { address: "203.0.113.23" })).stored).toBe(true);
   });
@@ -104,7 +105,7 @@ describe("the factories", () => {
 
   it("make a confirmed customer whose password is hashed and signs in", async () => {
     const { user, password } = await createUser(app.strapi, { email: "Marta@Example.com" });
-    const stored = (await app.strapi.db.query("plugin::users-permissions.user").findOne({
+    const stored = (await app.strapi.db.query(CONTENT_TYPES.user).findOne({
       where: { id: user.id },
       populate: ["role"],
     })) as { email: string; password: string; confirmed: boolean; role: { type: string } };

@@ -7,11 +7,12 @@ import { SHOP_SETTINGS } from "../src/seed/data";
 import { getShopSettings, serializeShopSettings } from "../src/shop-settings/shop-settings";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // The "Shop settings" single type: the company's details, contact, hours, social links and payment
 // methods that the storefront's footer, contact page and legal notice show.
 
-const UID = "api::shop-setting.shop-setting";
+const UID = CONTENT_TYPES.shopSetting;
 
 describe("the shop settings", () => {
   let app: TestStrapi;

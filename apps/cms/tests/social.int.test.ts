@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, freshEmail, registerCustomer } from "./helpers/accounts";
 import { expectErrorShape, getJson, postJson, type ErrorBody } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { CONTENT_TYPES } from "../src/content-types";
 
 // Sign in with Apple (docs/decisions/011), against a key set this test publishes itself.
 
@@ -104,7 +105,7 @@ describe("Sign in with Apple", () => {
   it("joins an existing account only when both sides verified the address", async () => {
     const confirmed = await registerCustomer(app.api);
     await app.strapi.db
-      .query("plugin::users-permissions.user")
+      .query(CONTENT_TYPES.user)
       .update({ where: { id: confirmed.user.id }, data: { confirmed: true } });
     const joined = authAnswerSchema.parse(
       (await login(await sign({ sub: "apple-joined", email: confirmed.email, email_verified: true }))).body,

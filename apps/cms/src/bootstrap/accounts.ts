@@ -1,4 +1,5 @@
 import type { Core } from "@strapi/strapi";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Unique values kept by the database itself, because two requests racing cannot both pass a
@@ -8,9 +9,9 @@ import type { Core } from "@strapi/strapi";
  * for them, so they are made at every boot (idempotent, both on SQLite and PostgreSQL).
  */
 const UNIQUE_INDEXES = [
-  { name: "shop_users_email_unique", uid: "plugin::users-permissions.user", attribute: "email" },
-  { name: "shop_users_referral_code_unique", uid: "plugin::users-permissions.user", attribute: "referralCode" },
-  { name: "shop_newsletter_subscribers_email_unique", uid: "api::newsletter.subscriber", attribute: "email" },
+  { name: "shop_users_email_unique", uid: CONTENT_TYPES.user, attribute: "email" },
+  { name: "shop_users_referral_code_unique", uid: CONTENT_TYPES.user, attribute: "referralCode" },
+  { name: "shop_newsletter_subscribers_email_unique", uid: CONTENT_TYPES.newsletterSubscriber, attribute: "email" },
 ] as const;
 
 interface ModelMetadata {

@@ -1,5 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import type { Env } from "../env";
+import { CONTENT_TYPES } from "../content-types";
 
 interface AdminUserRecord {
   id: number;
@@ -50,7 +51,7 @@ export async function ensureDemoAdmin(strapi: Core.Strapi, env: Env): Promise<De
     }
   }
 
-  const demoUser = (await strapi.db.query("admin::user").findOne({
+  const demoUser = (await strapi.db.query(CONTENT_TYPES.adminUser).findOne({
     where: { email: demo.email },
     select: ["id", "email", "password"],
   })) as AdminUserRecord | null;

@@ -1,4 +1,5 @@
 import type { Core } from "@strapi/strapi";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * What Strapi's default Editor and Author roles are not given (docs/decisions/015): the content
@@ -8,25 +9,25 @@ import type { Core } from "@strapi/strapi";
  * (Settings > Administration panel > Roles), with the staff tools' own permission.
  */
 export const CUSTOMER_DATA_SUBJECTS = [
-  "plugin::users-permissions.user",
-  "api::account.address",
-  "api::account.newsletter-consent",
-  "api::account.one-time-token",
-  "api::account.session",
-  "api::newsletter.subscriber",
-  "api::company-lead.company-lead",
-  "api::contact-message.contact-message",
-  "api::delivery.area-interest",
-  "api::delivery.delivery-slot-day",
-  "api::order-draft.order-draft",
-  "api::order.order",
-  "api::order.order-event",
-  "api::payment.payment",
-  "api::payment.payment-notification",
-  "api::payment.sandbox-notification",
-  "api::subscription.subscription",
-  "api::coupon.coupon",
-  "api::coupon.coupon-redemption",
+  CONTENT_TYPES.user,
+  CONTENT_TYPES.address,
+  CONTENT_TYPES.newsletterConsent,
+  CONTENT_TYPES.oneTimeToken,
+  CONTENT_TYPES.session,
+  CONTENT_TYPES.newsletterSubscriber,
+  CONTENT_TYPES.companyLead,
+  CONTENT_TYPES.contactMessage,
+  CONTENT_TYPES.areaInterest,
+  CONTENT_TYPES.deliverySlotDay,
+  CONTENT_TYPES.orderDraft,
+  CONTENT_TYPES.order,
+  CONTENT_TYPES.orderEvent,
+  CONTENT_TYPES.payment,
+  CONTENT_TYPES.paymentNotification,
+  CONTENT_TYPES.sandboxNotification,
+  CONTENT_TYPES.subscription,
+  CONTENT_TYPES.coupon,
+  CONTENT_TYPES.couponRedemption,
 ] as const;
 
 /** The roles Strapi creates for content work. */
@@ -49,14 +50,14 @@ interface Store {
 export async function withholdCustomerDataFromContentRoles(strapi: Core.Strapi): Promise<number> {
   const store = strapi.store as unknown as Store;
   if (Number(await store.get(STORE_KEY)) >= WITHHELD_VERSION) return 0;
-  const roles = (await strapi.db.query("admin::role").findMany({
+  const roles = (await strapi.db.query(CONTENT_TYPES.adminRole).findMany({
     where: { code: { $in: [...CONTENT_ROLE_CODES] } },
     select: ["id"],
   })) as { id: number }[];
   const { count } =
     roles.length === 0
       ? { count: 0 }
-      : ((await strapi.db.query("admin::permission").deleteMany({
+      : ((await strapi.db.query(CONTENT_TYPES.adminPermission).deleteMany({
           where: { role: { id: { $in: roles.map(({ id }) => id) } }, subject: { $in: [...CUSTOMER_DATA_SUBJECTS] } },
         })) as { count: number });
   await store.set({ ...STORE_KEY, value: WITHHELD_VERSION });

@@ -1,3 +1,4 @@
+import { CONTENT_TYPES } from "../content-types";
 /**
  * Content types a visitor may read through the generic routes (GET /{collection},
  * /{collection}/count, /{collection}/{id}). Bootstrap grants exactly these read actions to the
@@ -5,20 +6,20 @@
  * or an admin API token). Contact messages, company leads and users are deliberately absent.
  */
 export const PUBLIC_COLLECTIONS = [
-  "api::product.product",
-  "api::category.category",
-  "api::review.review",
-  "api::blog-post.blog-post",
-  "api::team-member.team-member",
-  "api::farmer.farmer",
-  "api::newsroom-entry.newsroom-entry",
-  "api::box-content.box-content",
-  "api::legal-page.legal-page",
-  "api::faq.faq",
+  CONTENT_TYPES.product,
+  CONTENT_TYPES.category,
+  CONTENT_TYPES.review,
+  CONTENT_TYPES.blogPost,
+  CONTENT_TYPES.teamMember,
+  CONTENT_TYPES.farmer,
+  CONTENT_TYPES.newsroomEntry,
+  CONTENT_TYPES.boxContent,
+  CONTENT_TYPES.legalPage,
+  CONTENT_TYPES.faq,
 ] as const;
 
 /** Single types a visitor may read (GET /{singularName}): the impact figures and the shop's own details. */
-export const PUBLIC_SINGLE_TYPES = ["api::impact-metric.impact-metric", "api::shop-setting.shop-setting"] as const;
+export const PUBLIC_SINGLE_TYPES = [CONTENT_TYPES.impactMetric, CONTENT_TYPES.shopSetting] as const;
 
 export const PUBLIC_READ_ACTIONS: readonly string[] = [
   ...PUBLIC_COLLECTIONS.flatMap((uid) => [`${uid}.find`, `${uid}.findOne`, `${uid}.count`]),

@@ -11,8 +11,6 @@ import {
 } from "@shop/domain";
 import type { Entry } from "../database/documents";
 
-export const PRODUCT_UID = "api::product.product";
-
 /** Products with hide_from_web never leave the API: every product read is AND-ed with this. */
 export const VISIBLE_PRODUCT_FILTER = {
   $or: [{ hide_from_web: { $eq: false } }, { hide_from_web: { $null: true } }],

@@ -3,6 +3,7 @@ import { finiteNumber, type Locale } from "@shop/domain";
 import { mediaUrl } from "./product";
 import { parseDateOnly, relativeTime } from "./relative-time";
 import { documents } from "../database/documents";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The public content of the spec's /utils calls (section 7), in the shapes the storefront reads
@@ -26,7 +27,7 @@ const numberOrZero = (value: unknown): number => finiteNumber(value) ?? 0;
 
 /** The newest reviews written in `language`, with how long ago each was written, in that language. */
 export async function latestReviews(strapi: Core.Strapi, { language }: { language: Locale }) {
-  const entries = await documents(strapi, "api::review.review").findMany({
+  const entries = await documents(strapi, CONTENT_TYPES.review).findMany({
     filters: { language: { $eq: language } },
     sort: ["reviewedAt:desc", "id:desc"],
     populate: { authorPhoto: true },
@@ -47,7 +48,7 @@ export async function latestReviews(strapi: Core.Strapi, { language }: { languag
 
 /** The newest blog posts written in `language`. */
 export async function latestBlogPosts(strapi: Core.Strapi, { language }: { language: Locale }) {
-  const entries = await documents(strapi, "api::blog-post.blog-post").findMany({
+  const entries = await documents(strapi, CONTENT_TYPES.blogPost).findMany({
     filters: { language: { $eq: language } },
     sort: ["date:desc", "id:desc"],
     populate: { image: true },
@@ -62,6 +63,6 @@ export async function latestBlogPosts(strapi: Core.Strapi, { language }: { langu
 
 /** The impact figures, each as { value }; zeros until staff fill the single type in. */
 export async function impactMetrics(strapi: Core.Strapi) {
-  const entry = await documents(strapi, "api::impact-metric.impact-metric").findFirst({});
+  const entry = await documents(strapi, CONTENT_TYPES.impactMetric).findFirst({});
   return Object.fromEntries(METRIC_FIELDS.map((field) => [field, { value: numberOrZero(entry?.[field]) }]));
 }

@@ -1,13 +1,8 @@
 import type { Core } from "@strapi/strapi";
-import {
-  DEFAULT_PRODUCT_SORT,
-  PRODUCT_POPULATE,
-  PRODUCT_UID,
-  serializeProduct,
-  VISIBLE_PRODUCT_FILTER,
-} from "./product";
+import { DEFAULT_PRODUCT_SORT, PRODUCT_POPULATE, serializeProduct, VISIBLE_PRODUCT_FILTER } from "./product";
 import { documents, type CoreServiceApi } from "../database/documents";
 import { andFilters, resolveDocumentId } from "./entries";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The catalogue as the shop shows it: products in the flat public shape
@@ -46,7 +41,7 @@ export async function listProducts(
   const paginated = paging.pagination !== undefined || paging.start !== undefined || paging.limit !== undefined;
   if (!paginated) {
     // The storefront loads the whole catalogue at once (spec section 4).
-    const entries = await documents(strapi, PRODUCT_UID).findMany({
+    const entries = await documents(strapi, CONTENT_TYPES.product).findMany({
       filters: visible(filters),
       sort,
       populate: PRODUCT_POPULATE,
@@ -57,7 +52,7 @@ export async function listProducts(
       pagination: { page: 1, pageSize: total, pageCount: total === 0 ? 0 : 1, total },
     };
   }
-  const service = strapi.service(PRODUCT_UID) as unknown as CoreServiceApi;
+  const service = strapi.service(CONTENT_TYPES.product) as unknown as CoreServiceApi;
   const { results, pagination } = await service.find({
     ...paging,
     filters: visible(filters),
@@ -68,7 +63,7 @@ export async function listProducts(
 }
 
 export async function countProducts(strapi: Core.Strapi, { filters }: ProductFilters): Promise<number> {
-  return documents(strapi, PRODUCT_UID).count({ filters: visible(filters) });
+  return documents(strapi, CONTENT_TYPES.product).count({ filters: visible(filters) });
 }
 
 /** A product by numeric id or documentId, or null when it is missing, hidden or filtered out. */
@@ -77,9 +72,9 @@ export async function findProduct(
   id: string,
   { filters }: ProductFilters,
 ): Promise<PublicProduct | null> {
-  const documentId = await resolveDocumentId(strapi, PRODUCT_UID, id);
+  const documentId = await resolveDocumentId(strapi, CONTENT_TYPES.product, id);
   if (documentId === null) return null;
-  const entry = await documents(strapi, PRODUCT_UID).findFirst({
+  const entry = await documents(strapi, CONTENT_TYPES.product).findFirst({
     filters: visible(andFilters({ documentId: { $eq: documentId } }, filters)),
     populate: PRODUCT_POPULATE,
   });

@@ -11,6 +11,7 @@ import {
 } from "@shop/domain";
 import { OrderError } from "../ordering/errors";
 import { newDocumentId, tableOf, type Sql } from "../database/sql";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Coupons as staff keep them (api::coupon.coupon: a percentage or euros, a minimum in euros),
@@ -19,9 +20,6 @@ import { newDocumentId, tableOf, type Sql } from "../database/sql";
  * (`coupon id:user id`) keeps it to one per customer, and a conditional UPDATE of `timesUsed` that
  * holds the usage limit when customers race for its last use (docs/decisions/015).
  */
-
-export const COUPON_UID = "api::coupon.coupon";
-const REDEMPTION_UID = "api::coupon.coupon-redemption";
 
 interface CouponRow {
   id: number;
@@ -71,7 +69,7 @@ function toStoredCoupon(row: CouponRow): StoredCoupon {
 
 /** The active coupon with this code (as a customer typed it), or null. */
 export async function findCoupon(strapi: Core.Strapi, code: string): Promise<StoredCoupon | null> {
-  const row = (await strapi.db.query(COUPON_UID).findOne({
+  const row = (await strapi.db.query(CONTENT_TYPES.coupon).findOne({
     where: { code: normalizeCouponCode(code), active: true },
   })) as CouponRow | null;
   return row ? toStoredCoupon(row) : null;
@@ -99,7 +97,9 @@ export async function judgeCoupon(
   const usedByCustomer =
     stored !== null &&
     userId !== null &&
-    (await strapi.db.query(REDEMPTION_UID).count({ where: { key: redemptionKey(stored.id, userId) } })) > 0;
+    (await strapi.db
+      .query(CONTENT_TYPES.couponRedemption)
+      .count({ where: { key: redemptionKey(stored.id, userId) } })) > 0;
   const refusal = couponRefusal(stored?.coupon ?? null, {
     now,
     goods,
@@ -124,7 +124,7 @@ export async function takeCouponUse(
   sql: Sql,
   { couponId, userId, orderId }: { couponId: number; userId: number; orderId: number },
 ): Promise<void> {
-  const redemptions = tableOf(strapi, REDEMPTION_UID);
+  const redemptions = tableOf(strapi, CONTENT_TYPES.couponRedemption);
   const now = new Date();
   const inserted = (await sql(redemptions.name)
     .insert({
@@ -143,7 +143,7 @@ export async function takeCouponUse(
   // Lost to a race (the quote said the coupon was still good): a conflict, as a slot's last place is.
   if (inserted.length !== 1) throw new OrderError("already_used", ["couponCode"], { status: 409 });
 
-  const coupons = tableOf(strapi, COUPON_UID);
+  const coupons = tableOf(strapi, CONTENT_TYPES.coupon);
   const timesUsed = coupons.column("timesUsed");
   const usageLimit = coupons.column("usageLimit");
   const taken = await sql(coupons.name)
@@ -156,8 +156,8 @@ export async function takeCouponUse(
 
 /** Gives back the coupon use of an order (its redemption and one of `timesUsed`), inside `sql`. */
 export async function releaseCouponUse(strapi: Core.Strapi, sql: Sql, orderId: number): Promise<void> {
-  const redemptions = tableOf(strapi, REDEMPTION_UID);
-  const coupons = tableOf(strapi, COUPON_UID);
+  const redemptions = tableOf(strapi, CONTENT_TYPES.couponRedemption);
+  const coupons = tableOf(strapi, CONTENT_TYPES.coupon);
   const timesUsed = coupons.column("timesUsed");
   const rows = (await sql(redemptions.name)
     .where(redemptions.column("orderId"), orderId)

@@ -19,16 +19,13 @@ import {
 import { OrderError } from "../ordering/errors";
 import { takeMailAllowance } from "../services/rate-limits";
 import { placesTaken } from "./slot-places";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Delivery zones and closed days as staff keep them (api::delivery), turned into the domain's
  * DeliveryZone and ClosedDay (@shop/domain, delivery.ts), which decide coverage, dates, cut-offs
  * and slots. Read from the database on every call: staff's changes apply at once, in every process.
  */
-
-export const ZONE_UID = "api::delivery.delivery-zone";
-const CLOSED_DAY_UID = "api::delivery.closed-day";
-const AREA_INTEREST_UID = "api::delivery.area-interest";
 
 /** The zone's weekday checkboxes, Monday (ISO 1) first. */
 export const WEEKDAY_FIELDS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -76,7 +73,7 @@ export function toDeliveryZone(row: ZoneRow): DeliveryZone {
 
 /** The active zones, oldest first (the first of two overlapping zones wins, as zoneForPostcode says). */
 export async function loadZones(strapi: Core.Strapi): Promise<DeliveryZone[]> {
-  const rows = (await strapi.db.query(ZONE_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.deliveryZone).findMany({
     where: { active: true },
     populate: { slots: true },
     orderBy: { id: "asc" },
@@ -97,7 +94,7 @@ export async function loadZones(strapi: Core.Strapi): Promise<DeliveryZone[]> {
 
 /** Closed days from `from` on (earlier ones decide nothing that is still open). */
 export async function loadClosedDays(strapi: Core.Strapi, from: IsoDate): Promise<ClosedDay[]> {
-  const rows = (await strapi.db.query(CLOSED_DAY_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.closedDay).findMany({
     where: { date: { $gte: from } },
     populate: { zone: { select: ["id"] } },
   })) as { date: string; zone: { id: number } | null }[];
@@ -199,7 +196,7 @@ export async function registerAreaInterest(
   clientAddress: string,
 ): Promise<void> {
   await takeMailAllowance("area-interest", body.email, clientAddress);
-  const interests = strapi.db.query(AREA_INTEREST_UID);
+  const interests = strapi.db.query(CONTENT_TYPES.areaInterest);
   const known = (await interests.findOne({ where: { email: body.email, postcode: body.postcode } })) as {
     id: number;
   } | null;

@@ -1,6 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import type { IsoDate } from "@shop/domain";
 import { newDocumentId, tableOf, type Sql } from "../database/sql";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The places of a delivery slot (docs/decisions/015): one delivery-slot-day row per zone, date and
@@ -8,8 +9,6 @@ import { newDocumentId, tableOf, type Sql } from "../database/sql";
  * (`taken < capacity`), which the database serialises, so two customers racing for the last place
  * cannot both get it, on SQLite as on PostgreSQL; a place is given back the same way.
  */
-
-const SLOT_DAY_UID = "api::delivery.delivery-slot-day";
 
 export const slotKeyOf = (zoneId: number, date: IsoDate, slotCode: string): string => `${zoneId}:${date}:${slotCode}`;
 
@@ -20,7 +19,7 @@ export async function placesTaken(
   dates: readonly IsoDate[],
 ): Promise<Record<IsoDate, Record<string, number>>> {
   if (dates.length === 0) return {};
-  const rows = (await strapi.db.query(SLOT_DAY_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.deliverySlotDay).findMany({
     where: { zoneId, date: { $in: [...dates] } },
     select: ["date", "slotCode", "taken"],
   })) as { date: string; slotCode: string; taken: number }[];
@@ -42,7 +41,7 @@ export async function takeSlotPlace(
   sql: Sql,
   place: { zoneId: number; date: IsoDate; slotCode: string; capacity: number | null },
 ): Promise<boolean> {
-  const table = tableOf(strapi, SLOT_DAY_UID);
+  const table = tableOf(strapi, CONTENT_TYPES.deliverySlotDay);
   const key = slotKeyOf(place.zoneId, place.date, place.slotCode);
   const now = new Date();
   // The row exists before the conditional update; a concurrent insert of the same key is ignored.
@@ -75,7 +74,7 @@ export async function takeSlotPlace(
 
 /** Gives back one place of the slot `key` (never below zero), inside the caller's transaction. */
 export async function releaseSlotPlace(strapi: Core.Strapi, sql: Sql, key: string): Promise<void> {
-  const table = tableOf(strapi, SLOT_DAY_UID);
+  const table = tableOf(strapi, CONTENT_TYPES.deliverySlotDay);
   const taken = table.column("taken");
   await sql(table.name)
     .where(table.column("key"), key)

@@ -1,10 +1,10 @@
 import type { Core } from "@strapi/strapi";
 import type { Order } from "@shop/contracts";
 import { toLocale, type Cents, type Locale } from "@shop/domain";
-import { ORDER_UID } from "../ordering/status";
 import { storefrontLink } from "./links";
 import { sendEmail } from "./send";
 import type { OrderMailProps } from "./templates/order-message";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The customer's mails about an order (docs/decisions/015): its confirmation once paid, a failed
@@ -109,7 +109,7 @@ function mailProps(kind: OrderMailKind, order: OrderMailRow, locale: Locale): Or
  * deleted their account. Throws when the order or its address is missing.
  */
 export async function sendOrderMail(strapi: Core.Strapi, kind: OrderMailKind, orderId: number): Promise<void> {
-  const order = (await strapi.db.query(ORDER_UID).findOne({
+  const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
     where: { id: orderId },
     populate: { lines: true, user: { select: ["email", "firstName"] } },
   })) as OrderMailRow | null;

@@ -1,8 +1,8 @@
 import type { Core } from "@strapi/strapi";
 import { slugify, type Locale } from "@shop/domain";
-import { PRODUCT_UID } from "../catalogue/product";
 import { documents, type Entry } from "../database/documents";
 import { uniqueSuffix } from "./unique";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Factories of the catalogue's records: `createX(strapi, overrides)` fills what the overrides leave
@@ -69,7 +69,7 @@ export function createProduct(strapi: Core.Strapi, overrides: Partial<ProductDat
     ...overrides,
     ...namesAndSlugs(overrides, `Producto ${suffix}`),
   };
-  return documents(strapi, PRODUCT_UID).create({ data });
+  return documents(strapi, CONTENT_TYPES.product).create({ data });
 }
 
 type TaxData = {
@@ -80,12 +80,12 @@ type TaxData = {
 
 export function createTax(strapi: Core.Strapi, overrides: Partial<TaxData> = {}): Promise<Entry> {
   const data: TaxData = { name: `IVA ${uniqueSuffix()}`, amount_value: 0.21, ...overrides };
-  return documents(strapi, "api::tax.tax").create({ data });
+  return documents(strapi, CONTENT_TYPES.tax).create({ data });
 }
 
 /** The market type of that name: there is one per name (B2B, B2C), made the first time it is asked for. */
 export async function ensureMarketType(strapi: Core.Strapi, name: "B2B" | "B2C"): Promise<Entry> {
-  const marketTypes = documents(strapi, "api::market-type.market-type");
+  const marketTypes = documents(strapi, CONTENT_TYPES.marketType);
   return (await marketTypes.findFirst({ filters: { name: { $eq: name } } })) ?? marketTypes.create({ data: { name } });
 }
 
@@ -98,7 +98,7 @@ export function createProductLabel(strapi: Core.Strapi, overrides: Partial<Produ
     ...overrides,
     ...names(overrides, `Etiqueta ${suffix}`),
   };
-  return documents(strapi, "api::product-label.product-label").create({ data });
+  return documents(strapi, CONTENT_TYPES.productLabel).create({ data });
 }
 
 type CategoryData = PerLanguage<"name"> & PerLanguage<"slug"> & { position?: number };
@@ -106,7 +106,7 @@ type CategoryData = PerLanguage<"name"> & PerLanguage<"slug"> & { position?: num
 /** A category of complementary products, with slugs made from its names. */
 export function createCategory(strapi: Core.Strapi, overrides: Partial<CategoryData> = {}): Promise<Entry> {
   const data: CategoryData = { ...overrides, ...namesAndSlugs(overrides, `Categoría ${uniqueSuffix()}`) };
-  return documents(strapi, "api::category.category").create({ data });
+  return documents(strapi, CONTENT_TYPES.category).create({ data });
 }
 
 type BoxItemData = Partial<PerLanguage<"name">> & { name_es: string; quantity: string };
@@ -129,7 +129,7 @@ export function createBoxContent(
     items: [{ name_es: "Naranjas", quantity: "1 kg" }],
     ...overrides,
   };
-  return documents(strapi, "api::box-content.box-content").create({ data });
+  return documents(strapi, CONTENT_TYPES.boxContent).create({ data });
 }
 
 /** Monday of the week of `now` (UTC), YYYY-MM-DD. */

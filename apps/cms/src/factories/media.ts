@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { Core } from "@strapi/strapi";
 import { produceArt } from "../seed/art";
 import { uniqueSuffix } from "./unique";
+import { CONTENT_TYPES } from "../content-types";
 
 interface FileInfo extends Record<string, unknown> {
   url?: string;
@@ -55,6 +56,6 @@ export async function createSvgFile(strapi: Core.Strapi, overrides: Partial<SvgF
   const fileData = { ...info, width, height, provider: providerName, getStream: () => Readable.from(buffer) };
   await provider.upload(fileData);
   const { getStream: _getStream, ...data } = fileData;
-  const file = (await strapi.db.query("plugin::upload.file").create({ data })) as { id: number };
+  const file = (await strapi.db.query(CONTENT_TYPES.uploadFile).create({ data })) as { id: number };
   return file.id;
 }

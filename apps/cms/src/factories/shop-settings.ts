@@ -2,7 +2,8 @@ import type { Core } from "@strapi/strapi";
 import type { PaymentMethod, SocialNetwork } from "@shop/contracts";
 import type { Locale } from "@shop/domain";
 import { documents, type Entry } from "../database/documents";
-import { SHOP_SETTINGS_POPULATE, SHOP_SETTINGS_UID } from "../shop-settings/shop-settings";
+import { SHOP_SETTINGS_POPULATE } from "../shop-settings/shop-settings";
+import { CONTENT_TYPES } from "../content-types";
 
 /** The "Shop settings" single type's fields, as staff fill them in the admin panel. */
 export type ShopSettingsData = Partial<Record<`openingHours_${Locale}`, string | null>> & {
@@ -29,7 +30,7 @@ interface SingleTypeApi {
  * updates it with the given fields (the others keep their values; a list given replaces the list).
  */
 export async function saveShopSettings(strapi: Core.Strapi, data: ShopSettingsData): Promise<Entry> {
-  const api = documents(strapi, SHOP_SETTINGS_UID);
+  const api = documents(strapi, CONTENT_TYPES.shopSetting);
   const existing = await api.findFirst({});
   if (!existing) return api.create({ data, populate: SHOP_SETTINGS_POPULATE });
   return (api as unknown as SingleTypeApi).update({

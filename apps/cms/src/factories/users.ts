@@ -1,6 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import type { Entry } from "../database/documents";
 import { uniqueSuffix } from "./unique";
+import { CONTENT_TYPES } from "../content-types";
 
 interface UserData {
   username: string;
@@ -34,7 +35,7 @@ export async function createUser(
     ...overrides,
   };
   const role = (await strapi.db
-    .query("plugin::users-permissions.role")
+    .query(CONTENT_TYPES.userRole)
     .findOne({ where: { type: "authenticated" }, select: ["id"] })) as { id: number } | null;
   if (!role) throw new Error("The users-permissions plugin has no authenticated role");
   const users = strapi.plugin("users-permissions").service("user") as unknown as UserService;

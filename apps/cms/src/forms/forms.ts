@@ -7,6 +7,7 @@ import type { TemplateName, TemplateProps } from "../email/templates";
 import { getEnv } from "../env";
 import { RateLimitedError } from "../services/errors";
 import { buildLimiter } from "../services/rate-limits";
+import { CONTENT_TYPES } from "../content-types";
 
 /** Who sent a message: the client address src/middlewares/client-ip.ts decided. */
 export interface Sender {
@@ -35,13 +36,13 @@ function senderFields(input: ContactMessagePayload | CompanyLeadPayload) {
 }
 
 const contactMessageForm: FormDefinition<ContactMessagePayload, "staffContactMessage"> = {
-  uid: "api::contact-message.contact-message",
+  uid: CONTENT_TYPES.contactMessage,
   template: "staffContactMessage",
   fields: (input) => ({ ...senderFields(input), message: input.message }),
 };
 
 const companyLeadForm: FormDefinition<CompanyLeadPayload, "staffCompanyLead"> = {
-  uid: "api::company-lead.company-lead",
+  uid: CONTENT_TYPES.companyLead,
   template: "staffCompanyLead",
   fields: (input) => ({
     ...senderFields(input),

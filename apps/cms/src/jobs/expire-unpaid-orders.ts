@@ -1,7 +1,8 @@
 import type { Core } from "@strapi/strapi";
 import { ordersAwaitingSandboxApproval } from "../payments/sandbox-notifications";
-import { changeOrderStatus, lockOrderRow, ORDER_UID } from "../ordering/status";
+import { changeOrderStatus, lockOrderRow } from "../ordering/status";
 import type { Sql } from "../database/sql";
+import { CONTENT_TYPES } from "../content-types";
 
 /** Orders expired per run at most: a backlog is worked off over the next minutes, not in one long run. */
 const BATCH = 200;
@@ -19,7 +20,7 @@ const BATCH = 200;
 export async function expireUnpaidOrders(strapi: Core.Strapi, now: Date = new Date()): Promise<number> {
   // Left out of the batch, so that orders waiting for their approval never hold back the others.
   const awaiting = await ordersAwaitingSandboxApproval(strapi);
-  const due = (await strapi.db.query(ORDER_UID).findMany({
+  const due = (await strapi.db.query(CONTENT_TYPES.order).findMany({
     where: {
       orderStatus: { $in: ["pending_payment", "payment_failed"] },
       expiresAt: { $lt: now },

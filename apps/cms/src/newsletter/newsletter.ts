@@ -23,6 +23,7 @@ import { keyedHash } from "../services/keyed-hash";
 import { linkSecretHash, newLinkSecret } from "../services/one-time-tokens";
 import { takeMailAllowance } from "../services/rate-limits";
 import { findUser, type AccountUser } from "../services/sessions";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The newsletter, with double opt-in, for visitors and customers (docs/decisions/013). One
@@ -31,10 +32,6 @@ import { findUser, type AccountUser } from "../services/sessions";
  * goes to the consent log with its time, wording, language and source. A customer's `newsletter`
  * flag is true only while their address's subscription is confirmed.
  */
-
-const SUBSCRIBER_UID = "api::newsletter.subscriber";
-const CONSENT_UID = "api::account.newsletter-consent";
-const USER_UID = "plugin::users-permissions.user";
 
 /** How long a confirmation link is valid. */
 export const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -72,8 +69,8 @@ interface ConsentRow {
   createdAt: string | Date;
 }
 
-const subscribers = (strapi: Core.Strapi) => strapi.db.query(SUBSCRIBER_UID);
-const consents = (strapi: Core.Strapi) => strapi.db.query(CONSENT_UID);
+const subscribers = (strapi: Core.Strapi) => strapi.db.query(CONTENT_TYPES.newsletterSubscriber);
+const consents = (strapi: Core.Strapi) => strapi.db.query(CONTENT_TYPES.newsletterConsent);
 
 async function findSubscriber(strapi: Core.Strapi, where: Record<string, unknown>): Promise<Subscriber | null> {
   return (await subscribers(strapi).findOne({ where })) as Subscriber | null;
@@ -137,7 +134,7 @@ export async function detachConsentLog(strapi: Core.Strapi, user: AccountUser): 
 // ---- Joining a subscription to an account --------------------------------------------------------
 
 async function setNewsletterFlag(strapi: Core.Strapi, userId: number, subscribed: boolean): Promise<void> {
-  await strapi.db.query(USER_UID).update({ where: { id: userId }, data: { newsletter: subscribed } });
+  await strapi.db.query(CONTENT_TYPES.user).update({ where: { id: userId }, data: { newsletter: subscribed } });
 }
 
 /** The row and the log entries of the account's address become the account's, and its flag follows the row. */

@@ -10,14 +10,11 @@ import {
   type OrderStatus,
 } from "@shop/domain";
 import { afterAnswer } from "../http/after-answer";
-import { COUPON_UID } from "../coupons/coupons";
-import { clockOf, ZONE_UID } from "../delivery/delivery";
-import { changeOrderStatus, ORDER_UID } from "./status";
+import { clockOf } from "../delivery/delivery";
+import { changeOrderStatus } from "./status";
 import { sendOrderMail } from "../email/order-mails";
-import { PAYMENT_UID } from "../payments/attempts";
-import { NOTIFICATION_UID } from "../payments/notifications";
-import { SANDBOX_NOTIFICATION_UID } from "../payments/sandbox-notifications";
 import { tableOf } from "../database/sql";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * What staff may do in the admin panel with the ordering content types, checked where every edit
@@ -29,8 +26,6 @@ import { tableOf } from "../database/sql";
  * Refusals are Strapi's ApplicationError: the panel shows their message, and Strapi answers 400
  * without logging them as the server's errors.
  */
-
-const EVENT_UID = "api::order.order-event";
 
 interface DocumentContext {
   uid: string;
@@ -115,7 +110,7 @@ async function changeStatusByStaff(
 ): Promise<void> {
   const wanted = params.data?.orderStatus;
   params.data = {};
-  const order = (await strapi.db.query(ORDER_UID).findOne({
+  const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
     where: { documentId: params.documentId },
     select: ["id", "orderStatus"],
   })) as { id: number; orderStatus: OrderStatus } | null;
@@ -162,12 +157,12 @@ const READS = new Set(["findOne", "findFirst", "findMany", "count"]);
  * (payments and their notifications), which must stay as they were to settle a dispute with a bank.
  */
 const SHOP_RECORDS: Readonly<Record<string, string>> = {
-  [EVENT_UID]: "An order's history is written by the shop: change the order's status instead.",
-  [PAYMENT_UID]:
+  [CONTENT_TYPES.orderEvent]: "An order's history is written by the shop: change the order's status instead.",
+  [CONTENT_TYPES.payment]:
     "Payments are recorded by the shop as their gateway decided them: they cannot be created, changed or deleted here. Cancel or refund the order instead.",
-  [NOTIFICATION_UID]:
+  [CONTENT_TYPES.paymentNotification]:
     "Gateways' notifications are kept as they arrived: they cannot be created, changed or deleted here.",
-  [SANDBOX_NOTIFICATION_UID]:
+  [CONTENT_TYPES.sandboxNotification]:
     "The sandbox gateway records its customers' decisions and sends them itself: they cannot be created, changed or deleted here.",
 };
 
@@ -181,14 +176,14 @@ export function registerStaffRules(strapi: Core.Strapi): void {
     // Strapi's context is typed per content type; these checks read a few fields of any of them.
     const context = middlewareContext as DocumentContext;
     const data = context.params.data;
-    if (context.uid === ORDER_UID) return guardOrder(strapi, context, next);
+    if (context.uid === CONTENT_TYPES.order) return guardOrder(strapi, context, next);
     const record = SHOP_RECORDS[context.uid];
     if (record !== undefined && !READS.has(context.action) && staffOf(strapi) !== null) {
       throw new errors.ApplicationError(record);
     }
     if (!WRITES.has(context.action) || !data) return next();
-    if (context.uid === ZONE_UID) checkZone(data);
-    if (context.uid === COUPON_UID) checkCoupon(data, context.action);
+    if (context.uid === CONTENT_TYPES.deliveryZone) checkZone(data);
+    if (context.uid === CONTENT_TYPES.coupon) checkCoupon(data, context.action);
     return next();
   };
   strapi.documents.use(middleware as Middleware);
@@ -203,24 +198,28 @@ export function registerStaffRules(strapi: Core.Strapi): void {
  * number, one coupon per code. Made at every boot, idempotent on SQLite and PostgreSQL.
  */
 const UNIQUE_COLUMNS = [
-  { name: "shop_delivery_slot_days_key_unique", uid: "api::delivery.delivery-slot-day", attribute: "key" },
-  { name: "shop_coupon_redemptions_key_unique", uid: "api::coupon.coupon-redemption", attribute: "key" },
-  { name: "shop_order_drafts_token_unique", uid: "api::order-draft.order-draft", attribute: "tokenHash" },
-  { name: "shop_orders_number_unique", uid: ORDER_UID, attribute: "number" },
-  { name: "shop_coupons_code_unique", uid: COUPON_UID, attribute: "code" },
+  { name: "shop_delivery_slot_days_key_unique", uid: CONTENT_TYPES.deliverySlotDay, attribute: "key" },
+  { name: "shop_coupon_redemptions_key_unique", uid: CONTENT_TYPES.couponRedemption, attribute: "key" },
+  { name: "shop_order_drafts_token_unique", uid: CONTENT_TYPES.orderDraft, attribute: "tokenHash" },
+  { name: "shop_orders_number_unique", uid: CONTENT_TYPES.order, attribute: "number" },
+  { name: "shop_coupons_code_unique", uid: CONTENT_TYPES.coupon, attribute: "code" },
   // One decision per sandbox attempt, whatever two posts racing each other try.
-  { name: "shop_sandbox_notifications_reference_unique", uid: SANDBOX_NOTIFICATION_UID, attribute: "reference" },
+  {
+    name: "shop_sandbox_notifications_reference_unique",
+    uid: CONTENT_TYPES.sandboxNotification,
+    attribute: "reference",
+  },
 ] as const;
 
 /** Plain indexes of what the services look orders up by. */
 const INDEXES = [
-  { name: "shop_orders_status_expires", uid: ORDER_UID, attributes: ["orderStatus", "expiresAt"] },
-  { name: "shop_orders_delivery_date", uid: ORDER_UID, attributes: ["deliveryDate"] },
-  { name: "shop_delivery_slot_days_zone_date", uid: "api::delivery.delivery-slot-day", attributes: ["zoneId", "date"] },
-  { name: "shop_order_drafts_expires", uid: "api::order-draft.order-draft", attributes: ["expiresAt"] },
+  { name: "shop_orders_status_expires", uid: CONTENT_TYPES.order, attributes: ["orderStatus", "expiresAt"] },
+  { name: "shop_orders_delivery_date", uid: CONTENT_TYPES.order, attributes: ["deliveryDate"] },
+  { name: "shop_delivery_slot_days_zone_date", uid: CONTENT_TYPES.deliverySlotDay, attributes: ["zoneId", "date"] },
+  { name: "shop_order_drafts_expires", uid: CONTENT_TYPES.orderDraft, attributes: ["expiresAt"] },
   {
     name: "shop_sandbox_notifications_due",
-    uid: SANDBOX_NOTIFICATION_UID,
+    uid: CONTENT_TYPES.sandboxNotification,
     attributes: ["deliveryStatus", "nextAttemptAt"],
   },
 ] as const;

@@ -20,6 +20,7 @@ import { createAddress, listAddresses } from "../services/profile";
 import { customerAudience, priceDraft } from "./quote";
 import { takeAllowance } from "../services/rate-limits";
 import { placesTaken } from "../delivery/slot-places";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The new-order draft (docs/decisions/015): kept in the CMS under a random token that the
@@ -28,8 +29,6 @@ import { placesTaken } from "../delivery/slot-places";
  * they arrive, so the draft never holds what the order would refuse (the order checks again: prices,
  * dates and stock of places move). A draft that has a customer answers only to that customer.
  */
-
-const DRAFT_UID = "api::order-draft.order-draft";
 
 /** How long a draft is kept after its last change. */
 export const DRAFT_TTL_DAYS = 14;
@@ -53,7 +52,7 @@ export interface OpenDraft extends DraftData {
   userId: number | null;
 }
 
-const drafts = (strapi: Core.Strapi) => strapi.db.query(DRAFT_UID);
+const drafts = (strapi: Core.Strapi) => strapi.db.query(CONTENT_TYPES.orderDraft);
 
 const tokenHashOf = (token: string) => keyedHash("shop order drafts", token);
 

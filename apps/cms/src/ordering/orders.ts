@@ -38,12 +38,13 @@ import {
 } from "./drafts";
 import { OrderError, OrderNotFoundError } from "./errors";
 import { giveBack, LIMITS, takeAllowance, usedUpFor } from "../services/rate-limits";
-import { isPastDeadline, ORDER_UID, paymentDeadline } from "./status";
-import { checkChargeable, PAYMENT_UID, startPayment } from "../payments/attempts";
+import { isPastDeadline, paymentDeadline } from "./status";
+import { checkChargeable, startPayment } from "../payments/attempts";
 import { priceDraft, type PricedDraft } from "./quote";
 import { findUser } from "../services/sessions";
 import { slotKeyOf, takeSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a
@@ -52,10 +53,6 @@ import { tableOf, type Sql } from "../database/sql";
  * catalogue's prices now), delivery and invoice. Should any of it fail, none of it happened. Orders
  * are addressed by their number and shown only to their customer; any other number is "not found".
  */
-
-const EVENT_UID = "api::order.order-event";
-const USER_UID = "plugin::users-permissions.user";
-const SUBSCRIPTION_UID = "api::subscription.subscription";
 
 /** The first step of the flow a draft has not done: where POST /orders sends the customer back. */
 function firstMissingStep(open: OpenDraft): (string | number)[] | null {
@@ -166,7 +163,7 @@ async function createSubscription(
 ): Promise<number> {
   const { draft, priced, delivery } = ready;
   const frequency = draft.frequency as Frequency;
-  const created = (await strapi.db.query(SUBSCRIPTION_UID).create({
+  const created = (await strapi.db.query(CONTENT_TYPES.subscription).create({
     data: {
       user: userId,
       subscriptionStatus: "pending",
@@ -196,7 +193,7 @@ async function createSubscription(
  */
 async function lockCustomerRow(strapi: Core.Strapi, sql: Sql, userId: number): Promise<void> {
   if (strapi.db.dialect.client !== "postgres") return;
-  await sql(tableOf(strapi, USER_UID).name).where("id", userId).forNoKeyUpdate().select("id");
+  await sql(tableOf(strapi, CONTENT_TYPES.user).name).where("id", userId).forNoKeyUpdate().select("id");
 }
 
 /**
@@ -227,11 +224,13 @@ async function writeOrder(
   await checkUnpaidOrders(strapi, { userId, now });
   if (!(await spendDraft(strapi, open.id))) throw new OrderNotFoundError("No such order draft");
   const data = orderData(ready, { userId, email, body, now });
-  const created = (await strapi.documents(ORDER_UID as never).create({ data: data as never })) as unknown as {
+  const created = (await strapi.documents(CONTENT_TYPES.order as never).create({ data: data as never })) as unknown as {
     id: number;
   };
   const orderId = created.id;
-  await strapi.db.query(ORDER_UID).update({ where: { id: orderId }, data: { number: orderNumberOf(orderId) } });
+  await strapi.db
+    .query(CONTENT_TYPES.order)
+    .update({ where: { id: orderId }, data: { number: orderNumberOf(orderId) } });
 
   const { zone } = ready.priced;
   const slot = ready.delivery.slot;
@@ -249,12 +248,12 @@ async function writeOrder(
   if (coupon?.couponId && coupon.discount > 0) {
     await takeCouponUse(strapi, sql, { couponId: coupon.couponId, userId, orderId });
   }
-  await strapi.db.query(EVENT_UID).create({
+  await strapi.db.query(CONTENT_TYPES.orderEvent).create({
     data: { order: orderId, at: now, from: null, to: "pending_payment", actorKind: "customer", actorLabel: email },
   });
   if (ready.draft.purchase === "subscription") {
     const subscription = await createSubscription(strapi, ready, { orderId, userId, locale: body.locale });
-    await strapi.db.query(ORDER_UID).update({ where: { id: orderId }, data: { subscription } });
+    await strapi.db.query(CONTENT_TYPES.order).update({ where: { id: orderId }, data: { subscription } });
   }
   return orderId;
 }
@@ -285,7 +284,7 @@ async function unpaidOrders(
   strapi: Core.Strapi,
   { userId, now }: { userId: number; now: Date },
 ): Promise<{ count: number; firstDeadline: Date | null }> {
-  const rows = (await strapi.db.query(ORDER_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.order).findMany({
     where: {
       user: { id: userId },
       orderStatus: { $in: ["pending_payment", "payment_failed"] },
@@ -539,13 +538,13 @@ const ORDER_POPULATE = {
 } as const;
 
 async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>): Promise<Order | null> {
-  const row = (await strapi.documents(ORDER_UID as never).findFirst({
+  const row = (await strapi.documents(CONTENT_TYPES.order as never).findFirst({
     filters: where as never,
     populate: ORDER_POPULATE as never,
   })) as unknown as OrderRow | null;
   if (!row) return null;
   // A paid payment with a staff note is one that did not pay the order (services/payments.ts, flagForStaff).
-  const flagged = await strapi.db.query(PAYMENT_UID).count({
+  const flagged = await strapi.db.query(CONTENT_TYPES.payment).count({
     where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
   });
   return toOrder(row, { refundDue: flagged > 0, now: new Date() });
@@ -556,7 +555,7 @@ async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>
  * find its payments): the data copy's (services/account-data.ts).
  */
 export async function listOwnOrderViews(strapi: Core.Strapi, userId: number): Promise<{ id: number; order: Order }[]> {
-  const rows = (await strapi.documents(ORDER_UID as never).findMany({
+  const rows = (await strapi.documents(CONTENT_TYPES.order as never).findMany({
     filters: { user: { id: userId }, number: { $notNull: true } } as never,
     populate: ORDER_POPULATE as never,
     sort: "id:asc" as never,
@@ -564,7 +563,7 @@ export async function listOwnOrderViews(strapi: Core.Strapi, userId: number): Pr
   const now = new Date();
   const views = [];
   for (const row of rows) {
-    const flagged = await strapi.db.query(PAYMENT_UID).count({
+    const flagged = await strapi.db.query(CONTENT_TYPES.payment).count({
       where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
     });
     views.push({ id: row.id, order: toOrder(row, { refundDue: flagged > 0, now }) });
@@ -581,7 +580,7 @@ export async function findOwnOrder(strapi: Core.Strapi, userId: number, number: 
 
 /** The caller's orders, newest first. */
 export async function listOwnOrders(strapi: Core.Strapi, userId: number, limit: number): Promise<OrderSummary[]> {
-  const rows = (await strapi.db.query(ORDER_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.order).findMany({
     where: { user: { id: userId }, number: { $notNull: true } },
     select: ["number", "orderStatus", "createdAt", "total", "deliveryDate", "slotStart", "slotEnd"],
     populate: { lines: { select: ["quantity"] } },
@@ -610,7 +609,7 @@ export async function payOwnOrder(strapi: Core.Strapi, userId: number, number: s
   const row =
     id === null
       ? null
-      : ((await strapi.db.query(ORDER_UID).findOne({
+      : ((await strapi.db.query(CONTENT_TYPES.order).findOne({
           where: { id, user: { id: userId } },
           select: ["id", "orderStatus"],
         })) as { id: number; orderStatus: OrderStatus } | null);
@@ -627,7 +626,7 @@ export async function reorderableOf(
 ): Promise<Pick<OrderDraft, "postcode" | "purchase" | "frequency" | "boxes" | "extras"> | null> {
   const id = parseOrderNumber(number);
   if (id === null) return null;
-  const row = (await strapi.documents(ORDER_UID as never).findFirst({
+  const row = (await strapi.documents(CONTENT_TYPES.order as never).findFirst({
     filters: { id, user: { id: userId } } as never,
     populate: { lines: true } as never,
   })) as unknown as Pick<OrderRow, "postcode" | "purchase" | "frequency" | "lines"> | null;

@@ -15,8 +15,9 @@ import {
   type ProductType,
   type TaxRate,
 } from "@shop/domain";
-import { PRODUCT_UID, VISIBLE_PRODUCT_FILTER } from "../catalogue/product";
+import { VISIBLE_PRODUCT_FILTER } from "../catalogue/product";
 import { OrderError } from "./errors";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The catalogue as an order reads it: what a draft's products are (a box, an item, a complementary
@@ -74,7 +75,7 @@ export async function loadOrderProducts(
   ids: readonly number[],
 ): Promise<Map<number, OrderProduct>> {
   if (ids.length === 0) return new Map();
-  const rows = (await strapi.db.query(PRODUCT_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.product).findMany({
     where: { $and: [{ id: { $in: [...new Set(ids)] } }, VISIBLE_PRODUCT_FILTER] },
     populate: { market_types: { select: ["name"] }, tax_id: { select: ["amount_value"] } },
   })) as ProductRow[];

@@ -1,5 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import type { OrderStatus } from "@shop/domain";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * What an order keeps once its customer has deleted the account (docs/decisions/023). The order is
@@ -9,9 +10,6 @@ import type { OrderStatus } from "@shop/domain";
  * the order no longer needs delivering: of the delivery address only the postcode, city, region and
  * country stay, which show where the goods were supplied (the VAT's place of supply).
  */
-
-const ORDER_UID = "api::order.order";
-const PAYMENT_UID = "api::payment.payment";
 
 /** The statuses after which nothing is delivered any more. */
 const DONE: readonly OrderStatus[] = ["delivered", "cancelled", "refunded"];
@@ -61,12 +59,12 @@ interface OrderRow {
  * transaction: how many orders were kept. Saved card references go from all their payments.
  */
 export async function detachOrdersOf(strapi: Core.Strapi, userId: number, now: Date): Promise<number> {
-  const orders = (await strapi.db.query(ORDER_UID).findMany({
+  const orders = (await strapi.db.query(CONTENT_TYPES.order).findMany({
     where: { user: { id: userId } },
     select: ["id", "orderStatus", "deliveryAddress", "invoice"],
   })) as OrderRow[];
   for (const order of orders) {
-    await strapi.db.query(ORDER_UID).update({
+    await strapi.db.query(CONTENT_TYPES.order).update({
       where: { id: order.id },
       data: {
         user: null,
@@ -82,13 +80,13 @@ export async function detachOrdersOf(strapi: Core.Strapi, userId: number, now: D
     });
   }
   if (orders.length === 0) return 0;
-  const payments = (await strapi.db.query(PAYMENT_UID).findMany({
+  const payments = (await strapi.db.query(CONTENT_TYPES.payment).findMany({
     where: { order: { id: { $in: orders.map((order) => order.id) } } },
     select: ["id"],
   })) as { id: number }[];
   // By id: an UPDATE cannot filter through the payment's relation table.
   if (payments.length > 0) {
-    await strapi.db.query(PAYMENT_UID).updateMany({
+    await strapi.db.query(CONTENT_TYPES.payment).updateMany({
       where: { id: { $in: payments.map((payment) => payment.id) } },
       data: { cardToken: null, cardReference: null },
     });
@@ -103,12 +101,12 @@ export async function detachOrdersOf(strapi: Core.Strapi, userId: number, now: D
  */
 export async function forgetDeliveryOfDetached(strapi: Core.Strapi, orderId: number, to: OrderStatus): Promise<void> {
   if (!isDeliveryDone(to)) return;
-  const order = (await strapi.db.query(ORDER_UID).findOne({
+  const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
     where: { id: orderId, detachedAt: { $notNull: true } },
     select: ["id", "deliveryAddress"],
   })) as { id: number; deliveryAddress: unknown } | null;
   if (!order) return;
-  await strapi.db.query(ORDER_UID).update({
+  await strapi.db.query(CONTENT_TYPES.order).update({
     where: { id: order.id },
     data: { deliveryAddress: placeOfSupply(order.deliveryAddress), notes: null },
   });

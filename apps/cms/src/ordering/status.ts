@@ -5,6 +5,7 @@ import { releaseCouponUse } from "../coupons/coupons";
 import { forgetDeliveryOfDetached } from "./pseudonyms";
 import { releaseSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * An order's status moves only here (docs/decisions/015): by one conditional UPDATE from the
@@ -19,10 +20,9 @@ import { tableOf, type Sql } from "../database/sql";
  * content manager reads a document's `status` as its draft-or-published state, which would hide an
  * attribute of that name from staff and refuse every save of it.
  */
-export const ORDER_UID = "api::order.order";
-const EVENT_UID = "api::order.order-event";
-const SUBSCRIPTION_UID = "api::subscription.subscription";
-const PAYMENT_UID = "api::payment.payment";
+
+/** For src/services/account-data.ts, which imports it by this name; new code uses CONTENT_TYPES.order. */
+export const ORDER_UID = CONTENT_TYPES.order;
 
 export interface StatusChange {
   orderId: number;
@@ -57,7 +57,7 @@ export function paymentDeadline(now: Date): Date {
  */
 export async function lockOrderRow(strapi: Core.Strapi, sql: Sql, orderId: number): Promise<void> {
   if (strapi.db.dialect.client !== "postgres") return;
-  await sql(tableOf(strapi, ORDER_UID).name).where("id", orderId).forUpdate().select("id");
+  await sql(tableOf(strapi, CONTENT_TYPES.order).name).where("id", orderId).forUpdate().select("id");
 }
 
 /** Whether an order's time to be paid is over (an order without a deadline never runs out of it). */
@@ -76,7 +76,7 @@ async function settleSubscription(strapi: Core.Strapi, subscriptionId: number, t
   const next = to === "paid" ? "active" : to === "cancelled" ? "cancelled" : null;
   if (next === null) return;
   await strapi.db
-    .query(SUBSCRIPTION_UID)
+    .query(CONTENT_TYPES.subscription)
     .updateMany({ where: { id: subscriptionId, subscriptionStatus: "pending" }, data: { subscriptionStatus: next } });
 }
 
@@ -87,12 +87,12 @@ async function settleSubscription(strapi: Core.Strapi, subscriptionId: number, t
  */
 export async function releaseOrderHolds(strapi: Core.Strapi, orderId: number): Promise<boolean> {
   return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
-    const { count } = (await strapi.db.query(ORDER_UID).updateMany({
+    const { count } = (await strapi.db.query(CONTENT_TYPES.order).updateMany({
       where: { id: orderId, holdsReleasedAt: null },
       data: { holdsReleasedAt: new Date() },
     })) as { count: number };
     if (count !== 1) return false;
-    const order = (await strapi.db.query(ORDER_UID).findOne({
+    const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
       where: { id: orderId },
       select: ["slotKey"],
     })) as { slotKey: string | null } | null;
@@ -108,12 +108,12 @@ export async function releaseOrderHolds(strapi: Core.Strapi, orderId: number): P
  * one; its notification then flags the payment for staff (services/payments.ts).
  */
 export async function voidPendingAttempts(strapi: Core.Strapi, orderId: number): Promise<void> {
-  const pending = (await strapi.db.query(PAYMENT_UID).findMany({
+  const pending = (await strapi.db.query(CONTENT_TYPES.payment).findMany({
     where: { order: { id: orderId }, paymentStatus: "pending" },
     select: ["id"],
   })) as { id: number }[];
   if (pending.length === 0) return;
-  await strapi.db.query(PAYMENT_UID).updateMany({
+  await strapi.db.query(CONTENT_TYPES.payment).updateMany({
     where: { id: { $in: pending.map(({ id }) => id) }, paymentStatus: "pending" },
     data: { paymentStatus: "voided" },
   });
@@ -121,12 +121,12 @@ export async function voidPendingAttempts(strapi: Core.Strapi, orderId: number):
 
 /** Moves the order from `status` to `change.to` if nobody moved it first; the history entry with it. */
 async function moveOnce(strapi: Core.Strapi, order: OrderStatusRow, change: StatusChange, now: Date): Promise<boolean> {
-  const { count } = (await strapi.db.query(ORDER_UID).updateMany({
+  const { count } = (await strapi.db.query(CONTENT_TYPES.order).updateMany({
     where: { id: order.id, orderStatus: order.orderStatus },
     data: dataFor(change.to, now),
   })) as { count: number };
   if (count !== 1) return false;
-  await strapi.db.query(EVENT_UID).create({
+  await strapi.db.query(CONTENT_TYPES.orderEvent).create({
     data: {
       order: order.id,
       at: now,
@@ -162,7 +162,7 @@ export async function changeOrderStatus(strapi: Core.Strapi, change: StatusChang
   return strapi.db.transaction(async () => {
     // Another caller may move the order between the read and the update: read again, a few times.
     for (let attempt = 0; attempt <= expected.length; attempt++) {
-      const order = (await strapi.db.query(ORDER_UID).findOne({
+      const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
         where: { id: change.orderId },
         select: ["id", "orderStatus", "slotKey"],
         populate: { subscription: { select: ["id"] } },

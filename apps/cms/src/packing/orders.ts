@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { shopDateOf, text, type IsoDate, type OrderStatus } from "@shop/domain";
-import { loadClosedDays, loadZones, ZONE_UID } from "../delivery/delivery";
+import { loadClosedDays, loadZones } from "../delivery/delivery";
 import {
   deliverySheetOf,
   nextDeliveryDay,
@@ -11,6 +11,7 @@ import {
   type PackingList,
   type StaffFilters,
 } from "./packing";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Reads the orders staff prepare on a day for the packing list and the delivery sheet (./packing.ts):
@@ -18,7 +19,6 @@ import {
  * not packed; shipped and delivered ones have left the warehouse.
  */
 
-const ORDER_UID = "api::order.order";
 const STATUSES_TO_PREPARE = ["paid", "preparing"] as const satisfies readonly OrderStatus[];
 
 export interface DayFilter {
@@ -105,7 +105,7 @@ function toOrderToPrepare(row: OrderRow): OrderToPrepare {
 }
 
 export async function ordersToPrepare(strapi: Core.Strapi, { date, zoneId }: DayFilter): Promise<OrderToPrepare[]> {
-  const rows = (await strapi.db.query(ORDER_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.order).findMany({
     where: {
       deliveryDate: date,
       orderStatus: { $in: [...STATUSES_TO_PREPARE] },
@@ -129,9 +129,9 @@ export async function deliverySheetFor(strapi: Core.Strapi, filter: DayFilter): 
 export async function staffFilters(strapi: Core.Strapi, now: Date): Promise<StaffFilters> {
   const today = shopDateOf(now);
   const [zones, activeZones, closedDays] = await Promise.all([
-    strapi.db.query(ZONE_UID).findMany({ select: ["id", "name"], orderBy: { name: "asc" } }) as Promise<
-      { id: number; name: string }[]
-    >,
+    strapi.db
+      .query(CONTENT_TYPES.deliveryZone)
+      .findMany({ select: ["id", "name"], orderBy: { name: "asc" } }) as Promise<{ id: number; name: string }[]>,
     loadZones(strapi),
     loadClosedDays(strapi, today),
   ]);
@@ -143,7 +143,9 @@ export async function staffFilters(strapi: Core.Strapi, now: Date): Promise<Staf
 
 /** The name of a zone for a file's title; null when there is no such zone. */
 export async function zoneNameOf(strapi: Core.Strapi, zoneId: number): Promise<string | null> {
-  const zone = (await strapi.db.query(ZONE_UID).findOne({ where: { id: zoneId }, select: ["name"] })) as {
+  const zone = (await strapi.db
+    .query(CONTENT_TYPES.deliveryZone)
+    .findOne({ where: { id: zoneId }, select: ["name"] })) as {
     name: string;
   } | null;
   return zone?.name ?? null;

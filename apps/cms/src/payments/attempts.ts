@@ -7,8 +7,9 @@ import type { PaymentProviderId } from "./provider";
 import { afterAnswer } from "../http/after-answer";
 import type { Sql } from "../database/sql";
 import { OrderError, OrderNotFoundError } from "../ordering/errors";
-import { changeOrderStatus, isPastDeadline, lockOrderRow, ORDER_UID, voidPendingAttempts } from "../ordering/status";
+import { changeOrderStatus, isPastDeadline, lockOrderRow, voidPendingAttempts } from "../ordering/status";
 import { gateways, notifyUrlOf, returnUrlsOf } from "./gateways";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Paying orders (docs/decisions/015): the attempts. Every attempt is a `payment` row with its own
@@ -17,7 +18,8 @@ import { gateways, notifyUrlOf, returnUrlsOf } from "./gateways";
  * only reads the order.
  */
 
-export const PAYMENT_UID = "api::payment.payment";
+/** For src/services/account-data.ts, which imports it by this name; new code uses CONTENT_TYPES.payment. */
+export const PAYMENT_UID = CONTENT_TYPES.payment;
 
 /**
  * A payment's state is `paymentStatus`, not `status`: Strapi 5's content manager reads `status` as a
@@ -47,7 +49,7 @@ export interface PayableOrder {
 }
 
 async function payableOrder(strapi: Core.Strapi, orderId: number): Promise<PayableOrder> {
-  const order = (await strapi.db.query(ORDER_UID).findOne({
+  const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
     where: { id: orderId },
     select: ["id", "number", "orderStatus", "total", "locale", "email", "purchase", "expiresAt"],
     populate: { user: { select: ["email"] } },
@@ -129,7 +131,7 @@ export async function startPayment(strapi: Core.Strapi, { orderId }: { orderId: 
   await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     await lockOrderRow(strapi, trx, order.id);
     await voidPendingAttempts(strapi, order.id);
-    await strapi.db.query(PAYMENT_UID).create({
+    await strapi.db.query(CONTENT_TYPES.payment).create({
       data: {
         reference,
         order: order.id,
@@ -159,7 +161,7 @@ export async function startPayment(strapi: Core.Strapi, { orderId }: { orderId: 
   } catch (error) {
     // The gateway is down or refused the attempt: nobody can pay it, and the customer may try again.
     await strapi.db
-      .query(PAYMENT_UID)
+      .query(CONTENT_TYPES.payment)
       .updateMany({ where: { reference, paymentStatus: "pending" }, data: { paymentStatus: "voided" } });
     strapi.log.error(
       `Order ${order.number}: ${gateway.id} did not start a payment (${error instanceof Error ? error.message : String(error)})`,
@@ -199,7 +201,7 @@ export async function findSandboxPayment(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SandboxPayment | null> {
   if (gateways().sandbox === undefined || reference.length > 40) return null;
-  const payment = (await strapi.db.query(PAYMENT_UID).findOne({
+  const payment = (await strapi.db.query(CONTENT_TYPES.payment).findOne({
     where: { reference, provider: "sandbox" },
     select: ["reference", "paymentStatus", "amount", "currency"],
     populate: { order: { select: ["id", "number", "locale", "orderStatus", "expiresAt"] } },

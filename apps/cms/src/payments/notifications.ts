@@ -4,8 +4,8 @@ import type { OrderStatus } from "@shop/domain";
 import { sendOrderMail } from "../email/order-mails";
 import { afterAnswer } from "../http/after-answer";
 import type { Sql } from "../database/sql";
-import { changeOrderStatus, lockOrderRow, ORDER_UID } from "../ordering/status";
-import { PAYMENT_UID, type PaymentRow } from "./attempts";
+import { changeOrderStatus, lockOrderRow } from "../ordering/status";
+import { type PaymentRow } from "./attempts";
 import { gateways } from "./gateways";
 import {
   PaymentNotificationError,
@@ -15,6 +15,7 @@ import {
   type PaymentProviderId,
   type VerifiedNotification,
 } from "./provider";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * A gateway's word on a payment (docs/decisions/015), verified by its adapter, decides the attempt
@@ -22,9 +23,6 @@ import {
  * order, every replay or late duplicate changes nothing. Every notification is logged
  * (`payment-notification`), refused ones with the reason.
  */
-
-export const NOTIFICATION_UID = "api::payment.payment-notification";
-const EVENT_UID = "api::order.order-event";
 
 /** What a notification did, as the log records it. */
 type NotificationEffect = "applied" | "flagged" | "repeated" | "ignored" | "unknown_payment" | "refused";
@@ -47,7 +45,7 @@ interface LogEntry {
 }
 
 async function logNotification(strapi: Core.Strapi, input: PaymentNotification, entry: LogEntry): Promise<void> {
-  await strapi.db.query(NOTIFICATION_UID).create({
+  await strapi.db.query(CONTENT_TYPES.paymentNotification).create({
     data: {
       provider: entry.provider,
       reference: entry.reference?.slice(0, 40) ?? null,
@@ -83,7 +81,7 @@ const DECIDABLE: Readonly<Record<PaymentOutcome["outcome"], readonly PaymentRow[
 
 /** Decides the payment if it is still undecided (see DECIDABLE); false when another notification decided it first. */
 async function decidePayment(strapi: Core.Strapi, payment: PaymentRow, outcome: PaymentOutcome): Promise<boolean> {
-  const { count } = (await strapi.db.query(PAYMENT_UID).updateMany({
+  const { count } = (await strapi.db.query(CONTENT_TYPES.payment).updateMany({
     where: { id: payment.id, paymentStatus: { $in: [...DECIDABLE[outcome.outcome]] } },
     data: {
       paymentStatus: outcome.outcome,
@@ -109,8 +107,8 @@ async function flagForStaff(
   order: { id: number; orderStatus: OrderStatus },
 ): Promise<void> {
   const note = `Payment ${payment.reference} (${payment.amount} cents, ${payment.provider}) was taken while the order was ${order.orderStatus}: refund it or reinstate the order.`;
-  await strapi.db.query(PAYMENT_UID).update({ where: { id: payment.id }, data: { staffNote: note } });
-  await strapi.db.query(EVENT_UID).create({
+  await strapi.db.query(CONTENT_TYPES.payment).update({ where: { id: payment.id }, data: { staffNote: note } });
+  await strapi.db.query(CONTENT_TYPES.orderEvent).create({
     data: {
       order: order.id,
       at: new Date(),
@@ -136,7 +134,7 @@ async function settlePaid(strapi: Core.Strapi, payment: PaymentRow, orderId: num
   });
   if (moved) return { effect: "applied", mail: "confirmation" };
   const order = (await strapi.db
-    .query(ORDER_UID)
+    .query(CONTENT_TYPES.order)
     .findOne({ where: { id: orderId }, select: ["id", "orderStatus"] })) as {
     id: number;
     orderStatus: OrderStatus;
@@ -151,7 +149,7 @@ async function settlePaid(strapi: Core.Strapi, payment: PaymentRow, orderId: num
  */
 async function settleFailed(strapi: Core.Strapi, payment: PaymentRow, orderId: number): Promise<Settlement> {
   const newer = await strapi.db
-    .query(PAYMENT_UID)
+    .query(CONTENT_TYPES.payment)
     .count({ where: { order: { id: orderId }, id: { $gt: payment.id } } });
   if (newer > 0) return { effect: "applied", mail: null };
   const moved = await changeOrderStatus(strapi, {
@@ -164,7 +162,7 @@ async function settleFailed(strapi: Core.Strapi, payment: PaymentRow, orderId: n
 }
 
 async function findPayment(strapi: Core.Strapi, reference: string): Promise<PaymentRow | null> {
-  return (await strapi.db.query(PAYMENT_UID).findOne({
+  return (await strapi.db.query(CONTENT_TYPES.payment).findOne({
     where: { reference },
     select: ["id", "reference", "provider", "paymentStatus", "amount", "currency"],
     populate: { order: { select: ["id"] } },

@@ -3,9 +3,10 @@ import type { PaymentNotification, PaymentProviderId } from "./provider";
 import type { SandboxDecision, SandboxProvider } from "./sandbox";
 import type { Sql } from "../database/sql";
 import { lockOrderRow } from "../ordering/status";
-import { findSandboxPayment, PAYMENT_UID, type SandboxPayment } from "./attempts";
+import { findSandboxPayment, type SandboxPayment } from "./attempts";
 import { gateways } from "./gateways";
 import { applyNotification } from "./notifications";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The sandbox gateway's memory (docs/decisions/015), so that it behaves as a real gateway does:
@@ -16,8 +17,6 @@ import { applyNotification } from "./notifications";
  * minute, sends what it finds due. Every CMS process runs it: a try is claimed by one conditional
  * update of the row (its count of tries and its next time), so two processes never send one try twice.
  */
-
-export const SANDBOX_NOTIFICATION_UID = "api::payment.sandbox-notification";
 
 /**
  * The pause after each failed try (the first is sent right after the page answers): a minute, five,
@@ -65,7 +64,7 @@ export interface DeliveryOptions {
   receiver?: NotificationReceiver;
 }
 
-const rows = (strapi: Core.Strapi) => strapi.db.query(SANDBOX_NOTIFICATION_UID);
+const rows = (strapi: Core.Strapi) => strapi.db.query(CONTENT_TYPES.sandboxNotification);
 
 /** An attempt as the sandbox's page shows it: with the customer's decision once recorded. */
 export interface SandboxAttempt extends SandboxPayment {
@@ -149,7 +148,7 @@ export async function ordersAwaitingSandboxApproval(
     select: ["reference"],
   })) as { reference: string }[];
   if (approvals.length === 0) return held;
-  const payments = (await strapi.db.query(PAYMENT_UID).findMany({
+  const payments = (await strapi.db.query(CONTENT_TYPES.payment).findMany({
     where: {
       provider: "sandbox",
       reference: { $in: approvals.map(({ reference }) => reference) },

@@ -1,14 +1,13 @@
 import { randomInt } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "@shop/contracts";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Each customer's referral code (docs/decisions/013): drawn at registration, or on first use for a
  * customer made before codes existed. Codes are unique (an index, src/bootstrap/accounts.ts); a
  * draw that collides with another customer's code is drawn again. Rewards come with a later issue.
  */
-
-const USER_UID = "plugin::users-permissions.user";
 
 /** Draws until one is free; with 31^8 codes a second draw is already rare. */
 const MAX_DRAWS = 5;
@@ -21,7 +20,9 @@ export function drawReferralCode(): string {
 }
 
 async function storedCode(strapi: Core.Strapi, userId: number): Promise<string | null | undefined> {
-  const user = (await strapi.db.query(USER_UID).findOne({ where: { id: userId }, select: ["id", "referralCode"] })) as {
+  const user = (await strapi.db
+    .query(CONTENT_TYPES.user)
+    .findOne({ where: { id: userId }, select: ["id", "referralCode"] })) as {
     referralCode: string | null;
   } | null;
   return user === null ? undefined : user.referralCode;
@@ -38,7 +39,7 @@ export async function ensureReferralCode(strapi: Core.Strapi, userId: number): P
     if (code !== null) return code;
     try {
       await strapi.db
-        .query(USER_UID)
+        .query(CONTENT_TYPES.user)
         .updateMany({ where: { id: userId, referralCode: null }, data: { referralCode: drawReferralCode() } });
     } catch (error) {
       // Another customer has this code (the unique index refused it): draw again.

@@ -2,6 +2,7 @@ import type { Core } from "@strapi/strapi";
 import type { Locale } from "@shop/domain";
 import { FAQS } from "./data";
 import { renewRetiredTexts } from "./renew-retired";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The delivery answers a demo database was seeded with before issue 20 promised a fee (4,90 €),
@@ -29,5 +30,5 @@ export async function renewDemoDeliveryFaqs(strapi: Core.Strapi): Promise<number
     const current = FAQS.find((faq) => faq.key === key);
     return current ? [{ key, retired, current: current.answer }] : [];
   });
-  return renewRetiredTexts(strapi, { uid: "api::faq.faq", field: "answer", texts });
+  return renewRetiredTexts(strapi, { uid: CONTENT_TYPES.faq, field: "answer", texts });
 }

@@ -1,8 +1,7 @@
 import type { Core } from "@strapi/strapi";
-import { COUPON_UID } from "../coupons/coupons";
-import { ZONE_UID } from "../delivery/delivery";
 import { renewDemoDeliveryFaqs } from "./delivery-faqs";
 import { renewDemoLegalPages } from "./legal-pages";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The demo shop's delivery rules (docs/decisions/015), so that `npm start` takes orders: three zones
@@ -13,8 +12,6 @@ import { renewDemoLegalPages } from "./legal-pages";
  */
 
 const MARKER = { type: "core", name: "imperfecta", key: "demo-delivery-seed" } as const;
-
-const CLOSED_DAY_UID = "api::delivery.closed-day";
 
 const slots = (list: readonly [code: string, start: string, end: string, capacity: number][]) =>
   list.map(([code, start, end, capacity]) => ({ code, start: `${start}:00.000`, end: `${end}:00.000`, capacity }));
@@ -144,12 +141,12 @@ export async function seedDemoDelivery(strapi: Core.Strapi): Promise<boolean> {
   const create = (uid: string, data: Record<string, unknown>) =>
     strapi.documents(uid as never).create({ data: data as never }) as unknown as Promise<{ documentId: string }>;
   const zones: Record<string, string> = {};
-  for (const zone of ZONES) zones[zone.key] = (await create(ZONE_UID, zone.data)).documentId;
-  for (const [date, reason] of SPANISH_HOLIDAYS) await create(CLOSED_DAY_UID, { date, reason });
+  for (const zone of ZONES) zones[zone.key] = (await create(CONTENT_TYPES.deliveryZone, zone.data)).documentId;
+  for (const [date, reason] of SPANISH_HOLIDAYS) await create(CONTENT_TYPES.closedDay, { date, reason });
   for (const [date, reason] of PORTUGUESE_HOLIDAYS) {
-    await create(CLOSED_DAY_UID, { date, reason, zone: zones.lisboa });
+    await create(CONTENT_TYPES.closedDay, { date, reason, zone: zones.lisboa });
   }
-  await create(COUPON_UID, WELCOME_COUPON);
+  await create(CONTENT_TYPES.coupon, WELCOME_COUPON);
   await store.set({ ...MARKER, value: { seededAt: new Date().toISOString() } });
   return true;
 }

@@ -40,6 +40,7 @@ import {
   type TaxKey,
   type Texts,
 } from "./data";
+import { CONTENT_TYPES } from "../content-types";
 
 export type SeedOutcome = "disabled" | "seeded" | "already-seeded" | "existing-content";
 
@@ -353,7 +354,7 @@ async function insertHomeContent(strapi: Core.Strapi, now: Date): Promise<void> 
       portraitArt(review.authorName),
       review.authorName,
     );
-    await create("api::review.review", {
+    await create(CONTENT_TYPES.review, {
       authorName: review.authorName,
       authorPhoto: photo,
       rating: review.rating,
@@ -364,7 +365,7 @@ async function insertHomeContent(strapi: Core.Strapi, now: Date): Promise<void> 
   }
   for (const post of BLOG_POSTS) {
     const image = await upload(strapi, `blog-${post.slug}.svg`, coverArt(post.kinds, post.slug), post.title);
-    await create("api::blog-post.blog-post", {
+    await create(CONTENT_TYPES.blogPost, {
       title: post.title,
       image,
       link: post.link,
@@ -374,7 +375,7 @@ async function insertHomeContent(strapi: Core.Strapi, now: Date): Promise<void> 
   }
   // Staff update the figures monthly: the demo's were counted up to the end of last month.
   const endOfLastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
-  await create("api::impact-metric.impact-metric", {
+  await create(CONTENT_TYPES.impactMetric, {
     ...METRICS,
     asOf: endOfLastMonth,
     ...perLanguage("method", METRICS_METHOD),
@@ -392,7 +393,7 @@ async function insertAboutContent(strapi: Core.Strapi, now: Date): Promise<void>
       portraitArt(person.name, { longHair: person.longHair }),
       person.name,
     );
-    await create("api::team-member.team-member", {
+    await create(CONTENT_TYPES.teamMember, {
       name: person.name,
       ...perLanguage("role", person.role),
       ...perLanguage("bio", person.bio),
@@ -408,7 +409,7 @@ async function insertAboutContent(strapi: Core.Strapi, now: Date): Promise<void>
       portraitArt(farmer.name, { hat: true }),
       farmer.name,
     );
-    await create("api::farmer.farmer", {
+    await create(CONTENT_TYPES.farmer, {
       name: farmer.name,
       farm: farmer.farm,
       region: farmer.region,
@@ -418,7 +419,7 @@ async function insertAboutContent(strapi: Core.Strapi, now: Date): Promise<void>
     });
   }
   for (const news of NEWSROOM) {
-    await create("api::newsroom-entry.newsroom-entry", {
+    await create(CONTENT_TYPES.newsroomEntry, {
       ...perLanguage("title", news.title),
       outlet: news.outlet,
       date: daysBefore(now, news.daysAgo),
@@ -427,7 +428,7 @@ async function insertAboutContent(strapi: Core.Strapi, now: Date): Promise<void>
     });
   }
   for (const page of LEGAL_PAGES) {
-    await create("api::legal-page.legal-page", {
+    await create(CONTENT_TYPES.legalPage, {
       key: page.key,
       ...perLanguage("title", page.title),
       ...perLanguage("body", page.body),
@@ -435,7 +436,7 @@ async function insertAboutContent(strapi: Core.Strapi, now: Date): Promise<void>
   }
   position = 0;
   for (const faq of FAQS) {
-    await create("api::faq.faq", {
+    await create(CONTENT_TYPES.faq, {
       ...(faq.key ? { key: faq.key } : {}),
       ...perLanguage("question", faq.question),
       ...perLanguage("answer", faq.answer),
@@ -480,7 +481,7 @@ export async function seedDemoData(
   try {
     outcome = await withStartupLock(strapi, "imperfecta:demo-seed", async (): Promise<SeedOutcome> => {
       if (await store.get(MARKER)) return "already-seeded";
-      const products = await strapi.db.query("api::product.product").count({});
+      const products = await strapi.db.query(CONTENT_TYPES.product).count({});
       if (products === 0) await insertDemoData(strapi, options.now ?? new Date());
       await store.set({ ...MARKER, value: { seededAt: new Date().toISOString(), inserted: products === 0 } });
       return products === 0 ? "seeded" : "existing-content";

@@ -2,6 +2,7 @@ import type { Core } from "@strapi/strapi";
 import type { Locale } from "@shop/domain";
 import { LEGAL_PAGES, type LegalSeed } from "./data";
 import { renewRetiredTexts } from "./renew-retired";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The terms a demo database was seeded with before issue 20 promised an order cut-off of their own
@@ -25,5 +26,5 @@ export async function renewDemoLegalPages(strapi: Core.Strapi): Promise<number> 
     const retired = RETIRED[page.key];
     return retired ? [{ key: page.key, retired, current: page.body }] : [];
   });
-  return renewRetiredTexts(strapi, { uid: "api::legal-page.legal-page", field: "body", texts });
+  return renewRetiredTexts(strapi, { uid: CONTENT_TYPES.legalPage, field: "body", texts });
 }

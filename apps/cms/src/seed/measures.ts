@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
-import { PRODUCT_UID } from "../catalogue/product";
 import { UPSELLS } from "./data";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The measures of the demo's complementary products (500 ml, 12 units; docs/decisions/012), written
@@ -10,7 +10,7 @@ import { UPSELLS } from "./data";
  * (or in two instances at once) changes nothing. Answers how many products it filled.
  */
 export async function fillDemoMeasures(strapi: Core.Strapi): Promise<number> {
-  const products = strapi.db.query(PRODUCT_UID);
+  const products = strapi.db.query(CONTENT_TYPES.product);
   let filled = 0;
   for (const upsell of UPSELLS) {
     const { count } = await products.updateMany({

@@ -10,6 +10,7 @@ import {
 } from "@shop/contracts";
 import { text } from "@shop/domain";
 import { documents, type Entry } from "../database/documents";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * The shop's own details (the "Shop settings" single type) as the public sees them: the shape of
@@ -19,7 +20,6 @@ import { documents, type Entry } from "../database/documents";
  * left out rather than shown.
  */
 
-export const SHOP_SETTINGS_UID = "api::shop-setting.shop-setting";
 export const SHOP_SETTINGS_POPULATE = { socialLinks: true, paymentMethods: true } as const;
 
 /** Whether a value passes the contract's rule for `field`: one copy of each rule. */
@@ -68,6 +68,6 @@ export function serializeShopSettings(entry: Entry): ShopSettings {
 
 /** The shop's details, or null while staff have never saved the single type. */
 export async function getShopSettings(strapi: Core.Strapi): Promise<ShopSettings | null> {
-  const entry = await documents(strapi, SHOP_SETTINGS_UID).findFirst({ populate: SHOP_SETTINGS_POPULATE });
+  const entry = await documents(strapi, CONTENT_TYPES.shopSetting).findFirst({ populate: SHOP_SETTINGS_POPULATE });
   return entry ? serializeShopSettings(entry) : null;
 }

@@ -9,13 +9,9 @@ import { expect } from "vitest";
 import { createProduct, createTax, ensureMarketType } from "../../src/factories/catalogue";
 import { bearer, send } from "./accounts";
 import { getJson, postJson } from "./http";
+import { CONTENT_TYPES } from "../../src/content-types";
 
 /** What the ordering tests share: a zone, a small catalogue, drafts filled in through the API. */
-
-export const ZONE_UID = "api::delivery.delivery-zone";
-export const COUPON_UID = "api::coupon.coupon";
-export const ORDER_UID = "api::order.order";
-export const SLOT_DAY_UID = "api::delivery.delivery-slot-day";
 
 const EVERY_DAY = {
   monday: true,
@@ -47,7 +43,7 @@ export async function createZone(
     freeFrom?: number | null;
   },
 ): Promise<{ id: number; documentId: string }> {
-  return (await strapi.documents(ZONE_UID as never).create({
+  return (await strapi.documents(CONTENT_TYPES.deliveryZone as never).create({
     data: {
       name,
       postcodes,

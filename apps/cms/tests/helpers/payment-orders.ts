@@ -3,14 +3,13 @@ import path from "node:path";
 import type { Core } from "@strapi/strapi";
 import { orderNumberOf, type Locale, type OrderStatus } from "@shop/domain";
 import { DIST_DIR, readOutbox } from "./strapi";
+import { CONTENT_TYPES } from "../../src/content-types";
 
 /**
  * Orders for the payment tests, written straight to the database as the ordering service leaves
  * them (waiting for payment, with lines, totals and a delivery), so that these tests need no
  * catalogue, delivery zone or draft.
  */
-
-const ORDER_UID = "api::order.order";
 
 const nodeRequire = createRequire(__filename);
 
@@ -46,7 +45,7 @@ export interface TestOrder {
 export async function createTestOrder(strapi: Core.Strapi, options: TestOrderOptions): Promise<TestOrder> {
   const total = options.total ?? 4311;
   const now = new Date();
-  const created = (await strapi.documents(ORDER_UID as never).create({
+  const created = (await strapi.documents(CONTENT_TYPES.order as never).create({
     data: {
       user: options.userId,
       email: options.email,
@@ -113,12 +112,14 @@ export async function createTestOrder(strapi: Core.Strapi, options: TestOrderOpt
     } as never,
   })) as unknown as { id: number };
   const number = orderNumberOf(created.id);
-  await strapi.db.query(ORDER_UID).update({ where: { id: created.id }, data: { number } });
+  await strapi.db.query(CONTENT_TYPES.order).update({ where: { id: created.id }, data: { number } });
   return { id: created.id, number, total };
 }
 
 export async function orderStatusOf(strapi: Core.Strapi, orderId: number): Promise<OrderStatus> {
-  const row = (await strapi.db.query(ORDER_UID).findOne({ where: { id: orderId }, select: ["orderStatus"] })) as {
+  const row = (await strapi.db
+    .query(CONTENT_TYPES.order)
+    .findOne({ where: { id: orderId }, select: ["orderStatus"] })) as {
     orderStatus: OrderStatus;
   } | null;
   if (row === null) throw new Error(`No order ${orderId}`);
@@ -151,7 +152,7 @@ export interface OrderEventRow {
 }
 
 export async function eventsOf(strapi: Core.Strapi, orderId: number): Promise<OrderEventRow[]> {
-  const rows = (await strapi.db.query("api::order.order-event").findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.orderEvent).findMany({
     where: { order: { id: orderId } },
     select: ["from", "to", "actorKind", "actorLabel", "note"],
     orderBy: { id: "asc" },

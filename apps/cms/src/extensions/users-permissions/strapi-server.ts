@@ -1,5 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { isSessionOpen, type SessionClaims } from "../../services/sessions";
+import { CONTENT_TYPES } from "../../content-types";
 
 /**
  * How the shop extends the users-permissions plugin (docs/decisions/011):
@@ -49,13 +50,13 @@ export const PROFILE_ATTRIBUTES = {
   addresses: {
     type: "relation",
     relation: "oneToMany",
-    target: "api::account.address",
+    target: CONTENT_TYPES.address,
     mappedBy: "user",
   },
   newsletterConsents: {
     type: "relation",
     relation: "oneToMany",
-    target: "api::account.newsletter-consent",
+    target: CONTENT_TYPES.newsletterConsent,
     mappedBy: "user",
   },
 };

@@ -1,3 +1,4 @@
 import { countRoute } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default countRoute("blog-posts", "api::blog-post.blog-post");
+export default countRoute("blog-posts", CONTENT_TYPES.blogPost);

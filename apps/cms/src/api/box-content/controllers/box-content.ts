@@ -1,8 +1,9 @@
 import { createPublicController } from "../../../catalogue/public-controller";
 import { VISIBLE_PRODUCT_FILTER } from "../../../catalogue/product";
+import { CONTENT_TYPES } from "../../../content-types";
 
 // Contents of a hidden product's box never show, whatever the caller filters or populates.
-export default createPublicController("api::box-content.box-content", {
+export default createPublicController(CONTENT_TYPES.boxContent, {
   sort: ["weekStart:desc", "id:asc"],
   populate: {
     box: {

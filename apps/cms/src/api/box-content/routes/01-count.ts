@@ -1,3 +1,4 @@
 import { countRoute } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default countRoute("box-contents", "api::box-content.box-content");
+export default countRoute("box-contents", CONTENT_TYPES.boxContent);

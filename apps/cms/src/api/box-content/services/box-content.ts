@@ -1,3 +1,4 @@
 import { factories } from "@strapi/strapi";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default factories.createCoreService("api::box-content.box-content");
+export default factories.createCoreService(CONTENT_TYPES.boxContent);

@@ -1,3 +1,4 @@
 import { countRoute } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default countRoute("categories", "api::category.category");
+export default countRoute("categories", CONTENT_TYPES.category);

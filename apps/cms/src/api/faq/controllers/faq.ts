@@ -1,3 +1,4 @@
 import { createPublicController } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default createPublicController("api::faq.faq", { sort: ["position:asc", "id:asc"] });
+export default createPublicController(CONTENT_TYPES.faq, { sort: ["position:asc", "id:asc"] });

@@ -1,6 +1,7 @@
 import { createPublicController } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default createPublicController("api::farmer.farmer", {
+export default createPublicController(CONTENT_TYPES.farmer, {
   sort: ["position:asc", "id:asc"],
   populate: { photo: true },
 });

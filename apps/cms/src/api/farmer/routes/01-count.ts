@@ -1,3 +1,4 @@
 import { countRoute } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default countRoute("farmers", "api::farmer.farmer");
+export default countRoute("farmers", CONTENT_TYPES.farmer);

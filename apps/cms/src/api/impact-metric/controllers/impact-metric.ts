@@ -1,3 +1,4 @@
 import { factories } from "@strapi/strapi";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default factories.createCoreController("api::impact-metric.impact-metric");
+export default factories.createCoreController(CONTENT_TYPES.impactMetric);

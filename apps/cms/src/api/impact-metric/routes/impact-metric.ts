@@ -1,4 +1,5 @@
 import { factories } from "@strapi/strapi";
+import { CONTENT_TYPES } from "../../../content-types";
 
 // GET /impact-metric is granted to visitors; the storefront reads GET /utils/metrics.
-export default factories.createCoreRouter("api::impact-metric.impact-metric");
+export default factories.createCoreRouter(CONTENT_TYPES.impactMetric);

@@ -1,3 +1,4 @@
 import { createPublicController } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default createPublicController("api::legal-page.legal-page", { sort: ["key:asc"] });
+export default createPublicController(CONTENT_TYPES.legalPage, { sort: ["key:asc"] });

@@ -1,3 +1,4 @@
 import { countRoute } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default countRoute("legal-pages", "api::legal-page.legal-page");
+export default countRoute("legal-pages", CONTENT_TYPES.legalPage);

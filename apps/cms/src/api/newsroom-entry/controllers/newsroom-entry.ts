@@ -1,3 +1,4 @@
 import { createPublicController } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default createPublicController("api::newsroom-entry.newsroom-entry", { sort: ["date:desc", "id:desc"] });
+export default createPublicController(CONTENT_TYPES.newsroomEntry, { sort: ["date:desc", "id:desc"] });

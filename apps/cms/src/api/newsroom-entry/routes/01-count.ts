@@ -1,3 +1,4 @@
 import { countRoute } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default countRoute("newsroom-entries", "api::newsroom-entry.newsroom-entry");
+export default countRoute("newsroom-entries", CONTENT_TYPES.newsroomEntry);

@@ -10,6 +10,7 @@ import {
 import { sendError } from "../../../http/errors";
 import { andFilters } from "../../../catalogue/entries";
 import { countProducts, findProduct, listProducts } from "../../../catalogue/visible-products";
+import { CONTENT_TYPES } from "../../../content-types";
 
 /**
  * Validates the REST query (filters, sort, pagination) against the caller's permissions and returns
@@ -31,7 +32,7 @@ async function readQuery(base: CoreControllerBase, ctx: ApiContext, defaultIsAct
   return { filters: andFilters(filters, active.filter), sort, paging };
 }
 
-export default factories.createCoreController("api::product.product", ({ strapi }) => ({
+export default factories.createCoreController(CONTENT_TYPES.product, ({ strapi }) => ({
   /** GET /products: visible products, active ones unless isActive=all; every product unless paginated. */
   async find(koaCtx: KoaContext) {
     const ctx = asApiContext(koaCtx);

@@ -1,3 +1,4 @@
 import { countRoute } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default countRoute("products", "api::product.product");
+export default countRoute("products", CONTENT_TYPES.product);

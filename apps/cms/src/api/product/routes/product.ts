@@ -1,4 +1,5 @@
 import { factories } from "@strapi/strapi";
+import { CONTENT_TYPES } from "../../../content-types";
 
 // find / findOne are granted to visitors at bootstrap; create / update / delete to nobody but staff.
-export default factories.createCoreRouter("api::product.product");
+export default factories.createCoreRouter(CONTENT_TYPES.product);

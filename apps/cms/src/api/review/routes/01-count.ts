@@ -1,3 +1,4 @@
 import { countRoute } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default countRoute("reviews", "api::review.review");
+export default countRoute("reviews", CONTENT_TYPES.review);

@@ -1,6 +1,7 @@
 import { createPublicController } from "../../../catalogue/public-controller";
+import { CONTENT_TYPES } from "../../../content-types";
 
-export default createPublicController("api::team-member.team-member", {
+export default createPublicController(CONTENT_TYPES.teamMember, {
   sort: ["position:asc", "id:asc"],
   populate: { photo: true },
 });
