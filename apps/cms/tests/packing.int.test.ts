@@ -44,7 +44,7 @@ interface OrderSpec {
   lines: Record<string, unknown>[];
 }
 
-/** An order as the shop stores it (src/services/orders.ts), with only what the sheets read varied. */
+/** An order as the shop stores it (src/ordering/orders.ts), with only what the sheets read varied. */
 async function createOrder(strapi: Core.Strapi, spec: OrderSpec): Promise<void> {
   const [start, end] = spec.slot ?? ["09:00", "13:00"];
   const address = {

@@ -12,7 +12,7 @@ import {
 } from "../src/packing/packing";
 import { PACKING_TEXTS } from "../src/packing/texts";
 
-// The packing list and delivery sheet from the orders of a day (src/services/packing.ts), and their
+// The packing list and delivery sheet from the orders of a day (src/packing/packing.ts), and their
 // CSV files. Reading the orders from the database is tested in packing.int.test.ts.
 
 const DATE = "2026-11-24";

@@ -5,7 +5,7 @@ import { asApiContext, notFound, type CoreControllerBase, type KoaContext } from
 /**
  * Core controller of a publicly readable collection: Strapi's find / findOne / create / update /
  * delete (query validated and sanitised against the caller's permissions), plus `count`, numeric
- * ids, a default sort and populate, and optional forced filters (src/services/collections.ts).
+ * ids, a default sort and populate, and optional forced filters (src/catalogue/entries.ts).
  */
 export function createPublicController(uid: string, defaults: CollectionDefaults) {
   return factories.createCoreController(uid as UID.CollectionType, ({ strapi }) => ({

@@ -13,7 +13,7 @@ export interface EmailMessage<Name extends TemplateName> {
   /** Where answers go; default: EMAIL_REPLY_TO (the email plugin's setting). */
   replyTo?: string;
   /**
-   * Extra header fields, e.g. a newsletter's List-Unsubscribe (src/services/newsletter.ts). Values
+   * Extra header fields, e.g. a newsletter's List-Unsubscribe (src/newsletter/newsletter.ts). Values
    * must be what the CMS made: a line break in one would start a header of its own.
    */
   headers?: Readonly<Record<string, string>>;

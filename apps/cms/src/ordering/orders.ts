@@ -519,7 +519,7 @@ function toOrder(row: OrderRow, { refundDue, now }: { refundDue: boolean; now: D
     },
     invoice: row.invoice ?? null,
     // A change from a status to itself is a note for staff (money taken for a cancelled order,
-    // services/payments.ts), not a step of the customer's timeline.
+    // src/payments/notifications.ts), not a step of the customer's timeline.
     events: [...(row.events ?? [])]
       .filter((event) => event.from !== event.to)
       .sort((a, b) => new Date(a.at).getTime() - new Date(b.at).getTime() || a.id - b.id)
@@ -543,7 +543,7 @@ async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>
     populate: ORDER_POPULATE as never,
   })) as unknown as OrderRow | null;
   if (!row) return null;
-  // A paid payment with a staff note is one that did not pay the order (services/payments.ts, flagForStaff).
+  // A paid payment with a staff note is one that did not pay the order (src/payments/notifications.ts, flagForStaff).
   const flagged = await strapi.db.query(CONTENT_TYPES.payment).count({
     where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
   });

@@ -105,7 +105,7 @@ export async function releaseOrderHolds(strapi: Core.Strapi, orderId: number): P
 /**
  * Voids the order's attempts still waiting for the customer (a newer attempt replaces them, or the
  * order is cancelled): the sandbox page refuses them. A real gateway may still take the money of
- * one; its notification then flags the payment for staff (services/payments.ts).
+ * one; its notification then flags the payment for staff (src/payments/notifications.ts).
  */
 export async function voidPendingAttempts(strapi: Core.Strapi, orderId: number): Promise<void> {
   const pending = (await strapi.db.query(CONTENT_TYPES.payment).findMany({

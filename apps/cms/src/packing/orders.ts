@@ -33,7 +33,7 @@ interface LineRow {
   name: string;
   quantity: number;
   exclusions: unknown;
-  /** The box's type and size when it was sold (src/services/orders.ts). */
+  /** The box's type and size when it was sold (src/ordering/orders.ts). */
   boxKind: string | null;
   size: string | null;
 }

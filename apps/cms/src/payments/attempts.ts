@@ -23,7 +23,7 @@ export const PAYMENT_UID = CONTENT_TYPES.payment;
 
 /**
  * A payment's state is `paymentStatus`, not `status`: Strapi 5's content manager reads `status` as a
- * document's draft-or-published state (as the order's `orderStatus`, src/services/order-status.ts).
+ * document's draft-or-published state (as the order's `orderStatus`, src/ordering/status.ts).
  */
 export interface PaymentRow {
   id: number;

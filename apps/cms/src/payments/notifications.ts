@@ -223,7 +223,7 @@ export async function applyNotification(
   }
   const orderId = payment.order.id;
   const settlement = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
-    // The order first, as a cancellation locks it (services/order-status.ts): never a deadlock.
+    // The order first, as a cancellation locks it (src/ordering/status.ts): never a deadlock.
     await lockOrderRow(strapi, trx, orderId);
     if (!(await decidePayment(strapi, payment, verified))) return null;
     return verified.outcome === "paid" ? settlePaid(strapi, payment, orderId) : settleFailed(strapi, payment, orderId);

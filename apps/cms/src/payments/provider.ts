@@ -5,7 +5,7 @@ import type { PAYMENT_PROVIDERS } from "../env";
 /**
  * One way of taking a payment (docs/decisions/015): the sandbox page, Redsys or Stripe. An adapter
  * only speaks its gateway's language: it starts an attempt and verifies what the gateway says about
- * it. What a verified outcome does to the order (src/services/payments.ts) is the same for all.
+ * it. What a verified outcome does to the order (src/payments/notifications.ts) is the same for all.
  */
 
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];

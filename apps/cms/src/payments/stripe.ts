@@ -41,7 +41,7 @@ const CHECKOUT_MAX_LIFETIME_S = 24 * 60 * 60 - 60;
 /**
  * When the Checkout Session stops taking the card (Unix seconds): at the order's payment deadline,
  * so that nobody pays an order the expiry job is about to cancel, within the lifetime Stripe allows
- * (a payment taken after the deadline all the same is flagged for staff, services/payments.ts).
+ * (a payment taken after the deadline all the same is flagged for staff, src/payments/notifications.ts).
  */
 export function checkoutExpiry(payBy: Date | null, now: Date): number {
   const nowS = Math.floor(now.getTime() / 1000);

@@ -7,7 +7,7 @@ import { colors } from "../theme";
 
 /**
  * What every newsletter mail has (the welcome, and each campaign to come): a visible unsubscribe
- * link in the body, beside the List-Unsubscribe headers that src/services/newsletter.ts adds
+ * link in the body, beside the List-Unsubscribe headers that src/newsletter/newsletter.ts adds
  * (RFC 8058). The confirmation request is not a newsletter mail and has neither.
  */
 export interface NewsletterMailProps {

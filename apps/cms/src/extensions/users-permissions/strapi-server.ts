@@ -39,7 +39,7 @@ export const PROFILE_ATTRIBUTES = {
   companyName: text(160),
   taxId: text(20),
   newsletter: { type: "boolean", default: false },
-  /** The customer's code to invite friends with (src/services/referrals.ts); unique (src/bootstrap/accounts.ts). */
+  /** The customer's code to invite friends with (src/referrals/referrals.ts); unique (src/bootstrap/accounts.ts). */
   referralCode: { type: "string", private: true, configurable: false },
   /** Apple's stable id of the customer ("sub"), once they have signed in with Apple. */
   appleSubject: { type: "string", private: true, configurable: false },
