@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { json, useFakeCms } from "../tests/fake-cms";
 import {
   addressFromForm,
   deletionFromForm,
@@ -13,24 +14,9 @@ import {
   spendLinkToken,
 } from "./account-area.server";
 
-/** The CMS as a test plays it: every call is recorded and answered with `cms.answer`. */
-const cms = vi.hoisted(() => ({
-  calls: [] as { path: string; options: Record<string, unknown> }[],
-  answer: (): Response | Promise<Response> => new Response("{}", { status: 500 }),
-}));
-
-vi.mock("./cms.server", () => ({
-  async cmsFetch(path: string, options: Record<string, unknown> = {}) {
-    cms.calls.push({ path, options });
-    return cms.answer();
-  },
-}));
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+const cms = useFakeCms();
 
 beforeEach(() => {
-  cms.calls = [];
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
@@ -164,37 +150,38 @@ describe("account pages' loads", () => {
   });
 
   it("sends a customer whose token the CMS refuses to sign in again", async () => {
-    cms.answer = () => json({}, 401);
+    cms.otherwise(() => json({}, 401));
     const thrown = await loadForPage(request("shop_session=t"), "ca", "/users/me", contract).catch((e: unknown) => e);
     expect((thrown as Response).status).toBe(302);
-    expect(cms.calls[0]?.options.token).toBe("t");
+    expect(cms.calls[0]?.token).toBe("t");
   });
 
   it("gives null when the CMS cannot answer, so the page can say so", async () => {
-    cms.answer = () => Promise.reject(new Error("ECONNREFUSED"));
+    cms.otherwise(() => Promise.reject(new Error("ECONNREFUSED")));
     expect(await loadForPage(request("shop_session=t"), "ca", "/users/me", contract)).toBeNull();
   });
 });
 
 describe("the data download", () => {
   it("passes the CMS's JSON on as a private attachment", async () => {
-    cms.answer = () =>
-      json({ account: {} }, 200, { "Content-Disposition": 'attachment; filename="imperfecta-2026-03-03.json"' });
+    cms.otherwise(() =>
+      json({ account: {} }, 200, { "Content-Disposition": 'attachment; filename="imperfecta-2026-03-03.json"' }),
+    );
     const copy = await exportedData("t");
     expect(copy).toBeInstanceOf(Response);
     const response = copy as Response;
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="imperfecta-2026-03-03.json"');
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.json()).toEqual({ account: {} });
-    expect(cms.calls).toEqual([{ path: "/users/me/export", options: { token: "t" } }]);
+    expect(cms.calls).toMatchObject([{ method: "GET", path: "/users/me/export", token: "t" }]);
   });
 
   it("names the file itself when the CMS does not, and never passes on what is not JSON", async () => {
-    cms.answer = () => json({});
+    cms.otherwise(() => json({}));
     expect(((await exportedData("t")) as Response).headers.get("Content-Disposition")).toMatch(/^attachment;/);
-    cms.answer = () => new Response("<html>", { headers: { "Content-Type": "text/html" } });
+    cms.otherwise(() => new Response("<html>", { headers: { "Content-Type": "text/html" } }));
     expect(await exportedData("t")).toBeNull();
-    cms.answer = () => json({}, 401);
+    cms.otherwise(() => json({}, 401));
     expect(await exportedData("t")).toBe("signedOut");
   });
 });
@@ -215,26 +202,25 @@ describe("the newsletter's e-mailed links", () => {
   });
 
   it("says what the CMS answered, with the matching status", async () => {
-    cms.answer = () => json({ status: "subscribed", email: "ana@example.test" });
+    cms.otherwise(() => json({ status: "subscribed", email: "ana@example.test" }));
     const confirmed = await spendLinkToken(TOKEN, "confirm", "203.0.113.5");
     expect(confirmed.data).toEqual({ outcome: "subscribed", email: "ana@example.test" });
-    expect(cms.calls[0]).toEqual({
-      path: "/newsletter/confirm",
-      options: { method: "POST", body: { token: TOKEN }, clientIp: "203.0.113.5" },
-    });
+    expect(cms.calls).toMatchObject([
+      { method: "POST", path: "/newsletter/confirm", body: { token: TOKEN }, clientIp: "203.0.113.5" },
+    ]);
 
-    cms.answer = () => json({ status: "unsubscribed" });
+    cms.otherwise(() => json({ status: "unsubscribed" }));
     expect((await spendLinkToken(TOKEN, "unsubscribe", "203.0.113.5")).data).toEqual({ outcome: "unsubscribed" });
 
-    cms.answer = () => json({ error: { details: { code: "invalidToken" } } }, 400);
+    cms.otherwise(() => json({ error: { details: { code: "invalidToken" } } }, 400));
     const spent = await spendLinkToken(TOKEN, "confirm", "203.0.113.5");
     expect([spent.data, spent.init?.status]).toEqual([{ outcome: "invalid" }, 400]);
 
-    cms.answer = () => json({}, 429, { "Retry-After": "90" });
+    cms.otherwise(() => json({}, 429, { "Retry-After": "90" }));
     const limited = await spendLinkToken(TOKEN, "confirm", "203.0.113.5");
     expect([limited.data, limited.init?.status]).toEqual([{ outcome: "limited", retryAfterMinutes: 2 }, 429]);
 
-    cms.answer = () => json({}, 500);
+    cms.otherwise(() => json({}, 500));
     expect((await spendLinkToken(TOKEN, "unsubscribe", "203.0.113.5")).init?.status).toBe(503);
   });
 

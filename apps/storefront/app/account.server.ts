@@ -1,7 +1,14 @@
 import { ACCOUNT_FIELD_MAX } from "@shop/contracts";
 import { data } from "react-router";
 import type { z } from "zod";
-import { cmsFetch, type CmsRequestOptions } from "./cms.server";
+import {
+  cmsCall,
+  fieldErrorOf,
+  type CmsRefusalReason,
+  type CmsRequestOptions,
+  type CmsResult,
+  type Contract,
+} from "./cms.server";
 import { echoedValues } from "./forms/echo";
 import { readForm } from "./forms/read-form.server";
 import { FORM_FIELD, type AccountFieldError, type AccountFieldErrors, type AccountFormRefusal } from "./account-forms";
@@ -13,80 +20,33 @@ import { forgetSession, serializeSessionCookie, sessionToken } from "./session.s
  * server; the browser never holds it (specification, section 4, with the token kept server-side).
  */
 
-export type AccountCall<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly status: "invalid"; readonly errors: AccountFieldErrors }
-  | { readonly ok: false; readonly status: "limited"; readonly retryAfterSeconds: number }
-  | { readonly ok: false; readonly status: "signedOut" }
-  | { readonly ok: false; readonly status: "failed" };
+/** An account call's answer: the CMS's refusal protocol read once, by cmsCall. */
+export type AccountCall<T> = CmsResult<T>;
 
-export type AccountRefusal = Exclude<AccountCall<never>, { ok: true }>;
-
-/** Reads "tooLong:80" into its code and limit. */
-export function accountErrorOf(message: string): AccountFieldError {
-  const [code = "invalid", max] = message.split(":");
-  const limit = max === undefined ? NaN : Number(max);
-  return Number.isFinite(limit) ? { code, max: limit } : { code };
-}
+/** A refusal of an account form: the CMS's, or one this server makes before calling (refuseInvalid). */
+export type AccountRefusal = CmsRefusalReason;
 
 /** A zod error of a contract as field errors: the first problem of each field. */
 export function accountErrorsOf(error: z.ZodError): AccountFieldErrors {
   const errors: Record<string, AccountFieldError> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? FORM_FIELD);
-    errors[field] ??= accountErrorOf(issue.message);
+    errors[field] ??= fieldErrorOf(issue.message);
   }
   return errors;
 }
 
-interface StrapiErrorBody {
-  error?: { details?: { code?: unknown; errors?: { path?: unknown[]; message?: unknown }[] } };
-}
-
-async function refusalOfAnswer(response: Response): Promise<AccountRefusal> {
-  if (response.status === 401 || response.status === 403) return { ok: false, status: "signedOut" };
-  if (response.status === 429) {
-    const retryAfterSeconds = Number(response.headers.get("Retry-After"));
-    return {
-      ok: false,
-      status: "limited",
-      retryAfterSeconds: Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : 60,
-    };
-  }
-  if (response.status === 400) {
-    const body = (await response.json().catch(() => ({}))) as StrapiErrorBody;
-    const errors: Record<string, AccountFieldError> = {};
-    for (const error of body.error?.details?.errors ?? []) {
-      const field = String(error.path?.[0] ?? FORM_FIELD);
-      errors[field] ??= accountErrorOf(String(error.message ?? ""));
-    }
-    if (Object.keys(errors).length === 0 && typeof body.error?.details?.code === "string") {
-      errors[FORM_FIELD] = { code: body.error.details.code };
-    }
-    if (Object.keys(errors).length > 0) return { ok: false, status: "invalid", errors };
-  }
-  console.error(`The CMS answered ${response.status} to an account call`);
-  return { ok: false, status: "failed" };
-}
-
 /**
- * One account call: the CMS's answer checked with its contract, or why it was refused. An
- * unreachable CMS or an answer that breaks the contract is "failed", never an exception: a page
- * says so beside the form, with what the customer typed still in it.
+ * One account call (cmsCall under the name the account pages use): the CMS's answer checked with
+ * its contract, or why it was refused; an unreachable CMS is a "failed" refusal, never an
+ * exception, so a page says so beside the form with what the customer typed still in it.
  */
-export async function accountCall<T>(
+export function accountCall<T>(
   path: string,
-  contract: { parse(json: unknown): T },
+  contract: Contract<T>,
   options: CmsRequestOptions,
 ): Promise<AccountCall<T>> {
-  try {
-    const response = await cmsFetch(path, options);
-    if (!response.ok) return await refusalOfAnswer(response);
-    return { ok: true, value: contract.parse(await response.json()) };
-  } catch (error) {
-    console.error(`Account call ${options.method ?? "GET"} ${path} failed`, error);
-    return { ok: false, status: "failed" };
-  }
+  return cmsCall(path, { ...options, contract });
 }
 
 const HTTP_STATUS: Record<AccountFormRefusal["status"], number> = {
@@ -95,6 +55,10 @@ const HTTP_STATUS: Record<AccountFormRefusal["status"], number> = {
   signedOut: 401,
   failed: 503,
 };
+
+/** The account forms know no missing thing or conflict of their own: either is a failure to try again. */
+const formStatusOf = (status: AccountRefusal["status"]): AccountFormRefusal["status"] =>
+  status === "notFound" || status === "conflict" ? "failed" : status;
 
 /** Refuses a posted account form: its errors and the typed values (passwords left out) with the matching status. */
 export function refuseForm(
@@ -105,15 +69,16 @@ export function refuseForm(
   const headers = new Headers();
   const limited = refusal.status === "limited";
   if (limited) headers.set("Retry-After", String(refusal.retryAfterSeconds));
+  const status = formStatusOf(refusal.status);
   return data<AccountFormRefusal>(
     {
-      status: refusal.status,
+      status,
       errors,
       values,
       intent,
       retryAfterMinutes: limited ? Math.max(1, Math.ceil(refusal.retryAfterSeconds / 60)) : null,
     },
-    { status: HTTP_STATUS[refusal.status], headers },
+    { status: HTTP_STATUS[status], headers },
   );
 }
 

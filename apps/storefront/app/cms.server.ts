@@ -105,6 +105,11 @@ export type CmsResult<T> = { readonly ok: true; readonly value: T } | CmsRefusal
 export interface CmsCallOptions<T> extends CmsRequestOptions {
   /** The answer's contract (a zod schema of @shop/contracts): the caller only ever sees checked data. */
   readonly contract: Contract<T>;
+  /**
+   * Log a failure here (on by default). Off for cmsGet, whose callers report what it throws (the
+   * data cache logs each failed load once).
+   */
+  readonly logFailure?: boolean;
 }
 
 /** Reads "tooLong:80" into its code and limit. */
@@ -123,13 +128,20 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
-/** The CMS's error of a body ({ error: { status, name, message } }), or null when the body holds none. */
-function errorOfBody(body: unknown): CmsError | null {
+/** The specification's fallback when the CMS gave no error body. */
+const UNKNOWN_ERROR = "UnknownError";
+const unknownError = (message: string): CmsError => ({ status: 500, name: UNKNOWN_ERROR, message });
+
+/**
+ * The CMS's error of a body ({ error: { status, name, message, details } }), or null when the body
+ * holds none. What the body leaves out is filled in: the status answered, an unknown name.
+ */
+function errorOfBody(body: unknown, httpStatus: number): CmsError | null {
   const error = isRecord(body) ? body.error : undefined;
-  if (!isRecord(error) || typeof error.status !== "number" || typeof error.name !== "string") return null;
+  if (!isRecord(error)) return null;
   return {
-    status: error.status,
-    name: error.name,
+    status: typeof error.status === "number" ? error.status : httpStatus,
+    name: typeof error.name === "string" ? error.name : UNKNOWN_ERROR,
     message: typeof error.message === "string" ? error.message : "",
     ...(error.details === undefined ? {} : { details: error.details }),
   };
@@ -150,9 +162,6 @@ export function fieldErrorsOf(details: unknown): CmsFieldErrors {
   return errors;
 }
 
-/** The specification's fallback when the CMS gave no error body. */
-const unknownError = (message: string): CmsError => ({ status: 500, name: "UnknownError", message });
-
 async function refusalOfAnswer(response: Response, call: string): Promise<CmsRefusal> {
   const text = await response.text().catch(() => "");
   let body: unknown = null;
@@ -162,7 +171,7 @@ async function refusalOfAnswer(response: Response, call: string): Promise<CmsRef
     // Not JSON (a proxy's HTML page, an empty body): no error body to pass on.
   }
   const httpStatus = response.status;
-  const error = errorOfBody(body) ?? unknownError(`The CMS answered ${httpStatus} to ${call}`);
+  const error = errorOfBody(body, httpStatus) ?? unknownError(`The CMS answered ${httpStatus} to ${call}`);
   const refusal = { ok: false, httpStatus, error } as const;
   if (httpStatus === 401 || httpStatus === 403) return { ...refusal, status: "signedOut" };
   if (httpStatus === 404) return { ...refusal, status: "notFound" };
@@ -179,7 +188,6 @@ async function refusalOfAnswer(response: Response, call: string): Promise<CmsRef
     if (Object.keys(errors).length > 0) return { ...refusal, status: "invalid", errors };
     if (httpStatus === 409) return { ...refusal, status: "conflict" };
   }
-  console.error(`The CMS answered ${httpStatus} to ${call}`);
   return { ...refusal, status: "failed" };
 }
 
@@ -191,20 +199,28 @@ async function refusalOfAnswer(response: Response, call: string): Promise<CmsRef
  */
 export async function cmsCall<T>(path: string, options: CmsCallOptions<T>): Promise<CmsResult<T>> {
   const call = `${options.method ?? "GET"} ${path}`;
+  const answer = await answerOf(path, options);
+  // A refusal the caller acts on (a wrong password, an expired draft) is no fault of the shop's.
+  if (!answer.ok && answer.status === "failed" && options.logFailure !== false) {
+    console.error(`${call} failed: ${answer.error.name} ${answer.httpStatus ?? "(no answer)"} ${answer.error.message}`);
+  }
+  return answer;
+}
+
+async function answerOf<T>(path: string, options: CmsCallOptions<T>): Promise<CmsResult<T>> {
   let response: Response;
   try {
     response = await cmsFetch(path, options);
   } catch (error) {
-    console.error(`${call} could not reach the CMS`, error);
     return { ok: false, status: "failed", httpStatus: null, error: unknownError(messageOf(error)) };
   }
-  if (!response.ok) return refusalOfAnswer(response, call);
+  if (!response.ok) return refusalOfAnswer(response, `${options.method ?? "GET"} ${path}`);
   try {
     return { ok: true, value: options.contract.parse(await response.json()) };
   } catch (error) {
     // A CMS that drifts from the contract fails loudly here instead of showing wrong data.
-    console.error(`The CMS's answer to ${call} broke its contract`, error);
-    return { ok: false, status: "failed", httpStatus: response.status, error: unknownError(messageOf(error)) };
+    const message = `The answer broke its contract: ${messageOf(error)}`;
+    return { ok: false, status: "failed", httpStatus: response.status, error: unknownError(message) };
   }
 }
 
@@ -231,7 +247,7 @@ export class CmsAnswerError extends Error {
  * by throwing: the data cache then serves what it last had. A refusal throws CmsAnswerError.
  */
 export async function cmsGet<T>(path: string, contract: Contract<T>, options: CmsRequestOptions = {}): Promise<T> {
-  const answer = await cmsCall(path, { ...options, method: "GET", contract });
+  const answer = await cmsCall(path, { ...options, method: "GET", contract, logFailure: false });
   if (!answer.ok) throw new CmsAnswerError(path, answer);
   return answer.value;
 }

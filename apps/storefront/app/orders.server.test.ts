@@ -1,5 +1,6 @@
 import type { Order, OrderSummary, PaymentStart } from "@shop/contracts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { json, useFakeCms } from "../tests/fake-cms";
 import {
   listLimitOf,
   loadOwnOrder,
@@ -12,21 +13,7 @@ import {
   startPayment,
 } from "./orders.server";
 
-/** The CMS as a test plays it: every call is recorded and answered with `cms.answer`. */
-const cms = vi.hoisted(() => ({
-  calls: [] as { path: string; options: Record<string, unknown> }[],
-  answer: (): Response | Promise<Response> => new Response("{}", { status: 500 }),
-}));
-
-vi.mock("./cms.server", () => ({
-  async cmsFetch(path: string, options: Record<string, unknown> = {}) {
-    cms.calls.push({ path, options });
-    return cms.answer();
-  },
-}));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const cms = useFakeCms();
 
 const signedIn = (path: string) =>
   new Request(`http://shop.test${path}`, { headers: { Cookie: "shop_session=jwt-of-marta" } });
@@ -102,8 +89,6 @@ async function thrown(promise: Promise<unknown>): Promise<{ status: number; loca
 }
 
 beforeEach(() => {
-  cms.calls = [];
-  cms.answer = () => new Response("{}", { status: 500 });
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
@@ -118,13 +103,13 @@ describe("the order number of a URL", () => {
 
 describe("the customer's own order", () => {
   it("is asked for with the customer's token and checked against the contract", async () => {
-    cms.answer = () => json(ORDER);
+    cms.otherwise(() => json(ORDER));
     expect(await loadOwnOrder(signedIn("/ca/el-meu-compte/comandes/IMP-0000042"), "ca", "IMP-0000042")).toEqual(ORDER);
-    expect(cms.calls).toEqual([{ path: "/orders/mine/IMP-0000042", options: { token: "jwt-of-marta" } }]);
+    expect(cms.calls).toMatchObject([{ method: "GET", path: "/orders/mine/IMP-0000042", token: "jwt-of-marta" }]);
   });
 
   it("answers the 404 page for another customer's order, as for one that does not exist", async () => {
-    cms.answer = () => json({ error: { status: 404, name: "NotFoundError", message: "Not Found" } }, 404);
+    cms.otherwise(() => json({ error: { status: 404, name: "NotFoundError", message: "Not Found" } }, 404));
     expect(await thrown(loadOwnOrder(signedIn("/payment-completed/IMP-0000043"), "es", "IMP-0000043"))).toEqual({
       status: 404,
       location: null,
@@ -142,16 +127,16 @@ describe("the customer's own order", () => {
   });
 
   it("sends a customer whose token the CMS refuses to sign in again, back to this page", async () => {
-    cms.answer = () => json({}, 401);
+    cms.otherwise(() => json({}, 401));
     const refusal = await thrown(loadOwnOrder(signedIn("/pt/payment-failed/IMP-0000042"), "pt", "IMP-0000042"));
     expect(refusal.status).toBe(302);
     expect(refusal.location).toBe(`/pt/auth/login?redirect=${encodeURIComponent("/pt/payment-failed/IMP-0000042")}`);
   });
 
   it("is null when the CMS cannot answer or breaks the contract, so the page can say so", async () => {
-    cms.answer = () => Promise.reject(new Error("ECONNREFUSED"));
+    cms.otherwise(() => Promise.reject(new Error("ECONNREFUSED")));
     expect(await loadOwnOrder(signedIn("/order/status"), "es", "IMP-0000042")).toBeNull();
-    cms.answer = () => json({ ...ORDER, status: "lost_in_the_post" });
+    cms.otherwise(() => json({ ...ORDER, status: "lost_in_the_post" }));
     expect(await loadOwnOrder(signedIn("/order/status"), "es", "IMP-0000042")).toBeNull();
   });
 });
@@ -213,10 +198,10 @@ describe("the list of orders", () => {
   });
 
   it("asks the CMS for the page's number of orders", async () => {
-    cms.answer = () => json({ orders: [summary("IMP-0000042", "paid", "2026-03-06")] });
+    cms.otherwise(() => json({ orders: [summary("IMP-0000042", "paid", "2026-03-06")] }));
     const orders = await loadOwnOrders(signedIn("/mi-cuenta/pedidos"), "es", 20);
     expect(orders?.map((order) => order.number)).toEqual(["IMP-0000042"]);
-    expect(cms.calls[0]).toEqual({ path: "/orders/mine?limit=20", options: { token: "jwt-of-marta" } });
+    expect(cms.calls).toMatchObject([{ method: "GET", path: "/orders/mine?limit=20", token: "jwt-of-marta" }]);
   });
 
   it("is null when the CMS cannot answer", async () => {
@@ -295,7 +280,7 @@ describe("sending the browser to pay", () => {
   });
 
   it("starts a new attempt for the customer's order and follows it", async () => {
-    cms.answer = () => json({ payment: redsys }, 201);
+    cms.otherwise(() => json({ payment: redsys }, 201));
     const answer = await startPayment(
       new Request("http://shop.test/order/pay?order=IMP-0000042", {
         method: "POST",
@@ -305,18 +290,18 @@ describe("sending the browser to pay", () => {
       "IMP-0000042",
     );
     expect(answer).toMatchObject({ data: { paymentForm: { payment: redsys } } });
-    expect(cms.calls).toEqual([
-      { path: "/orders/mine/IMP-0000042/payments", options: { method: "POST", token: "jwt-of-marta", body: {} } },
+    expect(cms.calls).toMatchObject([
+      { method: "POST", path: "/orders/mine/IMP-0000042/payments", token: "jwt-of-marta", body: {} },
     ]);
   });
 
   it("says so when the order no longer waits for a payment, or the CMS cannot start one", async () => {
-    cms.answer = () => json({ error: { status: 409, details: { code: "not_payable" } } }, 409);
+    cms.otherwise(() => json({ error: { status: 409, details: { code: "not_payable" } } }, 409));
     expect(await startPayment(signedIn("/order/pay"), "es", "IMP-0000042")).toMatchObject({
       data: { refused: "notPayable" },
       init: { status: 409 },
     });
-    cms.answer = () => json({}, 500);
+    cms.otherwise(() => json({}, 500));
     expect(await startPayment(signedIn("/order/pay"), "es", "IMP-0000042")).toMatchObject({
       data: { refused: "failed" },
       init: { status: 503 },
@@ -324,7 +309,7 @@ describe("sending the browser to pay", () => {
   });
 
   it("answers the 404 page for someone else's order", async () => {
-    cms.answer = () => json({}, 404);
+    cms.otherwise(() => json({}, 404));
     expect((await thrown(startPayment(signedIn("/order/pay"), "es", "IMP-0000043"))).status).toBe(404);
   });
 });
@@ -343,7 +328,7 @@ describe("order again", () => {
   const steps = { postcode: true, plan: true, box: true, extras: true, delivery: false };
 
   it("keeps the new draft's token in the flow's cookie and opens the flow at its delivery step", async () => {
-    cms.answer = () => json({ token: "a".repeat(64), draft, steps }, 201);
+    cms.otherwise(() => json({ token: "a".repeat(64), draft, steps }, 201));
     const response = await orderAgain(
       signedIn("/ca/el-meu-compte/comandes/IMP-0000042"),
       { locale: "ca", clientIp: "203.0.113.9" },
@@ -356,13 +341,16 @@ describe("order again", () => {
     expect(cms.calls[0]).toMatchObject({
       path: "/order-drafts/from-order/IMP-0000042",
       // The visitor's address, for the CMS's allowance of new drafts per address.
-      options: { method: "POST", token: "jwt-of-marta", clientIp: "203.0.113.9" },
+      method: "POST",
+      token: "jwt-of-marta",
+      clientIp: "203.0.113.9",
     });
   });
 
   it("says so when the CMS cannot make the draft, and answers 404 for someone else's order", async () => {
-    cms.answer = () =>
-      json({ error: { status: 400, details: { errors: [{ path: ["boxes", 0], message: "unknown_product" }] } } }, 400);
+    cms.otherwise(() =>
+      json({ error: { status: 400, details: { errors: [{ path: ["boxes", 0], message: "unknown_product" }] } } }, 400),
+    );
     expect(
       await orderAgain(
         signedIn("/mi-cuenta/pedidos/IMP-0000042"),
@@ -373,7 +361,7 @@ describe("order again", () => {
       data: { refused: "orderAgainFailed" },
       init: { status: 400 },
     });
-    cms.answer = () => json({}, 404);
+    cms.otherwise(() => json({}, 404));
     const refusal = await thrown(
       orderAgain(signedIn("/mi-cuenta/pedidos/IMP-0000043"), { locale: "es", clientIp: "203.0.113.9" }, "IMP-0000043"),
     );

@@ -11,7 +11,7 @@ import { isIsoDate, isoWeekdayOf, parseOrderNumber, shopDateOf, type OrderStatus
 import { LOCALE_TAGS, pathTo, type Locale } from "@shop/routing";
 import { data, redirect } from "react-router";
 import { requireToken, signInAgain } from "./account-area.server";
-import { cmsFetch, type CmsRequestOptions, type Contract } from "./cms.server";
+import { cmsCall } from "./cms.server";
 import { notFound } from "./components/error-screen";
 import type { PaymentForm } from "./components/payment-redirect";
 import { dateTime, longDate } from "./dates";
@@ -27,26 +27,6 @@ import { stepHref } from "./order-flow/steps";
  * carries the customer's token; the CMS answers an order only to its owner, and 404 for any other
  * number, which the pages turn into the same 404 page as a number that does not exist.
  */
-
-type OrderCall<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly status: "notFound" | "notPayable" | "signedOut" | "failed" };
-
-async function orderCall<T>(path: string, contract: Contract<T>, options: CmsRequestOptions): Promise<OrderCall<T>> {
-  try {
-    const response = await cmsFetch(path, options);
-    if (response.ok) return { ok: true, value: contract.parse(await response.json()) };
-    await response.body?.cancel();
-    if (response.status === 401 || response.status === 403) return { ok: false, status: "signedOut" };
-    if (response.status === 404) return { ok: false, status: "notFound" };
-    // The only conflict of these calls: a payment asked for an order no longer waiting for one.
-    if (response.status === 409) return { ok: false, status: "notPayable" };
-    console.error(`The CMS answered ${response.status} to ${options.method ?? "GET"} ${path}`);
-  } catch (error) {
-    console.error(`Order call ${options.method ?? "GET"} ${path} failed`, error);
-  }
-  return { ok: false, status: "failed" };
-}
 
 /** The order number a URL names; null for anything that is not exactly how an order number is written. */
 export function orderNumberIn(value: string | null | undefined): string | null {
@@ -76,7 +56,7 @@ function settleRefusal(request: Request, locale: Locale, status: string): void {
  */
 export async function loadOwnOrder(request: Request, locale: Locale, number: string | null | undefined) {
   const { token, path } = ownOrderRequest(request, locale, number);
-  const answer = await orderCall(path, orderSchema, { token });
+  const answer = await cmsCall(path, { contract: orderSchema, token });
   if (answer.ok) return answer.value;
   settleRefusal(request, locale, answer.status);
   return null;
@@ -95,7 +75,8 @@ export function listLimitOf(request: Request): number {
 /** The customer's latest orders, newest first; null when the CMS cannot say. */
 export async function loadOwnOrders(request: Request, locale: Locale, limit: number) {
   const token = requireToken(request, locale);
-  const answer = await orderCall(`/orders/mine?${new URLSearchParams({ limit: String(limit) })}`, orderListSchema, {
+  const answer = await cmsCall(`/orders/mine?${new URLSearchParams({ limit: String(limit) })}`, {
+    contract: orderListSchema,
     token,
   });
   if (answer.ok) return answer.value.orders;
@@ -229,14 +210,16 @@ const refused = (reason: OrderActionRefusal["refused"], status: number) =>
 /** A new payment attempt for the customer's order, and the browser sent to it. */
 export async function startPayment(request: Request, locale: Locale, number: string | null | undefined) {
   const own = ownOrderRequest(request, locale, number);
-  const answer = await orderCall(`${own.path}/payments`, paymentAnswerSchema, {
+  const answer = await cmsCall(`${own.path}/payments`, {
+    contract: paymentAnswerSchema,
     method: "POST",
     token: own.token,
     body: {},
   });
   if (answer.ok) return paymentResponse(answer.value.payment, { locale, orderNumber: own.number });
   settleRefusal(request, locale, answer.status);
-  return answer.status === "notPayable" ? refused("notPayable", 409) : refused("failed", 503);
+  // The only conflict of this call: the order is no longer waiting for a payment (not_payable).
+  return answer.httpStatus === 409 ? refused("notPayable", 409) : refused("failed", 503);
 }
 
 /**

@@ -1,29 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { cmsError, json, useFakeCms } from "../tests/fake-cms";
 import { forgetShopSettings, getShopSettings } from "./shop-settings.server";
 
-/** The CMS as this test plays it: an answer (status and JSON) or a failure to connect. */
-const cms = vi.hoisted(() => ({
-  answer: async (): Promise<{ status: number; json: unknown }> => ({ status: 500, json: {} }),
-}));
-
-vi.mock("./cms.server", () => {
-  class CmsAnswerError extends Error {
-    constructor(
-      readonly path: string,
-      readonly status: number,
-    ) {
-      super(`GET ${path} answered ${status}`);
-    }
-  }
-  return {
-    CmsAnswerError,
-    async cmsGet(path: string, contract: { parse(json: unknown): unknown }) {
-      const { status, json } = await cms.answer();
-      if (status >= 400) throw new CmsAnswerError(path, status);
-      return contract.parse(json);
-    },
-  };
-});
+const cms = useFakeCms();
 
 const saved = {
   legalName: "Imperfecta Alimentos Rescatados, S.L.",
@@ -51,23 +30,21 @@ describe("the shop settings the pages show", () => {
   });
 
   it("are the CMS's answer, checked against the contract", async () => {
-    cms.answer = async () => ({ status: 200, json: { data: saved, meta: {} } });
+    cms.on("GET /shop-setting", json({ data: saved, meta: {} }));
     expect(await getShopSettings()).toEqual(saved);
   });
 
   it("are null, without an error, while staff have not saved them", async () => {
-    cms.answer = async () => ({ status: 404, json: { data: null, error: { status: 404 } } });
+    cms.on("GET /shop-setting", cmsError(404, { name: "NotFoundError", message: "Not Found" }));
     expect(await getShopSettings()).toBeNull();
     expect(console.error).not.toHaveBeenCalled();
   });
 
   it("are null when the CMS is down or answers something else, and the page goes on", async () => {
-    cms.answer = async () => {
-      throw new TypeError("fetch failed");
-    };
+    cms.on("GET /shop-setting", () => Promise.reject(new TypeError("fetch failed")));
     expect(await getShopSettings()).toBeNull();
     forgetShopSettings();
-    cms.answer = async () => ({ status: 200, json: { data: { ...saved, email: "not an address" } } });
+    cms.on("GET /shop-setting", json({ data: { ...saved, email: "not an address" } }));
     expect(await getShopSettings()).toBeNull();
     expect(console.error).toHaveBeenCalledTimes(2);
   });

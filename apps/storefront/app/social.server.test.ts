@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { json, useFakeCms } from "../tests/fake-cms";
 import { finishAppleSignIn, finishSocialSignIn } from "./social.server";
 
-const cmsFetch = vi.hoisted(() => vi.fn());
-vi.mock("./cms.server", () => ({ cmsFetch }));
+const cms = useFakeCms();
 
 const user = {
   id: 7,
@@ -27,10 +27,8 @@ function comingBack(path: string, cookie = "", init: RequestInit = {}): Request 
 const cookiesOf = (response: Response) => response.headers.getSetCookie().join("\n");
 
 describe("the way back from a sign-in provider", () => {
-  beforeEach(() => cmsFetch.mockReset());
-
   it("signs in and goes where the guard left off when the answer has a token and a customer", async () => {
-    cmsFetch.mockResolvedValue(Response.json({ jwt: "new-token", user }));
+    cms.otherwise(json({ jwt: "new-token", user }));
     const response = await finishSocialSignIn(
       comingBack("/ca/connect/google/redirect?access_token=abc", "shop_return_to=%2Fca%2Fel-meu-compte%2Fperfil"),
       "google",
@@ -41,11 +39,11 @@ describe("the way back from a sign-in provider", () => {
     expect(response.headers.get("Location")).toBe("/ca/el-meu-compte/perfil");
     expect(cookiesOf(response)).toMatch(/shop_session=new-token; .*HttpOnly/);
     expect(cookiesOf(response)).toMatch(/shop_return_to=; Max-Age=0/);
-    expect(cmsFetch.mock.calls[0]?.[0]).toBe("/auth/google/callback?access_token=abc");
+    expect(cms.calls[0]?.path).toBe("/auth/google/callback?access_token=abc");
   });
 
   it("goes to the account when nothing was waiting, never to another site", async () => {
-    cmsFetch.mockResolvedValue(Response.json({ jwt: "new-token", user }));
+    cms.otherwise(json({ jwt: "new-token", user }));
     const response = await finishSocialSignIn(
       comingBack("/connect/google/redirect?access_token=abc", "shop_return_to=%2F%2Fevil.example"),
       "google",
@@ -56,9 +54,7 @@ describe("the way back from a sign-in provider", () => {
   });
 
   it("sends an answer with neither token nor customer home with the error and the provider", async () => {
-    cmsFetch.mockResolvedValue(
-      Response.json({ data: null, error: { status: 400, message: "Not available" } }, { status: 400 }),
-    );
+    cms.otherwise(json({ data: null, error: { status: 400, message: "Not available" } }, 400));
     const response = await finishSocialSignIn(
       comingBack("/pt/connect/facebook/redirect?access_token=abc"),
       "facebook",
@@ -77,7 +73,7 @@ describe("the way back from a sign-in provider", () => {
     expect(new URL(response.headers.get("Location") ?? "", "http://shop.test").searchParams.get("error")).toBe(
       "missingAccessToken",
     );
-    expect(cmsFetch).not.toHaveBeenCalled();
+    expect(cms.calls).toEqual([]);
   });
 
   it("refuses Apple's post when its state is not the one this browser was given", async () => {
@@ -93,9 +89,9 @@ describe("the way back from a sign-in provider", () => {
     expect(new URL(response.headers.get("Location") ?? "", "http://shop.test").searchParams.get("error")).toBe(
       "invalidState",
     );
-    expect(cmsFetch).not.toHaveBeenCalled();
+    expect(cms.calls).toEqual([]);
 
-    cmsFetch.mockResolvedValue(Response.json({ jwt: "apple-token", user: { ...user, provider: "apple" } }));
+    cms.otherwise(json({ jwt: "apple-token", user: { ...user, provider: "apple" } }));
     form.set("state", "the-real-state");
     const accepted = await finishAppleSignIn(
       comingBack("/connect/apple/redirect", "shop_apple_state=the-real-state"),
@@ -104,6 +100,6 @@ describe("the way back from a sign-in provider", () => {
       "203.0.113.5",
     );
     expect(accepted.headers.get("Location")).toBe("/mi-cuenta");
-    expect(cmsFetch.mock.calls[0]?.[1]?.body).toEqual({ accessToken: "an-identity-token" });
+    expect(cms.calls[0]?.body).toEqual({ accessToken: "an-identity-token" });
   });
 });

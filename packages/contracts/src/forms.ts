@@ -85,6 +85,9 @@ export const contactMessagePayload = contactSchema.extend({ locale: pageLocale }
 /** POST /api/company-leads: the form plus the page's language. */
 export const companyLeadPayload = companyLeadSchema.extend({ locale: pageLocale });
 
+/** The CMS's answer to either form: received (a bot's message too, without the entry it did not make). */
+export const formReceiptSchema = z.object({ data: z.object({ received: z.literal(true) }) });
+
 export type ContactMessagePayload = z.output<typeof contactMessagePayload>;
 export type CompanyLeadPayload = z.output<typeof companyLeadPayload>;
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { contactSchema, FIELD_MAX } from "@shop/contracts";
+import { cmsError, fieldRefusal, json, useFakeCms } from "../../tests/fake-cms";
 import { submitForm } from "./submit.server";
 
-const cmsFetch = vi.hoisted(() => vi.fn());
-vi.mock("~/cms.server", () => ({ cmsFetch }));
+const cms = useFakeCms();
 
 function post(fields: Record<string, string>): Request {
   return new Request("http://shop.test/contacto", { method: "POST", body: new URLSearchParams(fields) });
@@ -27,24 +27,21 @@ async function statusOfThrown(promise: Promise<unknown>): Promise<number | undef
 
 describe("public form submission", () => {
   beforeEach(() => {
-    cmsFetch.mockReset();
-    cmsFetch.mockResolvedValue(new Response("{}", { status: 200 }));
+    cms.on("POST /contact-messages", json({ data: { received: true, id: 1, documentId: "a1" }, meta: {} }, 201));
   });
 
   it("hands a valid message to the CMS in the page's language, with the visitor's address", async () => {
     expect(await send(post(valid), "203.0.113.1")).toEqual({ status: 200, body: { status: "sent" } });
-    expect(cmsFetch).toHaveBeenCalledWith("/contact-messages", {
-      method: "POST",
-      body: { ...valid, locale: "ca" },
-      clientIp: "203.0.113.1",
-    });
+    expect(cms.calls).toMatchObject([
+      { method: "POST", path: "/contact-messages", body: { ...valid, locale: "ca" }, clientIp: "203.0.113.1" },
+    ]);
   });
 
   it("answers field errors and keeps what was typed, without calling the CMS", async () => {
     const { status, body } = await send(post({ ...valid, email: "nope" }));
     expect(status).toBe(400);
     expect(body).toMatchObject({ status: "invalid", values: { email: "nope", name: "Marta Puig" } });
-    expect(cmsFetch).not.toHaveBeenCalled();
+    expect(cms.calls).toEqual([]);
   });
 
   it("echoes only the form's own fields, each cut at its limit", async () => {
@@ -59,17 +56,29 @@ describe("public form submission", () => {
   });
 
   it("tells the visitor when the CMS says they sent too many messages", async () => {
-    cmsFetch.mockResolvedValueOnce(new Response("{}", { status: 429 }));
+    cms.on("POST /contact-messages", cmsError(429, { name: "RateLimitError" }));
     expect(await send(post(valid))).toEqual({ status: 429, body: { status: "limited", values: valid } });
   });
 
   it("keeps the message when the CMS cannot take it", async () => {
-    cmsFetch.mockRejectedValueOnce(new Error("connection refused"));
-    cmsFetch.mockResolvedValueOnce(new Response("{}", { status: 502 }));
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const failed = { status: 503, body: { status: "failed", values: valid } };
+    cms.on("POST /contact-messages", () => Promise.reject(new TypeError("fetch failed")));
     expect(await send(post(valid))).toEqual(failed);
+    cms.on("POST /contact-messages", new Response("<html>Bad gateway</html>", { status: 502 }));
     expect(await send(post(valid))).toEqual(failed);
+  });
+
+  it("answers the CMS's field errors beside the fields, with the same codes", async () => {
+    cms.on("POST /contact-messages", fieldRefusal({ email: "invalidEmail", message: "tooLong:5000" }));
+    expect(await send(post(valid))).toEqual({
+      status: 400,
+      body: {
+        status: "invalid",
+        errors: { email: { code: "invalidEmail" }, message: { code: "tooLong", max: 5000 } },
+        values: valid,
+      },
+    });
   });
 
   it("answers 400, not 500, to a body that is not a form", async () => {
@@ -85,6 +94,6 @@ describe("public form submission", () => {
       body: '--zzz\r\nContent-Disposition: form-data; name="name"\r\n\r\nMarta',
     });
     expect(await statusOfThrown(send(brokenMultipart))).toBe(400);
-    expect(cmsFetch).not.toHaveBeenCalled();
+    expect(cms.calls).toEqual([]);
   });
 });

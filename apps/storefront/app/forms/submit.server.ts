@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { cmsFetch } from "~/cms.server";
+import { cmsCall } from "~/cms.server";
 import { echoedValues } from "./echo";
 import { readForm } from "./read-form.server";
-import { fieldErrorOf, fieldErrorsOf, type FieldErrors } from "@shop/contracts";
+import { fieldErrorOf, fieldErrorsOf, formReceiptSchema, type FieldErrors } from "@shop/contracts";
 
 export type FormResult =
   | { readonly status: "sent" }
@@ -32,32 +32,27 @@ export async function submitForm(
   if (!parsed.success) {
     return data<FormResult>({ status: "invalid", errors: fieldErrorsOf(parsed.error), values }, { status: 400 });
   }
-  try {
-    // Optional fields left blank are not sent: the CMS reads "" as a value, and rejects it.
-    const filled = Object.fromEntries(
-      Object.entries(parsed.data).filter(([, value]) => value !== "" && value !== undefined),
+  // Optional fields left blank are not sent: the CMS reads "" as a value, and rejects it.
+  const filled = Object.fromEntries(
+    Object.entries(parsed.data).filter(([, value]) => value !== "" && value !== undefined),
+  );
+  const answer = await cmsCall(cmsPath, {
+    contract: formReceiptSchema,
+    method: "POST",
+    body: { ...filled, locale },
+    clientIp: visitor,
+  });
+  if (answer.ok) return data<FormResult>({ status: "sent" });
+  if (answer.status === "limited") return data<FormResult>({ status: "limited", values }, { status: 429 });
+  if (answer.status === "invalid" && answer.httpStatus === 400) {
+    // The CMS checks with the same rules (@shop/contracts), so its messages are the same codes.
+    const errors = Object.fromEntries(
+      Object.entries(answer.errors).map(([field, { code, max }]) => [
+        field,
+        fieldErrorOf(max === undefined ? code : `${code}:${max}`),
+      ]),
     );
-    const response = await cmsFetch(cmsPath, { method: "POST", body: { ...filled, locale }, clientIp: visitor });
-    if (response.ok) return data<FormResult>({ status: "sent" });
-    if (response.status === 429) return data<FormResult>({ status: "limited", values }, { status: 429 });
-    if (response.status === 400) {
-      // The CMS checks with the same rules (@shop/contracts), so its messages are the same codes.
-      const body = (await response.json()) as {
-        error?: { details?: { errors?: { path?: unknown[]; message?: unknown }[] } };
-      };
-      const errors = Object.fromEntries(
-        (body.error?.details?.errors ?? []).map((error) => [
-          String(error.path?.[0] ?? "form"),
-          fieldErrorOf(String(error.message ?? "")),
-        ]),
-      );
-      if (Object.keys(errors).length > 0) {
-        return data<FormResult>({ status: "invalid", errors, values }, { status: 400 });
-      }
-    }
-    console.error(`CMS refused ${cmsPath}: ${response.status}`);
-  } catch (error) {
-    console.error(`Could not reach the CMS for ${cmsPath}`, error);
+    return data<FormResult>({ status: "invalid", errors, values }, { status: 400 });
   }
   return data<FormResult>({ status: "failed", values }, { status: 503 });
 }

@@ -1,25 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fieldRefusal, json, useFakeCms } from "../../tests/fake-cms";
 import { flowAction } from "./actions.server";
 import { BOX_FIELDS, ORDER_FIELDS } from "./fields";
 
-/** The CMS as a test plays it: each call recorded, answered by `cms.route` from its method and path. */
-const cms = vi.hoisted(() => ({
-  calls: [] as { path: string; options: Record<string, unknown> }[],
-  route: (_call: { method: string; path: string }): Response | Promise<Response> => new Response("{}", { status: 500 }),
-}));
-
-vi.mock("../cms.server", () => ({
-  async cmsFetch(path: string, options: Record<string, unknown> = {}) {
-    cms.calls.push({ path, options });
-    return cms.route({ method: String(options.method ?? "GET"), path });
-  },
-}));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-const refusal = (status: number, errors: { path: unknown[]; message: string }[]) =>
-  json({ error: { status, name: "ValidationError", message: "Refused", details: { errors } } }, status);
+const cms = useFakeCms();
 
 const draft = {
   postcode: "08001",
@@ -95,14 +79,13 @@ async function answered(answer: Promise<unknown>) {
 const signedIn = "shop_session=jwt-1; shop_order_draft=draft-1";
 
 beforeEach(() => {
-  cms.calls = [];
   vi.spyOn(console, "error").mockImplementation(() => {});
-  cms.route = ({ path }) => (path === "/users/me" ? json({ id: 1, email: "marta@example.test" }) : json({}, 500));
+  cms.otherwise(({ path }) => (path === "/users/me" ? json({ id: 1, email: "marta@example.test" }) : json({}, 500)));
 });
 
 describe("the postcode", () => {
   it("offers to tell the visitor when we get there, and makes no draft", async () => {
-    cms.route = ({ path }) => (path.startsWith("/delivery/coverage") ? json({ covered: false }) : json({}, 500));
+    cms.otherwise(({ path }) => (path.startsWith("/delivery/coverage") ? json({ covered: false }) : json({}, 500)));
     expect(
       await answered(
         act([
@@ -118,14 +101,14 @@ describe("the postcode", () => {
   });
 
   it("makes the draft on the first form, keeps its token in the cookie, and goes on to the plan", async () => {
-    cms.route = ({ method, path }) => {
+    cms.otherwise(({ method, path }) => {
       if (path.startsWith("/delivery/coverage"))
         return json({ covered: true, zone: { name: "BCN", shippingFee: 490, freeShippingFrom: null } });
       if (method === "POST" && path === "/order-drafts")
         return json({ token: "new-token", draft: { ...draft, postcode: null }, steps: allDone }, 201);
       if (method === "PATCH") return json({ draft, steps: allDone });
       return json({}, 500);
-    };
+    });
     const { location, cookies } = await redirected(
       act([
         ["intent", "postcode"],
@@ -134,22 +117,22 @@ describe("the postcode", () => {
     );
     expect(location).toBe("/nuevo-pedido?step=plan");
     expect(cookies).toContain("shop_order_draft=new-token");
-    const patch = cms.calls.find((call) => call.options.method === "PATCH");
-    expect(patch?.options).toMatchObject({ headers: { "x-order-draft": "new-token" }, body: { postcode: "08001" } });
+    const patch = cms.calls.find((call) => call.method === "PATCH");
+    expect(patch).toMatchObject({ draft: "new-token", body: { postcode: "08001" } });
     // The CMS counts new drafts per visitor address, so the visitor's goes with the call.
     const created = cms.calls.find((call) => call.path === "/order-drafts");
-    expect(created?.options).toMatchObject({ method: "POST", clientIp: "203.0.113.9" });
+    expect(created).toMatchObject({ method: "POST", clientIp: "203.0.113.9" });
   });
 
   it("starts a new draft when the cookie's has expired", async () => {
     let patches = 0;
-    cms.route = ({ method, path }) => {
+    cms.otherwise(({ method, path }) => {
       if (path.startsWith("/delivery/coverage"))
         return json({ covered: true, zone: { name: "BCN", shippingFee: 490, freeShippingFrom: null } });
       if (method === "PATCH") return patches++ === 0 ? json({}, 404) : json({ draft, steps: allDone });
       if (method === "POST") return json({ token: "fresh", draft, steps: allDone }, 201);
       return json({}, 500);
-    };
+    });
     const { cookies } = await redirected(
       act(
         [
@@ -165,11 +148,11 @@ describe("the postcode", () => {
 
 describe("a step's refusals", () => {
   beforeEach(() => {
-    cms.route = ({ method, path }) => {
+    cms.otherwise(({ method, path }) => {
       if (path === "/order-drafts/current" && method === "GET") return json({ draft, steps: allDone });
-      if (method === "PATCH") return refusal(400, [{ path: ["boxes", 1, "exclusions"], message: "not_an_item" }]);
+      if (method === "PATCH") return fieldRefusal({ "boxes.1.exclusions": "not_an_item" });
       return json({}, 500);
-    };
+    });
   });
 
   it("refuses a seventh food left out before asking the CMS, with what was typed", async () => {
@@ -186,7 +169,7 @@ describe("a step's refusals", () => {
       errors: { [BOX_FIELDS.exclusions]: { code: "tooMany", max: 6 } },
       values: { [BOX_FIELDS.exclusions]: "1,2,3,4,5,6,7", [BOX_FIELDS.productId]: "12" },
     });
-    expect(cms.calls.some((call) => call.options.method === "PATCH")).toBe(false);
+    expect(cms.calls.some((call) => call.method === "PATCH")).toBe(false);
   });
 
   it("puts the CMS's refusal of the new box beside the configurator's field", async () => {
@@ -203,12 +186,12 @@ describe("a step's refusals", () => {
     );
     expect(data).toMatchObject({ errors: { [BOX_FIELDS.exclusions]: { code: "not_an_item" } } });
     // The draft is read once per post, however many parts of the action need it.
-    const reads = cms.calls.filter((call) => call.path === "/order-drafts/current" && call.options.method !== "PATCH");
+    const reads = cms.calls.filter((call) => call.path === "/order-drafts/current" && call.method !== "PATCH");
     expect(reads).toHaveLength(1);
   });
 
   it("starts again at the postcode when the draft is gone", async () => {
-    cms.route = () => json({}, 404);
+    cms.otherwise(() => json({}, 404));
     const { location, cookies } = await redirected(
       act(
         [
@@ -224,7 +207,7 @@ describe("a step's refusals", () => {
   });
 
   it("keeps a customer's draft, signed out since, and asks them to sign in again", async () => {
-    cms.route = () => json({ error: { status: 401, name: "UnauthorizedError", message: "Sign in" } }, 401);
+    cms.otherwise(() => json({ error: { status: 401, name: "UnauthorizedError", message: "Sign in" } }, 401));
     const { location, cookies } = await redirected(
       act(
         [
@@ -257,12 +240,12 @@ describe("paying", () => {
     [ORDER_FIELDS.termsAccepted, "true"],
   ];
   const withOrders = (answer: () => Response) => {
-    cms.route = ({ method, path }) => {
+    cms.otherwise(({ method, path }) => {
       if (path === "/users/me") return json({ id: 1, email: "marta@example.test" });
       if (path === "/order-drafts/current" && method === "GET") return json({ draft, steps: allDone });
       if (path === "/orders" && method === "POST") return answer();
       return json({}, 500);
-    };
+    });
   };
 
   it("needs the terms, beside their box", async () => {
@@ -284,23 +267,23 @@ describe("paying", () => {
     expect(location).toBe("http://localhost:1337/api/payments/sandbox/0042AB");
     expect(cookies).toContain("shop_order_draft=;");
     const placed = cms.calls.find((call) => call.path === "/orders");
-    expect(placed?.options).toMatchObject({
+    expect(placed).toMatchObject({
       token: "jwt-1",
-      headers: { "x-order-draft": "draft-1" },
+      draft: "draft-1",
       body: { termsAccepted: true, marketingConsent: false, marketingWording: null, locale: "es" },
       clientIp: "203.0.113.9",
     });
   });
 
   it("goes back to the delivery when the slot filled up meanwhile", async () => {
-    withOrders(() => refusal(409, [{ path: ["delivery", "slot"], message: "slot_full" }]));
+    withOrders(() => fieldRefusal({ "delivery.slot": "slot_full" }, 409));
     const { location, cookies } = await redirected(act(pay, signedIn));
     expect(location).toBe("/nuevo-pedido?step=delivery");
     expect(cookies).toContain("shop_order_notice=slotFull");
   });
 
   it("goes back to the first step that is missing", async () => {
-    withOrders(() => refusal(400, [{ path: ["boxes"], message: "draft_incomplete" }]));
+    withOrders(() => fieldRefusal({ boxes: "draft_incomplete" }));
     expect((await redirected(act(pay, signedIn))).location).toBe("/nuevo-pedido?step=box");
   });
 
@@ -315,27 +298,26 @@ describe("paying", () => {
     onOrder: () => Response;
   }) => {
     let couponCode = held;
-    cms.route = ({ method, path }) => {
+    cms.otherwise(({ method, path }) => {
       if (path === "/users/me") return json({ id: 1, email: "marta@example.test" });
       if (path === "/order-drafts/current" && method === "GET")
         return json({ draft: { ...draft, couponCode }, steps: allDone });
       if (path === "/order-drafts/current" && method === "PATCH") {
-        const body = cms.calls.at(-1)?.options.body as { couponCode: string | null };
+        const body = cms.calls.at(-1)?.body as { couponCode: string | null };
         const answer = onPatch(body.couponCode);
         if (answer.ok) couponCode = body.couponCode;
         return answer.ok ? json({ draft: { ...draft, couponCode }, steps: allDone }) : answer;
       }
       if (path === "/orders" && method === "POST") return onOrder();
       return json({}, 500);
-    };
+    });
   };
   const placedOrder = () =>
     json(
       { order, payment: { method: "GET", url: "http://localhost:1337/api/payments/sandbox/0042AB", fields: {} } },
       201,
     );
-  const patches = () =>
-    cms.calls.filter((call) => call.path === "/order-drafts/current" && call.options.method === "PATCH");
+  const patches = () => cms.calls.filter((call) => call.path === "/order-drafts/current" && call.method === "PATCH");
   const orders = () => cms.calls.filter((call) => call.path === "/orders");
 
   it("applies a code typed but not applied before placing the order, and shows the new total", async () => {
@@ -343,15 +325,15 @@ describe("paying", () => {
     withCoupon({
       held: null,
       onPatch: () => json({}),
-      onOrder: () => refusal(409, [{ path: ["expectedTotal"], message: "price_changed" }]),
+      onOrder: () => fieldRefusal({ expectedTotal: "price_changed" }, 409),
     });
     const answer = act(
       [...pay, [ORDER_FIELDS.couponCode, " bienvenida10"], [ORDER_FIELDS.expectedTotal, "4000"]],
       signedIn,
     );
     const { location, cookies } = await redirected(answer);
-    expect(patches().map((call) => call.options.body)).toEqual([{ couponCode: "BIENVENIDA10" }]);
-    expect(orders()[0]?.options).toMatchObject({ body: { expectedTotal: 4000 } });
+    expect(patches().map((call) => call.body)).toEqual([{ couponCode: "BIENVENIDA10" }]);
+    expect(orders()[0]).toMatchObject({ body: { expectedTotal: 4000 } });
     expect(location).toBe("/nuevo-pedido?step=summary");
     expect(cookies).toContain("shop_order_notice=priceChanged");
   });
@@ -359,7 +341,7 @@ describe("paying", () => {
   it("says a typed code's refusal beside the coupon, and places no order", async () => {
     withCoupon({
       held: null,
-      onPatch: () => refusal(400, [{ path: ["couponCode"], message: "unknown" }]),
+      onPatch: () => fieldRefusal({ couponCode: "unknown" }),
       onOrder: placedOrder,
     });
     const { data, status } = await answered(act([...pay, [ORDER_FIELDS.couponCode, "NOEXISTE"]], signedIn));
@@ -371,7 +353,7 @@ describe("paying", () => {
   it("pays without a code the summary showed refused, at the total shown", async () => {
     withCoupon({
       held: null,
-      onPatch: () => refusal(400, [{ path: ["couponCode"], message: "unknown" }]),
+      onPatch: () => fieldRefusal({ couponCode: "unknown" }),
       onOrder: placedOrder,
     });
     const fields: [string, string][] = [
@@ -385,13 +367,13 @@ describe("paying", () => {
     expect(cookies).toContain("shop_order_draft=;");
     expect(location).not.toContain("step=");
     expect(orders()).toHaveLength(1);
-    expect(orders()[0]?.options).toMatchObject({ body: { expectedTotal: 4490 } });
+    expect(orders()[0]).toMatchObject({ body: { expectedTotal: 4490 } });
   });
 
   it("says a refused code again with the terms' refusal, so that the next Pay goes on without it", async () => {
     withCoupon({
       held: null,
-      onPatch: () => refusal(400, [{ path: ["couponCode"], message: "unknown" }]),
+      onPatch: () => fieldRefusal({ couponCode: "unknown" }),
       onOrder: placedOrder,
     });
     const shownRefused: [string, string][] = [
@@ -414,8 +396,7 @@ describe("paying", () => {
     withCoupon({
       held: "BIENVENIDA10",
       onPatch: () => json({}),
-      onOrder: () =>
-        (tries += 1) === 1 ? refusal(400, [{ path: ["couponCode"], message: "minimum_not_reached" }]) : placedOrder(),
+      onOrder: () => ((tries += 1) === 1 ? fieldRefusal({ couponCode: "minimum_not_reached" }) : placedOrder()),
     });
     const fields: [string, string][] = [
       ...pay,
@@ -426,14 +407,12 @@ describe("paying", () => {
     const { location, cookies } = await redirected(act(fields, signedIn));
     expect(cookies).toContain("shop_order_draft=;");
     expect(location).not.toContain("step=");
-    expect(patches().map((call) => call.options.body)).toEqual([{ couponCode: null }]);
-    expect(orders().map((call) => (call.options.body as { expectedTotal: number }).expectedTotal)).toEqual([
-      2490, 2490,
-    ]);
+    expect(patches().map((call) => call.body)).toEqual([{ couponCode: null }]);
+    expect(orders().map((call) => (call.body as { expectedTotal: number }).expectedTotal)).toEqual([2490, 2490]);
   });
 
   it("a second Pay, the draft spent by the first, goes to the customer's orders, not to 'expired'", async () => {
-    cms.route = ({ path }) => (path === "/users/me" ? json({ id: 1, email: "marta@example.test" }) : json({}, 404));
+    cms.otherwise(({ path }) => (path === "/users/me" ? json({ id: 1, email: "marta@example.test" }) : json({}, 404)));
     const { location, cookies } = await redirected(act(pay, signedIn));
     expect(location).toBe("/mi-cuenta/pedidos");
     expect(cookies).toContain("shop_order_draft=;");
@@ -443,19 +422,19 @@ describe("paying", () => {
   });
 
   it("sends a product the account may not buy back to its step, said on the page", async () => {
-    withOrders(() => refusal(400, [{ path: ["boxes", 0, "productId"], message: "not_for_you" }]));
+    withOrders(() => fieldRefusal({ "boxes.0.productId": "not_for_you" }));
     const { location, cookies } = await redirected(act(pay, signedIn));
     expect(location).toBe("/nuevo-pedido?step=box");
     expect(cookies).toContain("shop_order_notice=notForYou");
   });
 
   it("sends the summary's total, and shows the new one when the CMS says it changed", async () => {
-    withOrders(() => refusal(409, [{ path: ["expectedTotal"], message: "price_changed" }]));
+    withOrders(() => fieldRefusal({ expectedTotal: "price_changed" }, 409));
     const { location, cookies } = await redirected(act([...pay, [ORDER_FIELDS.expectedTotal, "2490"]], signedIn));
     expect(location).toBe("/nuevo-pedido?step=summary");
     expect(cookies).toContain("shop_order_notice=priceChanged");
     const placed = cms.calls.find((call) => call.path === "/orders");
-    expect(placed?.options).toMatchObject({ body: { expectedTotal: 2490 } });
+    expect(placed).toMatchObject({ body: { expectedTotal: 2490 } });
   });
 
   it("asks a signed-out customer to sign in first", async () => {
@@ -485,11 +464,11 @@ describe("signing in on the account step", () => {
     createdAt: "2026-11-01T10:00:00.000Z",
   };
   const withQuote = (quote: () => Response) => {
-    cms.route = ({ method, path }) => {
+    cms.otherwise(({ method, path }) => {
       if (path === "/auth/local" && method === "POST") return json({ jwt: "jwt-2", user: company });
       if (path.startsWith("/order-drafts/current/quote")) return quote();
       return json({}, 500);
-    };
+    });
   };
 
   it("goes on to the delivery when everything chosen is the account's to buy", async () => {
@@ -500,12 +479,12 @@ describe("signing in on the account step", () => {
   });
 
   it("a company that chose a consumer's box signed out is sent back to the box, told why", async () => {
-    withQuote(() => refusal(400, [{ path: ["boxes", 0, "productId"], message: "not_for_you" }]));
+    withQuote(() => fieldRefusal({ "boxes.0.productId": "not_for_you" }));
     const { location, cookies } = await redirected(act(signIn, "shop_order_draft=d"));
     expect(location).toBe("/nuevo-pedido?step=box");
     expect(cookies).toContain("shop_session=jwt-2");
     expect(cookies).toContain("shop_order_notice=notForYou");
     const quote = cms.calls.find((call) => call.path.startsWith("/order-drafts/current/quote"));
-    expect(quote?.options).toMatchObject({ token: "jwt-2", headers: { "x-order-draft": "d" } });
+    expect(quote).toMatchObject({ token: "jwt-2", draft: "d" });
   });
 });

@@ -11,10 +11,10 @@ import {
 import { MAX_LINE_QUANTITY, type PurchaseKind } from "@shop/domain";
 import type { Locale } from "@shop/routing";
 import type { z } from "zod";
-import { accountErrorOf } from "../account.server";
 import { documentIdOf, postalCodeOf } from "../account-area.server";
 import type { AccountFieldError } from "../account-forms";
-import { fieldOfPath, type FlowErrors } from "./draft.server";
+import { fieldErrorOf, fieldOfPath } from "../cms.server";
+import type { FlowErrors } from "./draft.server";
 import {
   ADDRESS_FIELDS,
   BOX_FIELDS,
@@ -36,7 +36,7 @@ export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok
 /** A zod error as field errors keyed by dotted path: the first problem of each field. */
 export function flowErrorsOf(error: z.ZodError): FlowErrors {
   const errors: Record<string, AccountFieldError> = {};
-  for (const issue of error.issues) errors[fieldOfPath(issue.path)] ??= accountErrorOf(issue.message);
+  for (const issue of error.issues) errors[fieldOfPath(issue.path)] ??= fieldErrorOf(issue.message);
   return errors;
 }
 
@@ -63,7 +63,7 @@ export function postcodeFromForm(form: FormData): Parsed<string> {
   const parsed = postcodeField.safeParse(String(form.get("postcode") ?? ""));
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, errors: { postcode: accountErrorOf(parsed.error.issues[0]?.message ?? "invalid_postcode") } };
+    : { ok: false, errors: { postcode: fieldErrorOf(parsed.error.issues[0]?.message ?? "invalid_postcode") } };
 }
 
 /**

@@ -1,24 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { cmsError, json, useFakeCms } from "../../tests/fake-cms";
 import type { AppLoadContext } from "react-router";
 import { messagesFor } from "~/i18n";
 import { action } from "./newsletter-signup";
 
-/** The CMS as a test plays it: every call recorded, each answered with `cms.answer`. */
-const cms = vi.hoisted(() => ({
-  calls: [] as { path: string; options: Record<string, unknown> }[],
-  answer: (): Response => new Response(JSON.stringify({ ok: true }), { status: 200 }),
-}));
-
-vi.mock("~/cms.server", () => ({
-  async cmsFetch(path: string, options: Record<string, unknown> = {}) {
-    cms.calls.push({ path, options });
-    return cms.answer();
-  },
-}));
+const cms = useFakeCms();
 
 beforeEach(() => {
-  cms.calls = [];
-  cms.answer = () => new Response(JSON.stringify({ ok: true }), { status: 200 });
+  cms.on("POST /newsletter/subscribe", json({ ok: true }));
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
@@ -41,19 +30,17 @@ describe("the footer's newsletter signup", () => {
     const answer = (await send(filled)) as { data: unknown; init: { status: number } };
     expect(answer.data).toEqual({ status: "sent" });
     expect(answer.init.status).toBe(200);
-    expect(cms.calls).toEqual([
+    expect(cms.calls).toMatchObject([
       {
+        method: "POST",
         path: "/newsletter/subscribe",
-        options: {
-          method: "POST",
-          body: {
-            email: "ana@example.test",
-            locale: "ca",
-            wording: messagesFor("ca").newsletterSignup.consent,
-            source: "footer",
-          },
-          clientIp: VISITOR,
+        body: {
+          email: "ana@example.test",
+          locale: "ca",
+          wording: messagesFor("ca").newsletterSignup.consent,
+          source: "footer",
         },
+        clientIp: VISITOR,
       },
     ]);
   });
@@ -80,9 +67,9 @@ describe("the footer's newsletter signup", () => {
   });
 
   it("passes on the CMS's limit and its failures with their statuses", async () => {
-    cms.answer = () => new Response("{}", { status: 429, headers: { "Retry-After": "60" } });
+    cms.on("POST /newsletter/subscribe", cmsError(429, { headers: { "Retry-After": "60" } }));
     expect(((await send(filled)) as { init: { status: number } }).init.status).toBe(429);
-    cms.answer = () => new Response("{}", { status: 500 });
+    cms.on("POST /newsletter/subscribe", cmsError(500));
     expect(((await send(filled)) as { init: { status: number } }).init.status).toBe(503);
   });
 

@@ -119,7 +119,11 @@ export async function action({ request, context: { locale } }: Route.ActionArgs)
     forgetSession(token);
     if (answer.ok) return { done: intent === "address" ? "addressSaved" : "addressDeleted" } satisfies Done;
     // The CMS answers 404 for an address that is gone (deleted in another tab): say that, not "try later".
-    if (answer.status === "failed" && documentId && !(await hasAddress(token, documentId))) {
+    if (
+      (answer.status === "notFound" || answer.status === "failed") &&
+      documentId &&
+      !(await hasAddress(token, documentId))
+    ) {
       return data({ missingAddress: true } as const, { status: 404 });
     }
     return refuse(answer, values);

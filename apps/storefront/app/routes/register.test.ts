@@ -1,23 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cmsError, useFakeCms } from "../../tests/fake-cms";
 import type { AppLoadContext } from "react-router";
 import { action } from "./register";
 
-/** The CMS as a test plays it: every call recorded, each answered with `cms.answer`. */
-const cms = vi.hoisted(() => ({
-  calls: [] as { path: string; options: Record<string, unknown> }[],
-  answer: (): Response => new Response("{}", { status: 200 }),
-}));
-
-vi.mock("~/cms.server", () => ({
-  async cmsFetch(path: string, options: Record<string, unknown> = {}) {
-    cms.calls.push({ path, options });
-    return cms.answer();
-  },
-}));
-
-beforeEach(() => {
-  cms.calls = [];
-});
+const cms = useFakeCms();
 
 const VISITOR = "203.0.113.9";
 
@@ -38,21 +24,17 @@ async function register(fields: Record<string, string>) {
 
 describe("registration refused by a rate limit (docs/decisions/021)", () => {
   it("answers the form again with the limit and when to try, keeping what was typed but the password", async () => {
-    cms.answer = () =>
-      new Response(
-        JSON.stringify({
-          data: null,
-          error: { status: 429, name: "RateLimitError", message: "Too many", details: {} },
-        }),
-        { status: 429, headers: { "Retry-After": "1750" } },
-      );
+    cms.on(
+      "POST /auth/local/register",
+      cmsError(429, { name: "RateLimitError", message: "Too many", headers: { "Retry-After": "1750" } }),
+    );
     const answer = await register({
       email: "ana@example.test",
       password: "Kiwi-Tractor-93!",
       firstName: "Ana",
       lastName: "Puig",
     });
-    expect(cms.calls.map((call) => [call.path, call.options.clientIp])).toEqual([["/auth/local/register", VISITOR]]);
+    expect(cms.calls.map((call) => [call.path, call.clientIp])).toEqual([["/auth/local/register", VISITOR]]);
     expect(answer.init.status).toBe(429);
     expect(answer.init.headers.get("Retry-After")).toBe("1750");
     expect(answer.data).toMatchObject({
