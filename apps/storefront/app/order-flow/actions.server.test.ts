@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fieldRefusal, json, useFakeCms } from "../../tests/fake-cms";
+import { MARTA_ADDRESS } from "../../tests/fixtures";
 import { flowAction } from "./actions.server";
 import { BOX_FIELDS, ORDER_FIELDS } from "./fields";
 
@@ -31,17 +32,7 @@ const order = {
     date: "2026-12-01",
     slot: { code: "morning", start: "09:00", end: "14:00" },
     zoneName: "Barcelona",
-    address: {
-      fullName: "Marta Puig",
-      company: null,
-      line1: "Carrer de Girona, 5",
-      line2: null,
-      postalCode: "08001",
-      city: "Barcelona",
-      region: null,
-      country: "ES",
-      phone: null,
-    },
+    address: MARTA_ADDRESS,
     notes: "",
   },
   invoice: null,

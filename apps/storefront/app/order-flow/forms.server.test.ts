@@ -1,5 +1,6 @@
 import type { Address, OrderDraft } from "@shop/contracts";
 import { describe, expect, it } from "vitest";
+import { MARTA_ADDRESS } from "../../tests/fixtures";
 import { BOX_FIELDS, DELIVERY_FIELDS, extraField, INVOICE_FIELDS, ORDER_FIELDS } from "./fields";
 import {
   boxAddedFromForm,
@@ -185,15 +186,7 @@ describe("the delivery", () => {
   const saved: Address = {
     documentId: "home1",
     label: "Casa",
-    fullName: "Marta Puig",
-    company: null,
-    line1: "Carrer de Girona, 5",
-    line2: null,
-    postalCode: "08001",
-    city: "Barcelona",
-    region: null,
-    country: "ES",
-    phone: null,
+    ...MARTA_ADDRESS,
     notes: "Timbre roto",
     isDefaultDelivery: true,
     isDefaultBilling: false,
@@ -258,17 +251,7 @@ describe("the delivery", () => {
     expect(invoiced.ok && invoiced.value.invoice).toEqual({
       name: "Fruites Puig SL",
       taxId: "B12345674",
-      address: {
-        fullName: "Marta Puig",
-        company: null,
-        line1: "Carrer de Girona, 5",
-        line2: null,
-        postalCode: "08001",
-        city: "Barcelona",
-        region: null,
-        country: "ES",
-        phone: null,
-      },
+      address: MARTA_ADDRESS,
     });
     const elsewhere = deliveryFromForm(
       form(
