@@ -1,4 +1,4 @@
-import { type Locale } from "@shop/domain";
+import type { Locale } from "@shop/domain";
 import { storefrontLink } from "../email/links";
 import { getEnv, type Env } from "../env";
 import type { PaymentProvider, PaymentProviderId } from "./provider";

@@ -5,7 +5,7 @@ import { sendOrderMail } from "../email/order-mails";
 import { afterAnswer } from "../http/after-answer";
 import type { Sql } from "../database/sql";
 import { changeOrderStatus, lockOrderRow } from "../ordering/status";
-import { type PaymentRow } from "./attempts";
+import type { PaymentRow } from "./attempts";
 import { gateways } from "./gateways";
 import {
   PaymentNotificationError,
