@@ -1,22 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { debounce, RESIZE_SETTLE_MS, UNBUILT_UI } from "./ui";
-
-describe("the interface constants of section 9", () => {
-  it("re-check the viewport 50 ms after a resize", () => {
-    expect(RESIZE_SETTLE_MS).toBe(50);
-  });
-
-  it("keep the values of the widgets the shop does not have", () => {
-    expect(UNBUILT_UI).toEqual({
-      tooltipFadeInMs: 250,
-      rippleMs: 401,
-      scrollAnimationThreshold: 0.5,
-      dropdownListMaxHeightPx: 300,
-      multiselectListMaxHeightPx: 200,
-      toastMaxWidthVw: 35,
-    });
-  });
-});
+import { debounce, RESIZE_SETTLE_MS } from "./ui";
 
 describe("debounce", () => {
   beforeEach(() => {
