@@ -1,5 +1,6 @@
 import { CLIENT_IP_HEADER, PROXY_SECRET_HEADER } from "@shop/contracts";
 import { shouldRetry } from "@shop/domain/client-behaviours";
+import { FORM_FIELD, type AccountFieldError, type AccountFieldErrors } from "./account-forms";
 import { env } from "./env.server";
 
 /** The CMS serves its content API under this prefix (docs/decisions/007). */
@@ -57,17 +58,14 @@ export interface Contract<T> {
   parse(json: unknown): T;
 }
 
-/** A refusal of one field, as the CMS words it: a code of the contracts ("tooLong:80" read as code and max) or of the CMS ("emailTaken"). */
-export interface CmsFieldError {
-  readonly code: string;
-  readonly max?: number;
-}
+/**
+ * A refusal of one field, as the CMS words it: a code of the contracts ("tooLong:80" read as code
+ * and max) or of the CMS ("emailTaken"). The pages' type (./account-forms), which the browser renders.
+ */
+export type CmsFieldError = AccountFieldError;
 
 /** Refusals keyed by the field's path as the CMS names it, joined with dots ("boxes.0.exclusions"). */
-export type CmsFieldErrors = Readonly<Record<string, CmsFieldError>>;
-
-/** Field name of a refusal about the whole request (wrong credentials, a spent link): the body's `details.code`. */
-export const WHOLE_REQUEST_FIELD = "form";
+export type CmsFieldErrors = AccountFieldErrors;
 
 /**
  * The CMS's error as its body says it ({ error: { status, name, message, details } }, Strapi's
@@ -87,7 +85,7 @@ export interface CmsError {
  * - signedOut: 401 or 403, the token is not (or no longer) the CMS's;
  * - notFound: 404 (a draft expired or spent, an order that is not the customer's);
  * - limited: 429, with the wait the CMS asked for (Retry-After; a minute without one);
- * - invalid: 400 or 409 naming fields, or a code about the whole request (`WHOLE_REQUEST_FIELD`);
+ * - invalid: 400 or 409 naming fields, or a code about the whole request (keyed FORM_FIELD);
  * - conflict: 409 naming nothing (an order no longer waiting for a payment);
  * - failed: anything else: an answer the storefront cannot act on, no answer, a broken contract.
  * `httpStatus` is what the CMS answered, null when it did not; `error` is its error body, or the fallback.
@@ -121,7 +119,7 @@ export function fieldErrorOf(message: string): CmsFieldError {
 
 /** A path of the CMS (["boxes", 0, "exclusions"]) as one field name ("boxes.0.exclusions"). */
 export const fieldOfPath = (path: readonly unknown[] | undefined): string =>
-  path && path.length > 0 ? path.map(String).join(".") : WHOLE_REQUEST_FIELD;
+  path && path.length > 0 ? path.map(String).join(".") : FORM_FIELD;
 
 /** A Retry-After answered without a number of seconds waits this long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -158,7 +156,7 @@ export function fieldErrorsOf(details: unknown): CmsFieldErrors {
     );
   }
   const code = isRecord(details) ? details.code : undefined;
-  if (Object.keys(errors).length === 0 && typeof code === "string") errors[WHOLE_REQUEST_FIELD] = { code };
+  if (Object.keys(errors).length === 0 && typeof code === "string") errors[FORM_FIELD] = { code };
   return errors;
 }
 
