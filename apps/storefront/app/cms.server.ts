@@ -126,6 +126,8 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** The specification's fallback when the CMS gave no error body. */
 const UNKNOWN_ERROR = "UnknownError";
 const unknownError = (message: string): CmsError => ({ status: 500, name: UNKNOWN_ERROR, message });
@@ -197,7 +199,7 @@ async function refusalOfAnswer(response: Response, call: string): Promise<CmsRef
  */
 export async function cmsCall<T>(path: string, options: CmsCallOptions<T>): Promise<CmsResult<T>> {
   const call = `${options.method ?? "GET"} ${path}`;
-  const answer = await answerOf(path, options);
+  const answer = await answerOf(path, call, options);
   // A refusal the caller acts on (a wrong password, an expired draft) is no fault of the shop's.
   if (!answer.ok && answer.status === "failed" && options.logFailure !== false) {
     console.error(`${call} failed: ${answer.error.name} ${answer.httpStatus ?? "(no answer)"} ${answer.error.message}`);
@@ -205,14 +207,14 @@ export async function cmsCall<T>(path: string, options: CmsCallOptions<T>): Prom
   return answer;
 }
 
-async function answerOf<T>(path: string, options: CmsCallOptions<T>): Promise<CmsResult<T>> {
+async function answerOf<T>(path: string, call: string, options: CmsCallOptions<T>): Promise<CmsResult<T>> {
   let response: Response;
   try {
     response = await cmsFetch(path, options);
   } catch (error) {
     return { ok: false, status: "failed", httpStatus: null, error: unknownError(messageOf(error)) };
   }
-  if (!response.ok) return refusalOfAnswer(response, `${options.method ?? "GET"} ${path}`);
+  if (!response.ok) return refusalOfAnswer(response, call);
   try {
     return { ok: true, value: options.contract.parse(await response.json()) };
   } catch (error) {
@@ -221,8 +223,6 @@ async function answerOf<T>(path: string, options: CmsCallOptions<T>): Promise<Cm
     return { ok: false, status: "failed", httpStatus: response.status, error: unknownError(message) };
   }
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What cmsGet throws for a refusal: the CMS's error, with the status it answered (500 when none). */
 export class CmsAnswerError extends Error {
