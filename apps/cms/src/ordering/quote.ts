@@ -14,13 +14,7 @@ import {
 import { judgeCoupon, type CouponOutcome } from "../coupons/coupons";
 import { loadZones } from "../delivery/delivery";
 import { OrderError } from "./errors";
-import {
-  checkDraftProducts,
-  draftProductIds,
-  loadOrderProducts,
-  productName,
-  type OrderProduct,
-} from "./products";
+import { checkDraftProducts, draftProductIds, loadOrderProducts, productName, type OrderProduct } from "./products";
 import { findUser } from "../services/sessions";
 
 /**
