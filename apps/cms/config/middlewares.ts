@@ -1,4 +1,4 @@
-import { QUERY_LIMITS } from "../src/catalogue/query-limits";
+import { QUERY_LIMITS } from "../src/http/query-limits";
 import { getEnv } from "../src/env";
 import { bodyParserErrors } from "../src/http/body-errors";
 

@@ -9,7 +9,7 @@ interface QueryContext {
 
 /**
  * Parses the query string before anything else reads it. Strapi parses it lazily with qs, and qs
- * throws a RangeError past the limits of src/catalogue/query-limits.ts; left alone that error would
+ * throws a RangeError past the limits of src/http/query-limits.ts; left alone that error would
  * surface wherever the query is first read and answer 500. A malformed query is the client's fault:
  * 400, in Strapi's error shape.
  *
