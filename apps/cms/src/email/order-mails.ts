@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import type { Order } from "@shop/contracts";
 import { toLocale, type Cents, type Locale } from "@shop/domain";
-import { storefrontLink } from "./links";
+import { storefrontLink } from "../storefront-links";
 import { sendEmail } from "./send";
 import type { OrderMailProps } from "./templates/order-message";
 import { CONTENT_TYPES } from "../content-types";

@@ -13,7 +13,7 @@ import {
 } from "@shop/contracts";
 import { toLocale, type Locale } from "@shop/domain";
 import { sendEmailLater } from "../email/later";
-import { storefrontLink } from "../email/links";
+import { storefrontLink } from "../storefront-links";
 import { sendEmail, type EmailMessage } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import type { NewsletterMailProps } from "../email/templates/newsletter-message";

@@ -24,7 +24,7 @@ import {
   type PurchaseKind,
   type StatusActor,
 } from "@shop/domain";
-import { storefrontLink } from "../email/links";
+import { storefrontLink } from "../storefront-links";
 import { afterAnswer } from "../http/after-answer";
 import { takeCouponUse } from "../coupons/coupons";
 import { requestFromCheckout } from "../newsletter/newsletter";

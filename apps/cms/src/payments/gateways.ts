@@ -1,5 +1,5 @@
 import type { Locale } from "@shop/domain";
-import { storefrontLink } from "../email/links";
+import { storefrontLink } from "../storefront-links";
 import { getEnv, type Env } from "../env";
 import type { PaymentProvider, PaymentProviderId } from "./provider";
 import { createRedsysProvider } from "./redsys";

@@ -15,7 +15,7 @@ import { renderEmailLater, sendEmailLater } from "../email/later";
 import type { EmailMessage } from "../email/send";
 import type { TemplateName } from "../email/templates";
 import { afterAnswer } from "../http/after-answer";
-import { storefrontLink } from "../email/links";
+import { storefrontLink } from "../storefront-links";
 import { AccountError, RateLimitedError } from "./errors";
 import { joinNewsletterToAccount } from "../newsletter/newsletter";
 import {

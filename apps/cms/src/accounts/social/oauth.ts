@@ -3,7 +3,7 @@ import type { Core } from "@strapi/strapi";
 import { OAUTH_PROVIDERS, type AuthAnswer, type OAuthProvider } from "@shop/contracts";
 import type { Locale } from "@shop/domain";
 import type * as JoseModule from "jose" with { "resolution-mode": "import" };
-import { storefrontLink } from "../../email/links";
+import { storefrontLink } from "../../storefront-links";
 import { getEnv } from "../../env";
 import type { Caller } from "../../services/accounts";
 import { AccountError } from "../../services/errors";

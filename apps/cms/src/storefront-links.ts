@@ -1,8 +1,11 @@
 import type { Locale } from "@shop/domain";
 import { pathTo, type RouteParams, type ScreenId } from "@shop/routing";
-import { getEnv } from "../env";
+import { getEnv } from "./env";
 
-/** A page of the storefront, absolute, in the customer's language: where a mail's links lead. */
+/**
+ * A page of the storefront, absolute, in the customer's language: where a mail's links lead, and
+ * where a payment gateway or a sign-in provider sends the customer back to.
+ */
 export function storefrontLink(
   screen: ScreenId,
   locale: Locale,
