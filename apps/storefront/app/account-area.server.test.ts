@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { json, useFakeCms } from "../tests/fake-cms";
+import { visitOf } from "../tests/visit";
 import {
   addressFromForm,
   deletionFromForm,
@@ -142,7 +143,9 @@ describe("account pages' loads", () => {
   const contract = { parse: (value: unknown) => value };
 
   it("sends a visitor without a session to sign in, coming back to the page", async () => {
-    const thrown = await loadForPage(request(), "ca", "/users/me", contract).catch((error: unknown) => error);
+    const thrown = await loadForPage(visitOf(request(), { locale: "ca", token: null }), "/users/me", contract).catch(
+      (error: unknown) => error,
+    );
     expect(thrown).toBeInstanceOf(Response);
     const location = (thrown as Response).headers.get("Location");
     expect(location).toBe(`/ca/iniciar-sessio?redirect=${encodeURIComponent("/ca/el-meu-compte/perfil?address=new")}`);
@@ -151,14 +154,16 @@ describe("account pages' loads", () => {
 
   it("sends a customer whose token the CMS refuses to sign in again", async () => {
     cms.otherwise(() => json({}, 401));
-    const thrown = await loadForPage(request("shop_session=t"), "ca", "/users/me", contract).catch((e: unknown) => e);
+    const thrown = await loadForPage(visitOf(request(), { locale: "ca", token: "t" }), "/users/me", contract).catch(
+      (e: unknown) => e,
+    );
     expect((thrown as Response).status).toBe(302);
     expect(cms.calls[0]?.token).toBe("t");
   });
 
   it("gives null when the CMS cannot answer, so the page can say so", async () => {
     cms.otherwise(() => Promise.reject(new Error("ECONNREFUSED")));
-    expect(await loadForPage(request("shop_session=t"), "ca", "/users/me", contract)).toBeNull();
+    expect(await loadForPage(visitOf(request(), { locale: "ca", token: "t" }), "/users/me", contract)).toBeNull();
   });
 });
 

@@ -12,13 +12,14 @@ import {
   type ProfileBody,
 } from "@shop/contracts";
 import { LOCALES, pathTo, REDIRECT_PARAM, type Locale } from "@shop/routing";
-import { data, redirect } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { accountCall, accountErrorsOf, tokenOf } from "./account.server";
+import { accountCall, accountErrorsOf } from "./account.server";
 import type { AccountFieldErrors } from "./account-forms";
 import { cmsFetch } from "./cms.server";
 import { echoedValues } from "./forms/echo";
 import type { LinkOutcome } from "./components/newsletter-link-page";
+import { forgetSession, type SessionUser } from "./session.server";
 
 /**
  * What the account area's loaders and actions share (profile, address book, newsletter, data
@@ -33,11 +34,28 @@ export function signInAgain(request: Request, locale: Locale, target?: string): 
   return redirect(`${pathTo("login", locale)}?${new URLSearchParams({ [REDIRECT_PARAM]: target })}`);
 }
 
-/** The signed-in customer's token; without one the customer is sent to sign in (the guard's job, repeated here). */
-export function requireToken(request: Request, locale: Locale, target?: string): string {
-  const token = tokenOf(request);
-  if (!token) throw signInAgain(request, locale, target);
-  return token;
+/** What a loader or action is handed that says who is asking: the request, and its resolved session and language. */
+export interface Visit {
+  readonly request: Request;
+  readonly context: Pick<AppLoadContext, "locale" | "session">;
+}
+
+/** The signed-in customer of a request, and the token their calls to the CMS carry. */
+export interface SignedInCustomer {
+  readonly token: string;
+  readonly customer: SessionUser;
+}
+
+/**
+ * The signed-in customer, from the session resolved once for the request (server/request-context.ts);
+ * signed out (or a token the CMS refused), the customer is sent to sign in and comes back to this
+ * page (or `target`). The root guard does the same for guarded screens: this covers actions and
+ * resource routes, and gives the loader the customer and token without parsing any cookie.
+ */
+export function requireCustomer({ request, context }: Visit, target?: string): SignedInCustomer {
+  const { token, user } = context.session;
+  if (!token || !user) throw signInAgain(request, context.locale, target);
+  return { token, customer: user };
 }
 
 /**
@@ -45,15 +63,18 @@ export function requireToken(request: Request, locale: Locale, target?: string):
  * says so). A token the CMS no longer believes sends the customer to sign in again.
  */
 export async function loadForPage<T>(
-  request: Request,
-  locale: Locale,
+  visit: Visit,
   path: string,
   contract: { parse(json: unknown): T },
 ): Promise<T | null> {
-  const token = requireToken(request, locale);
+  const { token } = requireCustomer(visit);
   const answer = await accountCall(path, contract, { token });
   if (answer.ok) return answer.value;
-  if (answer.status === "signedOut") throw signInAgain(request, locale);
+  if (answer.status === "signedOut") {
+    // The CMS retired the token since the session was cached: forget it here and everywhere.
+    forgetSession(token);
+    throw signInAgain(visit.request, visit.context.locale);
+  }
   return null;
 }
 

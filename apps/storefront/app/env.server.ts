@@ -50,6 +50,19 @@ const schema = z
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(HEADERS_TIMEOUT_MS),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(STOREFRONT_REQUEST_TIMEOUT_MS),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(KEEP_ALIVE_TIMEOUT_MS),
+    /**
+     * Redis shared by the storefront processes (the CMS's REDIS_URL may be the same server): a
+     * token retired by sign-out or a password change is published to every process, which forget
+     * it at once (app/session-retirement.server.ts). Unset: each process believes a session it
+     * cached for at most SESSION_CACHE_TTL_MS (30 s).
+     */
+    REDIS_URL: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
+        message: "must be a redis:// or rediss:// URL",
+      }),
     /** Timeout for one call to the CMS, in milliseconds. */
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /**

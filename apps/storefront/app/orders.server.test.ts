@@ -1,6 +1,7 @@
 import type { Order, OrderSummary, PaymentStart } from "@shop/contracts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { json, useFakeCms } from "../tests/fake-cms";
+import { visitOf } from "../tests/visit";
 import {
   listLimitOf,
   loadOwnOrder,
@@ -104,13 +105,17 @@ describe("the order number of a URL", () => {
 describe("the customer's own order", () => {
   it("is asked for with the customer's token and checked against the contract", async () => {
     cms.otherwise(() => json(ORDER));
-    expect(await loadOwnOrder(signedIn("/ca/el-meu-compte/comandes/IMP-0000042"), "ca", "IMP-0000042")).toEqual(ORDER);
+    expect(
+      await loadOwnOrder(visitOf(signedIn("/ca/el-meu-compte/comandes/IMP-0000042"), { locale: "ca" }), "IMP-0000042"),
+    ).toEqual(ORDER);
     expect(cms.calls).toMatchObject([{ method: "GET", path: "/orders/mine/IMP-0000042", token: "jwt-of-marta" }]);
   });
 
   it("answers the 404 page for another customer's order, as for one that does not exist", async () => {
     cms.otherwise(() => json({ error: { status: 404, name: "NotFoundError", message: "Not Found" } }, 404));
-    expect(await thrown(loadOwnOrder(signedIn("/payment-completed/IMP-0000043"), "es", "IMP-0000043"))).toEqual({
+    expect(
+      await thrown(loadOwnOrder(visitOf(signedIn("/payment-completed/IMP-0000043"), { locale: "es" }), "IMP-0000043")),
+    ).toEqual({
       status: 404,
       location: null,
     });
@@ -118,26 +123,32 @@ describe("the customer's own order", () => {
 
   it("answers the 404 page for no number or a malformed one, without asking the CMS", async () => {
     for (const number of [null, "", "IMP-1", "../users/me", "IMP-0000042?x=1"]) {
-      expect((await thrown(loadOwnOrder(signedIn("/order/status"), "es", number))).status).toBe(404);
+      expect((await thrown(loadOwnOrder(visitOf(signedIn("/order/status"), { locale: "es" }), number))).status).toBe(
+        404,
+      );
     }
     expect(cms.calls).toEqual([]);
     // The error boundary's 404 page, with the specification's message for the page's path.
-    const error: unknown = await loadOwnOrder(signedIn("/order/status"), "es", null).catch((caught: unknown) => caught);
+    const error: unknown = await loadOwnOrder(visitOf(signedIn("/order/status"), { locale: "es" }), null).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ data: { message: "Page not found: /order/status" }, init: { status: 404 } });
   });
 
   it("sends a customer whose token the CMS refuses to sign in again, back to this page", async () => {
     cms.otherwise(() => json({}, 401));
-    const refusal = await thrown(loadOwnOrder(signedIn("/pt/payment-failed/IMP-0000042"), "pt", "IMP-0000042"));
+    const refusal = await thrown(
+      loadOwnOrder(visitOf(signedIn("/pt/payment-failed/IMP-0000042"), { locale: "pt" }), "IMP-0000042"),
+    );
     expect(refusal.status).toBe(302);
     expect(refusal.location).toBe(`/pt/auth/login?redirect=${encodeURIComponent("/pt/payment-failed/IMP-0000042")}`);
   });
 
   it("is null when the CMS cannot answer or breaks the contract, so the page can say so", async () => {
     cms.otherwise(() => Promise.reject(new Error("ECONNREFUSED")));
-    expect(await loadOwnOrder(signedIn("/order/status"), "es", "IMP-0000042")).toBeNull();
+    expect(await loadOwnOrder(visitOf(signedIn("/order/status"), { locale: "es" }), "IMP-0000042")).toBeNull();
     cms.otherwise(() => json({ ...ORDER, status: "lost_in_the_post" }));
-    expect(await loadOwnOrder(signedIn("/order/status"), "es", "IMP-0000042")).toBeNull();
+    expect(await loadOwnOrder(visitOf(signedIn("/order/status"), { locale: "es" }), "IMP-0000042")).toBeNull();
   });
 });
 
@@ -199,13 +210,13 @@ describe("the list of orders", () => {
 
   it("asks the CMS for the page's number of orders", async () => {
     cms.otherwise(() => json({ orders: [summary("IMP-0000042", "paid", "2026-03-06")] }));
-    const orders = await loadOwnOrders(signedIn("/mi-cuenta/pedidos"), "es", 20);
+    const orders = await loadOwnOrders(visitOf(signedIn("/mi-cuenta/pedidos"), { locale: "es" }), 20);
     expect(orders?.map((order) => order.number)).toEqual(["IMP-0000042"]);
     expect(cms.calls).toMatchObject([{ method: "GET", path: "/orders/mine?limit=20", token: "jwt-of-marta" }]);
   });
 
   it("is null when the CMS cannot answer", async () => {
-    expect(await loadOwnOrders(signedIn("/mi-cuenta/pedidos"), "es", 20)).toBeNull();
+    expect(await loadOwnOrders(visitOf(signedIn("/mi-cuenta/pedidos"), { locale: "es" }), 20)).toBeNull();
   });
 
   it("takes ?limit= only within the contract's bounds", () => {
@@ -282,11 +293,12 @@ describe("sending the browser to pay", () => {
   it("starts a new attempt for the customer's order and follows it", async () => {
     cms.otherwise(() => json({ payment: redsys }, 201));
     const answer = await startPayment(
-      new Request("http://shop.test/order/pay?order=IMP-0000042", {
-        method: "POST",
-        headers: { Cookie: "shop_session=jwt-of-marta" },
-      }),
-      "es",
+      visitOf(
+        new Request("http://shop.test/order/pay?order=IMP-0000042", {
+          method: "POST",
+          headers: { Cookie: "shop_session=jwt-of-marta" },
+        }),
+      ),
       "IMP-0000042",
     );
     expect(answer).toMatchObject({ data: { paymentForm: { payment: redsys } } });
@@ -297,12 +309,12 @@ describe("sending the browser to pay", () => {
 
   it("says so when the order no longer waits for a payment, or the CMS cannot start one", async () => {
     cms.otherwise(() => json({ error: { status: 409, details: { code: "not_payable" } } }, 409));
-    expect(await startPayment(signedIn("/order/pay"), "es", "IMP-0000042")).toMatchObject({
+    expect(await startPayment(visitOf(signedIn("/order/pay"), { locale: "es" }), "IMP-0000042")).toMatchObject({
       data: { refused: "notPayable" },
       init: { status: 409 },
     });
     cms.otherwise(() => json({}, 500));
-    expect(await startPayment(signedIn("/order/pay"), "es", "IMP-0000042")).toMatchObject({
+    expect(await startPayment(visitOf(signedIn("/order/pay"), { locale: "es" }), "IMP-0000042")).toMatchObject({
       data: { refused: "failed" },
       init: { status: 503 },
     });
@@ -310,7 +322,9 @@ describe("sending the browser to pay", () => {
 
   it("answers the 404 page for someone else's order", async () => {
     cms.otherwise(() => json({}, 404));
-    expect((await thrown(startPayment(signedIn("/order/pay"), "es", "IMP-0000043"))).status).toBe(404);
+    expect((await thrown(startPayment(visitOf(signedIn("/order/pay"), { locale: "es" }), "IMP-0000043"))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -330,8 +344,7 @@ describe("order again", () => {
   it("keeps the new draft's token in the flow's cookie and opens the flow at its delivery step", async () => {
     cms.otherwise(() => json({ token: "a".repeat(64), draft, steps }, 201));
     const response = await orderAgain(
-      signedIn("/ca/el-meu-compte/comandes/IMP-0000042"),
-      { locale: "ca", clientIp: "203.0.113.9" },
+      visitOf(signedIn("/ca/el-meu-compte/comandes/IMP-0000042"), { locale: "ca", clientIp: "203.0.113.9" }),
       "IMP-0000042",
     );
     expect(response).toBeInstanceOf(Response);
@@ -353,8 +366,7 @@ describe("order again", () => {
     );
     expect(
       await orderAgain(
-        signedIn("/mi-cuenta/pedidos/IMP-0000042"),
-        { locale: "es", clientIp: "203.0.113.9" },
+        visitOf(signedIn("/mi-cuenta/pedidos/IMP-0000042"), { locale: "es", clientIp: "203.0.113.9" }),
         "IMP-0000042",
       ),
     ).toMatchObject({
@@ -363,7 +375,10 @@ describe("order again", () => {
     });
     cms.otherwise(() => json({}, 404));
     const refusal = await thrown(
-      orderAgain(signedIn("/mi-cuenta/pedidos/IMP-0000043"), { locale: "es", clientIp: "203.0.113.9" }, "IMP-0000043"),
+      orderAgain(
+        visitOf(signedIn("/mi-cuenta/pedidos/IMP-0000043"), { locale: "es", clientIp: "203.0.113.9" }),
+        "IMP-0000043",
+      ),
     );
     expect(refusal.status).toBe(404);
   });

@@ -10,7 +10,8 @@ import {
 import { isIsoDate, isoWeekdayOf, parseOrderNumber, shopDateOf, type OrderStatus } from "@shop/domain";
 import { LOCALE_TAGS, pathTo, type Locale } from "@shop/routing";
 import { data, redirect } from "react-router";
-import { requireToken, signInAgain } from "./account-area.server";
+import { requireCustomer, signInAgain, type Visit } from "./account-area.server";
+import { forgetSession } from "./session.server";
 import { cmsCall } from "./cms.server";
 import { notFound } from "./components/error-screen";
 import type { PaymentForm } from "./components/payment-redirect";
@@ -36,16 +37,19 @@ export function orderNumberIn(value: string | null | undefined): string | null {
 const ownOrderPath = (number: string) => `/orders/mine/${encodeURIComponent(number)}`;
 
 /** The customer's token and the order the URL names; the 404 page when it names none. */
-function ownOrderRequest(request: Request, locale: Locale, number: string | null | undefined) {
-  const token = requireToken(request, locale);
+function ownOrderRequest(visit: Visit, number: string | null | undefined) {
+  const { token } = requireCustomer(visit);
   const checked = orderNumberIn(number);
-  if (!checked) notFound(request);
+  if (!checked) notFound(visit.request);
   return { token, path: ownOrderPath(checked), number: checked };
 }
 
 /** A token the CMS no longer believes goes to sign in again; an order it does not show the customer, to the 404 page. */
-function settleRefusal(request: Request, locale: Locale, status: string): void {
-  if (status === "signedOut") throw signInAgain(request, locale);
+function settleRefusal({ request, context }: Visit, token: string, status: string): void {
+  if (status === "signedOut") {
+    forgetSession(token);
+    throw signInAgain(request, context.locale);
+  }
   if (status === "notFound") notFound(request);
 }
 
@@ -54,11 +58,11 @@ function settleRefusal(request: Request, locale: Locale, status: string): void {
  * 404 page for no number, a malformed one, an unknown one or someone else's. Null when the CMS
  * cannot say right now (the page says so).
  */
-export async function loadOwnOrder(request: Request, locale: Locale, number: string | null | undefined) {
-  const { token, path } = ownOrderRequest(request, locale, number);
+export async function loadOwnOrder(visit: Visit, number: string | null | undefined) {
+  const { token, path } = ownOrderRequest(visit, number);
   const answer = await cmsCall(path, { contract: orderSchema, token });
   if (answer.ok) return answer.value;
-  settleRefusal(request, locale, answer.status);
+  settleRefusal(visit, token, answer.status);
   return null;
 }
 
@@ -73,14 +77,14 @@ export function listLimitOf(request: Request): number {
 }
 
 /** The customer's latest orders, newest first; null when the CMS cannot say. */
-export async function loadOwnOrders(request: Request, locale: Locale, limit: number) {
-  const token = requireToken(request, locale);
+export async function loadOwnOrders(visit: Visit, limit: number) {
+  const { token } = requireCustomer(visit);
   const answer = await cmsCall(`/orders/mine?${new URLSearchParams({ limit: String(limit) })}`, {
     contract: orderListSchema,
     token,
   });
   if (answer.ok) return answer.value.orders;
-  if (answer.status === "signedOut") throw signInAgain(request, locale);
+  if (answer.status === "signedOut") settleRefusal(visit, token, answer.status);
   return null;
 }
 
@@ -208,8 +212,9 @@ const refused = (reason: OrderActionRefusal["refused"], status: number) =>
   data<OrderActionRefusal>({ refused: reason }, { status });
 
 /** A new payment attempt for the customer's order, and the browser sent to it. */
-export async function startPayment(request: Request, locale: Locale, number: string | null | undefined) {
-  const own = ownOrderRequest(request, locale, number);
+export async function startPayment(visit: Visit, number: string | null | undefined) {
+  const { locale } = visit.context;
+  const own = ownOrderRequest(visit, number);
   const answer = await cmsCall(`${own.path}/payments`, {
     contract: paymentAnswerSchema,
     method: "POST",
@@ -217,7 +222,7 @@ export async function startPayment(request: Request, locale: Locale, number: str
     body: {},
   });
   if (answer.ok) return paymentResponse(answer.value.payment, { locale, orderNumber: own.number });
-  settleRefusal(request, locale, answer.status);
+  settleRefusal(visit, own.token, answer.status);
   // The only conflict of this call: the order is no longer waiting for a payment (not_payable).
   return answer.httpStatus === 409 ? refused("notPayable", 409) : refused("failed", 503);
 }
@@ -227,15 +232,12 @@ export async function startPayment(request: Request, locale: Locale, number: str
  * flow's cookie, and the flow from its delivery step (a new date is always needed; the flow sends
  * the customer further back should the draft lack anything).
  */
-export async function orderAgain(
-  request: Request,
-  { locale, clientIp }: { locale: Locale; clientIp: string },
-  number: string | null | undefined,
-) {
-  const own = ownOrderRequest(request, locale, number);
+export async function orderAgain(visit: Visit & { context: { clientIp: string } }, number: string | null | undefined) {
+  const { locale, clientIp } = visit.context;
+  const own = ownOrderRequest(visit, number);
   const answer = await draftFromOrder(own.token, own.number, clientIp);
   if (!answer.ok) {
-    settleRefusal(request, locale, answer.status);
+    settleRefusal(visit, own.token, answer.status);
     // The CMS counts new drafts per visitor address (a flood of "order again" is one).
     if (answer.status === "limited") return refused("orderAgainTooMany", 429);
     return refused("orderAgainFailed", answer.status === "invalid" ? 400 : 503);

@@ -24,7 +24,7 @@ import { useNonce } from "./nonce";
 import { usePageLanguage, useRootData } from "./root-data";
 import { confirmEmailFromLink } from "./email-confirmation.server";
 import { takeFlash } from "./flash.server";
-import { clearSessionCookie, getSession } from "./session.server";
+import { clearSessionCookie } from "./session.server";
 import { shopDetails } from "./shop-details";
 import { getShopSettings } from "./shop-settings.server";
 import { SupportChat } from "./support-chat/support-chat";
@@ -41,7 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { screen, locale } = context;
   // The shop's details go in every page's footer; cached, and null (left out) while unknown.
-  const [session, shopSettings] = await Promise.all([getSession(request), getShopSettings()]);
+  // The session was resolved once for the whole request (server/request-context.ts): read, never looked up here.
+  const { session } = context;
+  const shopSettings = await getShopSettings();
   const headers = new Headers();
   if (session.clearCookie) headers.append("Set-Cookie", clearSessionCookie());
   const flash = takeFlash(request);

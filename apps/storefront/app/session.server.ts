@@ -1,27 +1,31 @@
 import crypto from "node:crypto";
-import { sessionUserSchema } from "@shop/contracts";
+import { accountSchema, type Account } from "@shop/contracts";
 import { parse, serialize } from "cookie";
-import { cmsFetch } from "./cms.server";
+import { cmsCall } from "./cms.server";
 import { secureCookies } from "./env.server";
 
 /** httpOnly cookie holding the CMS JWT; only this server reads it. */
 export const SESSION_COOKIE = "shop_session";
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-export interface SessionUser {
-  readonly id: number;
-  readonly email: string;
-  readonly firstName: string | null;
-  /** The address is proven the customer's (the e-mailed link was followed). */
-  readonly confirmed: boolean;
-}
+/**
+ * The signed-in customer, as the CMS's GET /users/me answers it (accountSchema): the whole
+ * profile, so that the account home, profile and newsletter pages read it from the session
+ * instead of asking the CMS again (docs/decisions/024).
+ */
+export type SessionUser = Account;
 
 export function readCookies(cookieHeader: string | null | undefined): Record<string, string | undefined> {
   return parse(cookieHeader ?? "");
 }
 
+/** The session token of parsed cookies: the request context's (server/request-context.ts). */
+export function sessionTokenOf(cookies: Readonly<Record<string, string | undefined>>): string | null {
+  return cookies[SESSION_COOKIE] || null;
+}
+
 export function sessionToken(cookieHeader: string | null | undefined): string | null {
-  return readCookies(cookieHeader)[SESSION_COOKIE] || null;
+  return sessionTokenOf(readCookies(cookieHeader));
 }
 
 export function serializeSessionCookie(token: string): string {
@@ -44,69 +48,158 @@ export function clearSessionCookie(): string {
   });
 }
 
-export interface SessionState {
+/** A request's session, resolved once (server/request-context.ts) and read by every loader and action. */
+export interface Session {
+  /** The token of the cookie, while the CMS has not refused it. */
+  readonly token: string | null;
+  /** The signed-in customer, or null: signed out, a refused token, or the CMS could not say. */
   readonly user: SessionUser | null;
   /** Set when the stored token was refused and the cookie must go. */
   readonly clearCookie: boolean;
 }
 
+export const SIGNED_OUT: Session = { token: null, user: null, clearCookie: false };
+
 /**
  * How long a looked-up session is believed without asking the CMS again. Every page and data
- * request of a signed-in visitor needs the user; asking the CMS each time cost a round trip per
- * navigation. The price: a token the CMS retires elsewhere (another process's sign-out, a password
- * change) may still be believed here for this long. Sign-out in this process forgets it at once.
+ * request of a signed-in visitor needs the customer; asking the CMS each time cost a round trip per
+ * navigation. The price: without Redis, a token the CMS retires through another storefront process
+ * (its sign-out, a password change) may still be believed here for this long. With REDIS_URL the
+ * retirement is published and every process forgets it at once (session-retirement.server.ts).
  */
 export const SESSION_CACHE_TTL_MS = 30_000;
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
-interface CachedSession {
-  readonly state: SessionState;
+/** What one lookup of a token at the CMS gave. */
+export type SessionLookUp =
+  /** The CMS believes the token: its customer. */
+  | { readonly kind: "customer"; readonly user: SessionUser }
+  /** The CMS refused the token (401/403) or answered something that is no customer: the cookie goes. */
+  | { readonly kind: "refused" }
+  /** No answer (down, timeout, 5xx): signed out for this request only, never cached. */
+  | { readonly kind: "unknown" };
+
+/** GET /users/me with the token: the one CMS call a session costs, once per TTL and process. */
+export async function lookUpAtCms(token: string): Promise<SessionLookUp> {
+  const answer = await cmsCall("/users/me", { contract: accountSchema, token });
+  if (answer.ok) return { kind: "customer", user: answer.value };
+  if (answer.status === "signedOut") return { kind: "refused" };
+  // An answer that is no customer (a broken contract) is not believed either: the cookie goes.
+  if (answer.httpStatus !== null && answer.httpStatus < 300) return { kind: "refused" };
+  return { kind: "unknown" };
+}
+
+/** The cache key of a token: a hash, so that neither the cache nor a published retirement holds a usable credential. */
+export const sessionKeyOf = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
+
+interface Cached {
+  readonly session: Session;
   readonly expiresAt: number;
 }
 
-/** Keyed by a hash of the token: the cache never holds a usable credential. */
-const sessions = new Map<string, CachedSession>();
-
-const cacheKey = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
-
-function remember(token: string, state: SessionState, now: number): SessionState {
-  if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) sessions.delete(sessions.keys().next().value as string);
-  sessions.set(cacheKey(token), { state, expiresAt: now + SESSION_CACHE_TTL_MS });
-  return state;
-}
-
-/** Sign-in, sign-out and profile changes: the next request asks the CMS again. */
-export function forgetSession(token: string | null): void {
-  if (token) sessions.delete(cacheKey(token));
-}
-
-async function lookUpSession(token: string): Promise<{ state: SessionState; cacheable: boolean }> {
-  try {
-    const response = await cmsFetch("/users/me", { token });
-    if (response.status === 401 || response.status === 403) {
-      return { state: { user: null, clearCookie: true }, cacheable: true };
-    }
-    if (!response.ok) return { state: { user: null, clearCookie: false }, cacheable: false };
-    const answer = sessionUserSchema.safeParse(await response.json());
-    if (!answer.success) return { state: { user: null, clearCookie: true }, cacheable: true };
-    const { id, email, firstName, confirmed } = answer.data;
-    const user = { id, email, firstName: firstName ?? null, confirmed: confirmed === true };
-    return { state: { user, clearCookie: false }, cacheable: true };
-  } catch {
-    return { state: { user: null, clearCookie: false }, cacheable: false };
-  }
+export interface SessionCacheOptions {
+  readonly lookUp?: (token: string) => Promise<SessionLookUp>;
+  readonly ttlMs?: number;
+  readonly maxEntries?: number;
+  /** The clock (milliseconds); tests inject theirs. */
+  readonly now?: () => number;
 }
 
 /**
- * The signed-in customer, from the CMS, believed for SESSION_CACHE_TTL_MS. A token the CMS refuses
- * is dropped (specification, section 4); when the CMS cannot be reached the visitor is treated as
- * signed out for this request only (not cached), so a CMS restart does not sign everybody out.
+ * The sessions this process believes, keyed by sessionKeyOf(token), each for `ttlMs`. Lookups of
+ * the same token at the same time share one call: a burst of requests of a customer whose entry
+ * just expired asks the CMS once.
  */
-export async function getSession(request: Request, now = Date.now()): Promise<SessionState> {
-  const token = sessionToken(request.headers.get("Cookie"));
-  if (!token) return { user: null, clearCookie: false };
-  const cached = sessions.get(cacheKey(token));
-  if (cached && cached.expiresAt > now) return cached.state;
-  const { state, cacheable } = await lookUpSession(token);
-  return cacheable ? remember(token, state, now) : state;
+export class SessionCache {
+  private readonly entries = new Map<string, Cached>();
+  private readonly pending = new Map<string, Promise<Session>>();
+  private readonly lookUp: (token: string) => Promise<SessionLookUp>;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+  /** Counts forgotten tokens: a lookup that saw it change on its way is not cached. */
+  private forgotten = 0;
+
+  constructor({
+    lookUp = lookUpAtCms,
+    ttlMs = SESSION_CACHE_TTL_MS,
+    maxEntries = SESSION_CACHE_MAX_ENTRIES,
+    now = Date.now,
+  }: SessionCacheOptions = {}) {
+    this.lookUp = lookUp;
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+    this.now = now;
+  }
+
+  /** The session of a cookie's token: from this process's cache while fresh, else from the CMS. */
+  async resolve(token: string | null): Promise<Session> {
+    if (!token) return SIGNED_OUT;
+    const key = sessionKeyOf(token);
+    const cached = this.entries.get(key);
+    if (cached && cached.expiresAt > this.now()) return cached.session;
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight;
+    const lookingUp = this.lookUpAndRemember(token, key).finally(() => this.pending.delete(key));
+    this.pending.set(key, lookingUp);
+    return lookingUp;
+  }
+
+  private async lookUpAndRemember(token: string, key: string): Promise<Session> {
+    const forgottenBefore = this.forgotten;
+    const answer = await this.lookUp(token);
+    if (answer.kind === "unknown") return { token, user: null, clearCookie: false };
+    const session: Session =
+      answer.kind === "customer"
+        ? { token, user: answer.user, clearCookie: false }
+        : { ...SIGNED_OUT, clearCookie: true };
+    // A retirement heard while the lookup was on its way wins: the next request asks again.
+    if (this.forgotten !== forgottenBefore) return session;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { session, expiresAt: this.now() + this.ttlMs });
+    return session;
+  }
+
+  /** Forgets a token's entry (by its key): its next request asks the CMS again. */
+  forgetKey(key: string): void {
+    this.entries.delete(key);
+    // A lookup on its way may have started before the change: it must not be cached, nor shared.
+    this.pending.delete(key);
+    this.forgotten += 1;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** This process's sessions. */
+export const sessionCache = new SessionCache();
+
+/** Listeners told of every token this process forgets (session-retirement.server.ts publishes them to the others). */
+const forgetListeners = new Set<(key: string) => void>();
+
+/** Calls `listener` with the key of each token forgotten here; returns how to stop. */
+export function onForgetSession(listener: (key: string) => void): () => void {
+  forgetListeners.add(listener);
+  return () => forgetListeners.delete(listener);
+}
+
+/**
+ * Sign-in, sign-out, a password change and profile changes: this process asks the CMS again on
+ * the token's next request, and so does every other one when Redis carries the news.
+ */
+export function forgetSession(token: string | null): void {
+  if (!token) return;
+  const key = sessionKeyOf(token);
+  sessionCache.forgetKey(key);
+  for (const listener of forgetListeners) listener(key);
+}
+
+/**
+ * The session of a request, from its Cookie header. Only the server's request context
+ * (server/request-context.ts) resolves it; loaders and actions read `context.session`.
+ */
+export async function getSession(request: Request): Promise<Session> {
+  return sessionCache.resolve(sessionToken(request.headers.get("Cookie")));
 }

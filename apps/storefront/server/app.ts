@@ -11,7 +11,6 @@ import {
 import { env, secureCookies } from "../app/env.server";
 import { BUILD_PATH } from "../app/build-path";
 import { PAYMENT_PAGE_ORIGINS } from "../app/payment-pages.server";
-import { readCookies } from "../app/session.server";
 import { CONSENT_PATH } from "../app/analytics/consent";
 import { apiProxy } from "./api-proxy";
 import { consentCookieEndpoint } from "./consent-cookie";
@@ -19,7 +18,8 @@ import { imageProxy } from "./images";
 import { pageCache } from "./page-cache";
 import { oneSiteHost } from "./site-host";
 import { errorAnswers, wellFormedRequests } from "./malformed-requests";
-import { loadContext, requestContext } from "./request-context";
+import { loadContext, requestContext, requestSession } from "./request-context";
+import { shareRetirements } from "../app/session-retirement.server";
 import { oneOfEachHeader } from "./response-headers";
 import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
 
@@ -109,13 +109,17 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   }
   // Remember the language of every page the visitor opens (specification, section 2).
   const { screen, locale } = res.locals.requestContext;
-  if (screen && readCookies(req.headers.cookie)[LOCALE_COOKIE.name] !== locale) {
+  if (screen && res.locals.requestContext.cookies[LOCALE_COOKIE.name] !== locale) {
     res.append("Set-Cookie", serializeLocaleCookie(locale, secureCookies));
   }
   next();
 });
 
 app.use(pageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500 }));
+// The visitor's session, once, for the root guard and every loader and action (docs/decisions/024).
+app.use(requestSession());
+// Retired sessions reach every storefront process at once through Redis; without it, within the TTL.
+if (env.REDIS_URL) shareRetirements({ redisUrl: env.REDIS_URL });
 
 // React Router adds its answer's headers to what the middlewares above set: one line of each.
 app.use(oneOfEachHeader);

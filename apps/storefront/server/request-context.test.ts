@@ -7,12 +7,33 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from "@shop/routing";
 import routes from "../app/routes";
-import { loadContext, requestContext, resolveRequestContext, type RequestContext } from "./request-context";
+import { customerOf } from "../tests/visit";
+import { SIGNED_OUT, type Session } from "../app/session.server";
+import {
+  loadContext,
+  requestContext,
+  requestSession,
+  resolveRequestContext,
+  type RequestContext,
+} from "./request-context";
 import { privatePages } from "./security";
 
-function resolve(target: string, cookie?: string): RequestContext {
-  return resolveRequestContext(target, { cookie });
+/** Screen and language of a request (its cookies are the next test's). */
+function resolve(target: string, cookie?: string): Omit<RequestContext, "cookies" | "sessionToken"> {
+  const { cookies: _cookies, sessionToken: _token, ...context } = resolveRequestContext(target, { cookie });
+  return context;
 }
+
+describe("cookies of a request", () => {
+  it("are parsed once, the session's token with them", () => {
+    expect(resolveRequestContext("/equipo", { cookie: "lang=ca; shop_session=abc" })).toMatchObject({
+      cookies: { lang: "ca", shop_session: "abc" },
+      sessionToken: "abc",
+    });
+    expect(resolveRequestContext("/equipo", { cookie: "shop_session=" }).sessionToken).toBeNull();
+    expect(resolveRequestContext("/equipo", { cookie: undefined })).toMatchObject({ cookies: {}, sessionToken: null });
+  });
+});
 
 describe("screen and language of a request", () => {
   it("takes both from the route table for the pages of each language", () => {
@@ -183,6 +204,13 @@ function recordingBuild(seen: Seen[]): ServerBuild {
 describe("what React Router's loaders and entry.server see", () => {
   const seen: Seen[] = [];
   let server: http.Server;
+  /** The tokens the session resolver was asked about: one per request at most. */
+  const resolved: string[] = [];
+  const marta = customerOf();
+  const resolveSession = async (token: string | null): Promise<Session> => {
+    if (token) resolved.push(token);
+    return token === "jwt-of-marta" ? { token, user: marta, clearCookie: false } : SIGNED_OUT;
+  };
 
   beforeAll(() => {
     const app = express();
@@ -191,6 +219,7 @@ describe("what React Router's loaders and entry.server see", () => {
       next();
     });
     app.use(requestContext);
+    app.use(requestSession(resolveSession));
     app.use(createRequestHandler({ build: recordingBuild(seen), getLoadContext: loadContext }));
     server = app.listen(0);
   });
@@ -242,10 +271,34 @@ describe("what React Router's loaders and entry.server see", () => {
         locale: "ca",
         dataRequest: false,
         fromApp: false,
+        cookies: {},
+        sessionToken: null,
+        session: SIGNED_OUT,
         cspNonce: "test-nonce",
         clientIp: expect.stringMatching(/127\.0\.0\.1/),
       });
     }
+  });
+
+  it("resolves the session once per request and hands the same one to the guard, every loader and entry.server", async () => {
+    resolved.length = 0;
+    const calls = await visit("/mi-cuenta/perfil", "lang=ca; shop_session=jwt-of-marta");
+    expect(calls.map((call) => call.routeId)).toEqual(["root", "layouts/admin.tsx", "profile.es.0", "entry.server"]);
+    expect(resolved).toEqual(["jwt-of-marta"]);
+    for (const { context } of calls) {
+      expect(context.session).toEqual({ token: "jwt-of-marta", user: marta, clearCookie: false });
+      expect(context.cookies).toEqual({ lang: "ca", shop_session: "jwt-of-marta" });
+    }
+    resolved.length = 0;
+    await visit("/mi-cuenta/perfil.data", "shop_session=jwt-of-marta");
+    expect(resolved).toEqual(["jwt-of-marta"]);
+  });
+
+  it("asks nothing about a visitor without the session cookie", async () => {
+    resolved.length = 0;
+    const calls = await visit("/equipo", "lang=es");
+    expect(resolved).toEqual([]);
+    for (const { context } of calls) expect(context.session).toBe(SIGNED_OUT);
   });
 
   it("gives the 404 route the language the loaders would have worked out from their own URL", async () => {

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { detectLocale, LOCALE_COOKIE, matchScreen, type Locale, type ScreenMatch } from "@shop/routing";
 import { webViewUser } from "@shop/domain/web-view";
 import { env } from "../app/env.server";
-import { readCookies } from "../app/session.server";
+import { readCookies, sessionCache, sessionTokenOf, SIGNED_OUT, type Session } from "../app/session.server";
 
 /** The screen of the route table that answers a request, with the parameters its path gives. */
 export type RequestScreen = Pick<ScreenMatch, "id" | "params">;
@@ -24,16 +24,27 @@ export interface RequestContext {
   readonly dataRequest: boolean;
   /** The request comes from the company's app: its user agent carries APP_USER_AGENT_TOKEN (decision 019). */
   readonly fromApp: boolean;
+  /** The request's cookies, parsed once here: nothing after this parses the Cookie header again. */
+  readonly cookies: Readonly<Record<string, string | undefined>>;
+  /** The session cookie's token, unchecked (the session below is what the CMS believes). */
+  readonly sessionToken: string | null;
+}
+
+/** The request context with the visitor's session, resolved once per request (`requestSession`). */
+export interface SessionContext {
+  /** The signed-in customer and their token; loaders read it through requireCustomer (app/account-area.server.ts). */
+  readonly session: Session;
 }
 
 declare module "express-serve-static-core" {
   interface Locals {
     requestContext: RequestContext;
+    session: Session;
   }
 }
 
 declare module "react-router" {
-  interface AppLoadContext extends RequestContext {
+  interface AppLoadContext extends RequestContext, SessionContext {
     cspNonce: string;
     /** The visitor's IP address (behind TRUST_PROXY_HOPS proxies). */
     clientIp: string;
@@ -75,12 +86,15 @@ export function resolveRequestContext(
   const pathname = routedPathname(target);
   const path = pagePath(pathname);
   const match = matchScreen(path);
+  const cookies = readCookies(cookie);
   return {
     screen: match ? { id: match.id, params: match.params } : null,
     // The cookie only decides for a path that no screen and no language prefix claims.
-    locale: match?.locale ?? detectLocale(path, readCookies(cookie)[LOCALE_COOKIE.name]),
+    locale: match?.locale ?? detectLocale(path, cookies[LOCALE_COOKIE.name]),
     dataRequest: pathname.endsWith(DATA_SUFFIX),
     fromApp: webViewUser({ userAgent, token: appUserAgentToken, adminEmails: [], email: null }) !== "browser",
+    cookies,
+    sessionToken: sessionTokenOf(cookies),
   };
 }
 
@@ -97,10 +111,32 @@ export function requestContext(req: Request, res: Response, next: NextFunction) 
   next();
 }
 
+/**
+ * Resolves the visitor's session once for the whole request (docs/decisions/024): the token of the
+ * cookie parsed by `requestContext`, the customer from this process's session cache, the CMS asked
+ * only when the cache has no fresh entry. The root guard, every loader and action read the result.
+ */
+export function requestSession(
+  resolve: (token: string | null) => Promise<Session> = (token) => sessionCache.resolve(token),
+) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const token = res.locals.requestContext.sessionToken;
+    if (!token) {
+      res.locals.session = SIGNED_OUT;
+      return next();
+    }
+    resolve(token).then((session) => {
+      res.locals.session = session;
+      next();
+    }, next);
+  };
+}
+
 /** What React Router hands its loaders, actions and entry.server as `context`. */
 export function loadContext(req: Request, res: Response): AppLoadContext {
   return {
     ...res.locals.requestContext,
+    session: res.locals.session ?? SIGNED_OUT,
     cspNonce: res.locals.cspNonce,
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
   };

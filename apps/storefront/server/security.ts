@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { SCREENS } from "@shop/routing";
-import { sessionToken } from "../app/session.server";
 import { apiError } from "./errors";
 
 declare module "express-serve-static-core" {
@@ -241,6 +240,6 @@ export function formPosts({ maxBytes }: { maxBytes: number }) {
 export function privatePages(req: Request, res: Response, next: NextFunction) {
   const { screen } = res.locals.requestContext;
   const guarded = screen !== null && SCREENS[screen.id].guard !== "none";
-  if (guarded || sessionToken(req.headers.cookie) !== null) res.set("Cache-Control", "private, no-store");
+  if (guarded || res.locals.requestContext.sessionToken !== null) res.set("Cache-Control", "private, no-store");
   next();
 }

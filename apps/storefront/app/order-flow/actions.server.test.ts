@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fieldRefusal, json, useFakeCms } from "../../tests/fake-cms";
 import { MARTA_ADDRESS } from "../../tests/fixtures";
 import { flowAction } from "./actions.server";
+import { SIGNED_OUT, type Session } from "../session.server";
+import { customerOf } from "../../tests/visit";
 import { BOX_FIELDS, ORDER_FIELDS } from "./fields";
 
 const cms = useFakeCms();
@@ -51,8 +53,14 @@ function post(fields: [string, string][], cookie = "") {
   });
 }
 
+/** The session the server resolves for the cookie (server/request-context.ts): signed in while it holds a token. */
+const sessionOf = (cookie: string): Session => {
+  const token = /(?:^|; )shop_session=([^;]+)/.exec(cookie)?.[1] ?? null;
+  return token ? { token, user: customerOf(), clearCookie: false } : SIGNED_OUT;
+};
+
 const act = (fields: [string, string][], cookie = "") =>
-  flowAction({ request: post(fields, cookie), locale: "es", clientIp: "203.0.113.9" });
+  flowAction({ request: post(fields, cookie), locale: "es", clientIp: "203.0.113.9", session: sessionOf(cookie) });
 
 /** A redirect's target and cookies; a thrown redirect counts too. */
 async function redirected(answer: Promise<unknown>) {

@@ -19,7 +19,7 @@ import { readForm } from "../forms/read-form.server";
 import { orderFlowTextsFor } from "../i18n/order-flow";
 import { paymentResponse } from "../orders.server";
 import { flashCookie } from "../flash.server";
-import { clearSessionCookie, forgetSession } from "../session.server";
+import { clearSessionCookie, forgetSession, type Session } from "../session.server";
 import { signInCall } from "../sign-in.server";
 import {
   coverageOf,
@@ -440,15 +440,18 @@ export async function flowAction({
   request,
   locale,
   clientIp,
+  session,
 }: {
   request: Request;
   locale: Locale;
   clientIp: string;
+  /** The visitor's session, resolved once for the request (server/request-context.ts). */
+  session: Session;
 }) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (!isIntent(intent)) throw data("Unknown intent", { status: 400 });
-  const user = await signedInToken(request);
+  const user = signedInToken(session);
   const ctx: Context = { request, form, locale, clientIp, path: pathTo("newOrder", locale), user, intent };
   return HANDLERS[intent](ctx);
 }

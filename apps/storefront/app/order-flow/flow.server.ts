@@ -1,5 +1,4 @@
 import {
-  accountSchema,
   addressListSchema,
   EMPTY_ORDER_DRAFT,
   type Address,
@@ -13,14 +12,14 @@ import {
 import type { PriceAudience } from "@shop/domain";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect } from "react-router";
-import { accountCall, tokenOf } from "../account.server";
+import { accountCall } from "../account.server";
 import { getProducts } from "../catalogue.server";
 import { env } from "../env.server";
 import { accountTextsFor } from "../i18n/account";
 import { authTextsFor } from "../i18n/auth";
 import { orderFlowTextsFor } from "../i18n/order-flow";
 import { deliveryDay } from "../orders.server";
-import { getSession } from "../session.server";
+import type { Session } from "../session.server";
 import { calendarOf, draftTokenOf, forgetDraftCookie, loadDraft, quoteDraft, type Caller } from "./draft.server";
 import type { FlowNotice } from "./fields";
 import { noticeCookie, takeNotice } from "./notice.server";
@@ -81,20 +80,18 @@ export type StepView =
 export interface FlowRequest {
   readonly request: Request;
   readonly locale: Locale;
+  /** The visitor's session, resolved once for the request (server/request-context.ts). */
+  readonly session: Session;
 }
 
-/** The signed-in customer's token, when the CMS still believes it. */
-export async function signedInToken(request: Request): Promise<string | null> {
-  const token = tokenOf(request);
-  if (!token) return null;
-  return (await getSession(request)).user ? token : null;
+/** The signed-in customer's token, when the CMS still believes it (the request's session says). */
+export function signedInToken(session: Session): string | null {
+  return session.user ? session.token : null;
 }
 
-/** Who prices are shown to: a company account's net prices, everybody else's with VAT. */
-async function audienceOf(user: string | null): Promise<PriceAudience> {
-  if (!user) return "consumer";
-  const account = await accountCall("/users/me", accountSchema, { token: user });
-  return account.ok && account.value.customerKind === "company" ? "business" : "consumer";
+/** Who prices are shown to: a company account's net prices, everybody else's with VAT (the session's customer). */
+function audienceOf(session: Session): PriceAudience {
+  return session.user?.customerKind === "company" ? "business" : "consumer";
 }
 
 export async function addressesOf(user: string): Promise<readonly Address[]> {
@@ -198,11 +195,12 @@ async function viewOf(
   caller: Caller | null,
   user: string | null,
   locale: Locale,
+  audience: PriceAudience,
 ): Promise<StepView | SentBack> {
   switch (step) {
     case "box":
     case "extras": {
-      const [products, audience] = await Promise.all([getProducts(locale), audienceOf(user)]);
+      const products = await getProducts(locale);
       return step === "box"
         ? ({ step, offer: boxOffer(products, audience) } as const)
         : ({ step, groups: extrasOffer(products, audience) } as const);
@@ -279,9 +277,9 @@ function spent(headers: Headers, ...cookies: (string | null)[]): Headers {
   return headers;
 }
 
-export async function flowLoader({ request, locale }: FlowRequest) {
+export async function flowLoader({ request, locale, session }: FlowRequest) {
   const path = pathTo("newOrder", locale);
-  const user = await signedInToken(request);
+  const user = signedInToken(session);
   const { answer, caller, expired, needsSignIn } = await currentDraft(request, user);
   const taken = takeNotice(request);
   const headers = spent(new Headers(), taken.spend, expired ? forgetDraftCookie() : null);
@@ -298,7 +296,7 @@ export async function flowLoader({ request, locale }: FlowRequest) {
     throw redirect(stepHref(path, step), { headers });
   }
   const [shown, running] = await Promise.all([
-    viewOf(step, draft, caller, user, locale),
+    viewOf(step, draft, caller, user, locale, audienceOf(session)),
     runningTotal(step, draft, needsSignIn ? null : caller, locale),
   ]);
   if ("to" in shown) {

@@ -1,6 +1,7 @@
 import { pathTo } from "@shop/routing";
 import type { Route } from "./+types/account-data";
-import { exportedData, requireToken, signInAgain } from "~/account-area.server";
+import { exportedData, requireCustomer, signInAgain } from "~/account-area.server";
+import { forgetSession } from "~/session.server";
 import { accountTextsFor } from "~/i18n/account";
 
 /**
@@ -8,12 +9,16 @@ import { accountTextsFor } from "~/i18n/account";
  * profile page (it works without JavaScript). The CMS writes the file; this server passes it on,
  * so the CMS stays on the private network. Reading one's own data changes nothing: a GET is right.
  */
-export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context;
   // Signed out, the customer comes back to the profile page, where the download is offered.
   const profile = pathTo("profile", locale);
-  const token = requireToken(request, locale, profile);
+  const { token } = requireCustomer({ request, context }, profile);
   const copy = await exportedData(token);
-  if (copy === "signedOut") throw signInAgain(request, locale, profile);
+  if (copy === "signedOut") {
+    forgetSession(token);
+    throw signInAgain(request, locale, profile);
+  }
   if (copy) return copy;
   return new Response(accountTextsFor(locale).data.failed, {
     status: 503,

@@ -1,9 +1,9 @@
-import { accountSchema, emailRequestBody, ORDER_LIST_DEFAULT_LIMIT } from "@shop/contracts";
+import { emailRequestBody, ORDER_LIST_DEFAULT_LIMIT } from "@shop/contracts";
 import type { ScreenId } from "@shop/routing";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account";
-import { loadForPage, requireToken, signInAgain } from "~/account-area.server";
+import { requireCustomer } from "~/account-area.server";
 import { accountCall, readAccountForm, refuseForm } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AccountHeading, DoneNotice } from "~/components/account-area";
@@ -15,7 +15,6 @@ import { accountTextsFor } from "~/i18n/account";
 import { ordersTextsFor } from "~/i18n/orders";
 import { format } from "~/i18n/format";
 import { loadOwnOrders, nextDeliveryOf, summaryView } from "~/orders.server";
-import { useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
@@ -23,17 +22,17 @@ export const meta = screenMeta;
 /** The most recent orders the account home lists. */
 const RECENT_ORDERS = 3;
 
-export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
-  const [account, orders] = await Promise.all([
-    loadForPage(request, locale, "/users/me", accountSchema),
-    // One page of the newest orders: the next delivery is among them (older ones are delivered).
-    loadOwnOrders(request, locale, ORDER_LIST_DEFAULT_LIMIT),
-  ]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context;
+  // The customer comes with the session (docs/decisions/024): the one CMS call is the orders'.
+  const { customer } = requireCustomer({ request, context });
+  // One page of the newest orders: the next delivery is among them (older ones are delivered).
+  const orders = await loadOwnOrders({ request, context }, ORDER_LIST_DEFAULT_LIMIT);
   const next = orders ? nextDeliveryOf(orders) : null;
   const { home, list, number, statuses, allOrders, newOrder, loadFailed } = ordersTextsFor(locale);
   return {
-    // Only what the page shows; null when the CMS could not say (the page still offers its links).
-    account: account ? { firstName: account.firstName, email: account.email, confirmed: account.confirmed } : null,
+    // Only what the page shows.
+    account: { firstName: customer.firstName, email: customer.email, confirmed: customer.confirmed },
     orders: orders
       ? {
           next: next ? summaryView(next, locale) : null,
@@ -49,23 +48,19 @@ export async function loader({ request, context: { locale } }: Route.LoaderArgs)
 const RESEND = "resendConfirmation";
 
 /** Another confirmation link, to the account's own address (never one posted by the page). */
-export async function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
-  const token = requireToken(request, locale);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale, clientIp } = context;
+  const { customer } = requireCustomer({ request, context });
   const { fields } = await readAccountForm(request, []);
   if (fields.intent !== RESEND) throw data(`Unknown form: send intent=${RESEND}`, { status: 400 });
-  const me = await accountCall("/users/me", accountSchema, { token });
-  if (!me.ok) {
-    if (me.status === "signedOut") throw signInAgain(request, locale);
-    return refuseForm(me, { values: {}, intent: RESEND });
-  }
-  const body = emailRequestBody.parse({ email: me.value.email, locale });
+  const body = emailRequestBody.parse({ email: customer.email, locale });
   const sent = await accountCall("/auth/send-email-confirmation", z.object({ sent: z.literal(true) }), {
     method: "POST",
     body,
     clientIp,
   });
   if (!sent.ok) return refuseForm(sent, { values: {}, intent: RESEND });
-  return { confirmationSentTo: me.value.email };
+  return { confirmationSentTo: customer.email };
 }
 
 const SHORTCUTS = [
@@ -76,8 +71,7 @@ const SHORTCUTS = [
 
 export default function AccountHome({ loaderData, actionData }: Route.ComponentProps) {
   const { account, orders, texts, ordersTexts, auth } = loaderData;
-  const signedIn = useRootData()?.user;
-  const firstName = account?.firstName ?? signedIn?.firstName ?? null;
+  const { firstName } = account;
   const sentTo = actionData && "confirmationSentTo" in actionData ? actionData.confirmationSentTo : null;
   return (
     <div className="grid gap-6">
@@ -85,7 +79,7 @@ export default function AccountHome({ loaderData, actionData }: Route.ComponentP
         greeting={firstName ? format(texts.greeting, { name: firstName }) : texts.greetingNoName}
         intro={texts.intro}
       />
-      {account && !account.confirmed ? (
+      {!account.confirmed ? (
         <section
           aria-labelledby="unconfirmed-heading"
           className="rounded-3xl bg-carrot-100 p-5 ring-1 ring-carrot-400 sm:p-6"

@@ -2,7 +2,7 @@ import { okAnswerSchema } from "@shop/contracts";
 import { isLocale, pathTo } from "@shop/routing";
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { accountCall, tokenOf } from "~/account.server";
+import { accountCall } from "~/account.server";
 import { flashCookie } from "~/flash.server";
 import { readForm } from "~/forms/read-form.server";
 import { clearSessionCookie, forgetSession } from "~/session.server";
@@ -12,10 +12,11 @@ import { clearSessionCookie, forgetSession } from "~/session.server";
  * and clears the cookie, then returns to the home page of the same language. The cookie goes even
  * when the CMS cannot be reached: the customer asked to be signed out of this browser.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const locale = form.get("locale");
-  const token = tokenOf(request);
+  // The cookie's token, believed or not: a token the CMS already refused is still forgotten here.
+  const token = context.sessionToken;
   if (token) {
     const retired = await accountCall("/auth/logout", okAnswerSchema, { method: "POST", token });
     if (!retired.ok && retired.status !== "signedOut") console.error("The CMS did not retire a signed-out token");

@@ -1,7 +1,7 @@
-import { accountSchema, newsletterAnswerSchema, newsletterBody } from "@shop/contracts";
+import { newsletterAnswerSchema, newsletterBody } from "@shop/contracts";
 import { LOCALE_TAGS } from "@shop/routing";
 import type { Route } from "./+types/newsletter";
-import { loadForPage, requireToken, signInAgain } from "~/account-area.server";
+import { loadForPage, requireCustomer, signInAgain } from "~/account-area.server";
 import { accountCall, accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AccountHeading, Checkbox, DoneNotice, Panel, ProblemNotice } from "~/components/account-area";
@@ -17,15 +17,15 @@ import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
-  const [newsletter, account] = await Promise.all([
-    loadForPage(request, locale, "/users/me/newsletter", newsletterAnswerSchema),
-    loadForPage(request, locale, "/users/me", accountSchema),
-  ]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context;
+  // The customer comes with the session (docs/decisions/024): the one CMS call is the consent history.
+  const { customer } = requireCustomer({ request, context });
+  const newsletter = await loadForPage({ request, context }, "/users/me/newsletter", newsletterAnswerSchema);
   return {
     status: newsletter?.status ?? null,
     // The CMS mails newsletters only to an address the account has proven (double opt-in's first half).
-    confirmed: account?.confirmed ?? true,
+    confirmed: customer.confirmed,
     // Newest first, each moment told in the page's language here, so the browser's clock and ICU never differ.
     history: (newsletter?.history ?? []).map((entry) => ({
       ...entry,
@@ -42,8 +42,9 @@ export async function loader({ request, context: { locale } }: Route.LoaderArgs)
  * subscription is pending, which the page shows as the CMS says it. The words kept as what was
  * agreed to are the ones the page showed beside the box, in its language.
  */
-export async function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
-  const token = requireToken(request, locale);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale, clientIp } = context;
+  const { token } = requireCustomer({ request, context });
   const { fields } = await readAccountForm(request, []);
   const intent = fields.intent === "unsubscribe" ? "unsubscribe" : "subscribe";
   // "Send another link" repeats the request the customer made by ticking the box, still pending.

@@ -17,8 +17,9 @@ export const meta = screenMeta;
 export const ErrorBoundary = ScreenErrorBoundary;
 
 /** One of the customer's orders: its status and history, lines, totals, delivery and invoice. */
-export async function loader({ request, params, context: { locale } }: Route.LoaderArgs) {
-  const order = await loadOwnOrder(request, locale, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { locale } = context;
+  const order = await loadOwnOrder({ request, context }, params.id);
   return {
     view: order ? orderView(order, locale) : null,
     texts: ordersTextsFor(locale),
@@ -29,10 +30,10 @@ export async function loader({ request, params, context: { locale } }: Route.Loa
 const ORDER_AGAIN = "orderAgain";
 
 /** "Order again": a new draft of the flow with this order's boxes, extras, plan and postcode. */
-export async function action({ request, params, context: { locale, clientIp } }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { fields } = await readAccountForm(request, []);
   if (fields.intent !== ORDER_AGAIN) throw data(`Unknown form: send intent=${ORDER_AGAIN}`, { status: 400 });
-  return orderAgain(request, { locale, clientIp }, params.id);
+  return orderAgain({ request, context }, params.id);
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {

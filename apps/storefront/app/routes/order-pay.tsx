@@ -18,8 +18,9 @@ export const meta = screenMeta;
 export const ErrorBoundary = ScreenErrorBoundary;
 
 /** /order/pay?order=: an order waiting for its payment, and the button that starts a new attempt. */
-export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
-  const order = await loadOwnOrder(request, locale, orderParamOf(request));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context;
+  const order = await loadOwnOrder({ request, context }, orderParamOf(request));
   return {
     view: order ? orderView(order, locale) : null,
     texts: ordersTextsFor(locale),
@@ -28,8 +29,8 @@ export async function loader({ request, context: { locale } }: Route.LoaderArgs)
 }
 
 /** A new payment attempt (the CMS refuses one for an order no longer waiting), and the browser sent to it. */
-export async function action({ request, context: { locale } }: Route.ActionArgs) {
-  return startPayment(request, locale, orderParamOf(request));
+export async function action({ request, context }: Route.ActionArgs) {
+  return startPayment({ request, context }, orderParamOf(request));
 }
 
 /**

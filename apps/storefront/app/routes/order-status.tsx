@@ -23,9 +23,10 @@ export const ErrorBoundary = ScreenErrorBoundary;
  * /payment-completed/{number} and /payment-failed/{number}. Each shows the order's real state, read
  * from the CMS: the way back from the bank proves nothing, only the bank's notification does.
  */
-export async function loader({ request, params, context: { locale } }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { locale } = context;
   const number = params.slug ?? orderParamOf(request);
-  const order = await loadOwnOrder(request, locale, number);
+  const order = await loadOwnOrder({ request, context }, number);
   return {
     view: order ? orderView(order, locale) : null,
     // The step indicator follows the order, not the path: "done" once the bank has said yes.

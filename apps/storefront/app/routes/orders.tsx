@@ -12,9 +12,10 @@ import { screenMeta } from "~/seo";
 export const meta = screenMeta;
 
 /** The customer's orders, newest first; a longer list on asking for the earlier ones. */
-export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context;
   const limit = listLimitOf(request);
-  const orders = await loadOwnOrders(request, locale, limit);
+  const orders = await loadOwnOrders({ request, context }, limit);
   const { list, number, statuses, newOrder, loadFailed } = ordersTextsFor(locale);
   return {
     orders: orders?.map((order) => summaryView(order, locale)) ?? null,

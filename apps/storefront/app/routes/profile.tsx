@@ -22,7 +22,7 @@ import {
   loadForPage,
   PROFILE_FIELDS,
   profileFromForm,
-  requireToken,
+  requireCustomer,
   signInAgain,
 } from "~/account-area.server";
 import {
@@ -47,11 +47,11 @@ import { clearSessionCookie, forgetSession } from "~/session.server";
 
 export const meta = screenMeta;
 
-export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
-  const [account, addresses] = await Promise.all([
-    loadForPage(request, locale, "/users/me", accountSchema),
-    loadForPage(request, locale, "/users/me/addresses", addressListSchema),
-  ]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context;
+  // The profile comes with the session (docs/decisions/024): the one CMS call is the address book.
+  const { customer: account } = requireCustomer({ request, context });
+  const addresses = await loadForPage({ request, context }, "/users/me/addresses", addressListSchema);
   const texts = accountTextsFor(locale);
   return {
     account,
@@ -76,8 +76,9 @@ type Done = { readonly done: "profile" | "addressSaved" | "addressDeleted" };
 
 const addressAnswer = z.object({ data: addressSchema });
 
-export async function action({ request, context: { locale } }: Route.ActionArgs) {
-  const token = requireToken(request, locale);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = context;
+  const { token } = requireCustomer({ request, context });
   const { fields } = await readAccountForm(request, []);
   const intent = fields.intent ?? "";
   /** A refusal beside its form; a token the CMS no longer believes goes to sign in again. */

@@ -16,8 +16,9 @@ export const meta = screenMeta;
 /** The query parameter of the public refer-a-friend page that carries a customer's code. */
 const REFERRAL_PARAM = "ref";
 
-export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
-  const referral = await loadForPage(request, locale, "/users/me/referral", referralAnswerSchema);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context;
+  const referral = await loadForPage({ request, context }, "/users/me/referral", referralAnswerSchema);
   return { code: referral?.code ?? null, texts: accountTextsFor(locale).referrals, area: accountTextsFor(locale).area };
 }
 

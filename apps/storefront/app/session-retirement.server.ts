@@ -1,0 +1,74 @@
+import Redis from "ioredis";
+import { onForgetSession, sessionCache, type SessionCache } from "./session.server";
+
+/**
+ * Token retirement across storefront processes (docs/decisions/024). Each process caches the
+ * sessions it looked up for SESSION_CACHE_TTL_MS; a sign-out, a password change or a profile change
+ * handled by one process is forgotten there at once, and, with REDIS_URL set, published on a Redis
+ * channel that every process listens to, so each forgets the token at once too. Only the token's
+ * hash (sessionKeyOf) travels: a message cannot be replayed as a credential. Without Redis, or
+ * while Redis does not answer, the other processes believe the token until their entry expires:
+ * the bound is the cache's TTL.
+ */
+
+/** The channel of retired sessions; one per shop database, as Redis is per deployment. */
+export const RETIREMENT_CHANNEL = "shop:session-forgotten";
+
+export interface SessionRetirement {
+  /** Resolves once this process listens (tests wait for it; the server does not need to). */
+  readonly ready: Promise<void>;
+  /** Stops listening and publishing; closes both connections. */
+  close(): Promise<void>;
+}
+
+export interface SessionRetirementOptions {
+  readonly redisUrl: string;
+  /** The cache to forget in (this process's by default). */
+  readonly cache?: SessionCache;
+  readonly channel?: string;
+}
+
+/** Publishes this process's forgotten sessions and forgets the ones other processes publish. */
+export function shareRetirements({
+  redisUrl,
+  cache = sessionCache,
+  channel = RETIREMENT_CHANNEL,
+}: SessionRetirementOptions): SessionRetirement {
+  // Fail at once while disconnected (no queue of stale news): the TTL still bounds what is missed.
+  const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 };
+  const publisher = new Redis(redisUrl, options);
+  // A connection in subscriber mode may send nothing else: listening takes a second one.
+  const subscriber = new Redis(redisUrl, { ...options, enableOfflineQueue: true });
+  let warned = false;
+  const warnOnce = (error: Error) => {
+    if (warned) return;
+    warned = true;
+    console.error(
+      `Redis (${channel}) does not answer: retired sessions reach other processes within the cache's TTL`,
+      error.message,
+    );
+  };
+  publisher.on("error", warnOnce);
+  subscriber.on("error", warnOnce);
+  subscriber.on("ready", () => (warned = false));
+
+  subscriber.on("message", (heard: string, key: string) => {
+    if (heard === channel) cache.forgetKey(key);
+  });
+  const ready = subscriber.subscribe(channel).then(
+    () => undefined,
+    (error: Error) => warnOnce(error),
+  );
+
+  const stopListening = onForgetSession((key) => {
+    publisher.publish(channel, key).catch(warnOnce);
+  });
+
+  return {
+    ready,
+    async close() {
+      stopListening();
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}
