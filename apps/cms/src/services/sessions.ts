@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import type { SignInMethod } from "@shop/contracts";
+import { tableOf } from "../database/sql";
 
 /**
  * Customer sessions (docs/decisions/011). Every token the CMS gives a customer names a session
@@ -59,6 +60,66 @@ export async function openSession(
   });
   const jwt = (strapi.plugin("users-permissions").service("jwt") as unknown as JwtService).issue({ id: userId, sid });
   return { jwt, sid };
+}
+
+/** The user's fields that signed-in calls read (AccountUser's), selected by `signedInUser`. */
+const USER_FIELDS = [
+  "id",
+  "documentId",
+  "username",
+  "email",
+  "provider",
+  "password",
+  "confirmed",
+  "blocked",
+  "firstName",
+  "lastName",
+  "phone",
+  "preferredLocale",
+  "customerKind",
+  "companyName",
+  "taxId",
+  "newsletter",
+  "createdAt",
+] as const satisfies readonly (keyof AccountUser)[];
+
+/** SQLite answers booleans as 0 and 1; PostgreSQL as booleans. */
+const flagOf = (value: unknown): boolean | null => (value === null || value === undefined ? null : Boolean(value));
+
+/**
+ * The customer of a token's claims, in one query (docs/decisions/024): the session row the token
+ * names, joined with its user, while it is open and belongs to the token's user. Null for a closed,
+ * expired or foreign session. Every signed-in call costs this one indexed lookup (sid is unique),
+ * instead of the session row, then the user, then the user again for the answer.
+ */
+export async function signedInUser(
+  strapi: Core.Strapi,
+  claims: Partial<SessionClaims>,
+  now: Date = new Date(),
+): Promise<AccountUser | null> {
+  if (typeof claims.sid !== "string" || typeof claims.id !== "number") return null;
+  const session = tableOf(strapi, SESSION_UID);
+  const user = tableOf(strapi, USER_UID);
+  const row = (await strapi.db
+    .connection(`${session.name} as s`)
+    .join(`${user.name} as u`, "u.id", `s.${session.column("userId")}`)
+    .where(`s.${session.column("sid")}`, claims.sid)
+    .first([
+      `s.${session.column("userId")} as sessionUserId`,
+      `s.${session.column("expiresAt")} as sessionExpiresAt`,
+      ...USER_FIELDS.map((field) => `u.${user.column(field)} as ${field}`),
+    ])) as (Record<string, unknown> & { sessionUserId: unknown; sessionExpiresAt: unknown }) | undefined;
+  // Compared here, not in SQL: each database writes datetimes its own way, and Date reads them all.
+  if (!row || Number(row.sessionUserId) !== claims.id) return null;
+  if (!(new Date(row.sessionExpiresAt as string | number | Date).getTime() > now.getTime())) return null;
+  return {
+    ...(Object.fromEntries(USER_FIELDS.map((field) => [field, row[field] ?? null])) as unknown as AccountUser),
+    id: Number(row.id),
+    confirmed: flagOf(row.confirmed),
+    blocked: flagOf(row.blocked),
+    newsletter: flagOf(row.newsletter),
+    createdAt: row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt as string | number),
+  };
 }
 
 /** True while the session the token names is open and belongs to the token's user. */

@@ -31,16 +31,10 @@ import {
   signIn,
   signInWithCode,
   signOut,
+  toAccount,
 } from "../../../services/accounts";
 import { getNewsletter, setNewsletter } from "../../../newsletter/newsletter";
-import {
-  createAddress,
-  deleteAddress,
-  getAccount,
-  listAddresses,
-  updateAddress,
-  updateProfile,
-} from "../../../services/profile";
+import { createAddress, deleteAddress, listAddresses, updateAddress, updateProfile } from "../../../services/profile";
 import { ensureReferralCode } from "../../../referrals/referrals";
 import { appleAuthorizationUrl, signInWithApple } from "../../../services/social";
 import {
@@ -154,10 +148,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
         : await signInWithAppToken(strapi, provider, query.access_token, callerOf(ctx));
   }),
 
+  // The session's lookup read the customer already (docs/decisions/024): answered without another query.
   me: signedIn(strapi, async (ctx, session) => {
-    const account = await getAccount(strapi, session.userId);
-    if (account) ctx.body = account;
-    else sendUnauthorized(ctx);
+    ctx.body = toAccount(session.user);
   }),
 
   updateMe: signedIn(strapi, async (ctx, session) => {
