@@ -76,20 +76,6 @@ describe("the authorization-code flow", () => {
     expect((await session.context.cookies()).some((cookie) => cookie.name === OAUTH_COOKIE)).toBe(false);
   });
 
-  it("signs the same person into the same account the next time", async () => {
-    const person = someone("again");
-    await fake.signsInNext("google", person);
-    await continueWith("es", "google");
-    await expect.poll(() => pathOf(session.page.url())).toBe(pathTo("account", "es"));
-    const first = await session.page.locator("main").textContent();
-    await session.context.clearCookies();
-    await fake.signsInNext("google", person);
-    await continueWith("es", "google");
-    await expect.poll(() => pathOf(session.page.url())).toBe(pathTo("account", "es"));
-    expect(first).toContain(person.email);
-    expect(await session.page.locator("main").textContent()).toContain(person.email);
-  });
-
   it("says in the customer's language that they said no at the provider", async () => {
     await fake.refusesNext("google");
     await continueWith("pt", "google");
