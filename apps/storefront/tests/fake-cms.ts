@@ -94,28 +94,29 @@ export class FakeCms {
   }
 
   /** The stub of fetch: only the CMS's content API is played; any other address fails the test. */
-  readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const url = new URL(input instanceof Request ? input.url : input);
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    // Read as the network would: whatever form the caller used, one Request with its method, headers and body.
+    const request = new Request(input, init);
+    const url = new URL(request.url);
     const base = new URL(env.CMS_URL + CMS_API_PREFIX);
     if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
       throw new Error(`The fake CMS does not answer ${url.href}`);
     }
-    init.signal?.throwIfAborted();
-    const headers = new Headers(init.headers);
-    const path = url.pathname.slice(base.pathname.length) + url.search;
-    const method = init.method ?? "GET";
+    // A call past its deadline never reaches the CMS, as fetch rejects with the signal's reason.
+    request.signal.throwIfAborted();
+    const pathname = url.pathname.slice(base.pathname.length);
+    const text = await request.text();
     const call: CmsCallRecord = {
-      method,
-      path,
-      token: headers.get("Authorization")?.replace(/^Bearer /, "") ?? null,
-      clientIp: headers.get(CLIENT_IP_HEADER),
-      draft: headers.get(ORDER_DRAFT_HEADER),
-      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
-      headers,
+      method: request.method,
+      path: pathname + url.search,
+      token: request.headers.get("Authorization")?.replace(/^Bearer /, "") ?? null,
+      clientIp: request.headers.get(CLIENT_IP_HEADER),
+      draft: request.headers.get(ORDER_DRAFT_HEADER),
+      body: text === "" ? undefined : JSON.parse(text),
+      headers: request.headers,
     };
     this.calls.push(call);
-    const answer =
-      this.routes.get(`${method} ${path}`) ?? this.routes.get(`${method} ${url.pathname.slice(base.pathname.length)}`);
+    const answer = this.routes.get(`${call.method} ${call.path}`) ?? this.routes.get(`${call.method} ${pathname}`);
     return respond(answer ?? this.fallback, call);
   };
 }
