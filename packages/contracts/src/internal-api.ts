@@ -33,16 +33,6 @@ export const PUBLIC_COLLECTIONS = [
 /** A list answer of the content API, Strapi's envelope: `{ data: [...], meta }`. Entries are checked by each reader. */
 export const listAnswerSchema = z.object({ data: z.array(z.unknown()) });
 
-/** The signed-in customer as GET /api/users/me answers it, as far as the storefront reads it. */
-export const sessionUserSchema = z.object({
-  id: z.number().int().positive(),
-  email: z.string().min(1),
-  username: z.string().nullish(),
-  firstName: z.string().nullish(),
-  /** Whether the customer has confirmed the address by the e-mailed link (decision 011). */
-  confirmed: z.boolean().optional(),
-});
-export type SessionUserAnswer = z.output<typeof sessionUserSchema>;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
