@@ -7,7 +7,7 @@ import { accountTextsFor } from "../apps/storefront/app/i18n/account";
 import { authTextsFor } from "../apps/storefront/app/i18n/auth";
 import { format } from "../apps/storefront/app/i18n/format";
 import { orderFlowTextsFor } from "../apps/storefront/app/i18n/order-flow";
-import { ordersTextsFor } from "../apps/storefront/app/i18n/orders";
+import { ordersTextsFor } from "../apps/storefront/app/orders/texts";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";

@@ -3,7 +3,7 @@ import { LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { messagesFor } from "../apps/storefront/app/i18n";
-import { ordersTextsFor } from "../apps/storefront/app/i18n/orders";
+import { ordersTextsFor } from "../apps/storefront/app/orders/texts";
 import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";
 import { useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts } from "./support/catalogue";

@@ -31,7 +31,7 @@ const schema = z
     CMS_PUBLIC_URL: url.optional(),
     /**
      * Origins, comma-separated, the browser may be sent to pay at besides the known providers' and
-     * the CMS's (app/payment-pages.server.ts): a Redsys form at another address (REDSYS_ENVIRONMENT).
+     * the CMS's (app/orders/payment-pages.server.ts): a Redsys form at another address (REDSYS_ENVIRONMENT).
      */
     EXTRA_PAYMENT_ORIGINS: z
       .string()

@@ -10,7 +10,7 @@ import {
 } from "@shop/routing";
 import { env, secureCookies } from "../app/env.server";
 import { BUILD_PATH } from "../app/build-path";
-import { PAYMENT_PAGE_ORIGINS } from "../app/payment-pages.server";
+import { PAYMENT_PAGE_ORIGINS } from "../app/orders/payment-pages.server";
 import { CONSENT_PATH } from "../app/analytics/consent";
 import { apiProxy } from "./api-proxy";
 import { consentCookieEndpoint } from "./consent-cookie";

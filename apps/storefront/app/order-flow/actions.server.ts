@@ -12,12 +12,12 @@ import {
 import { normalizeCouponCode } from "@shop/domain";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect, type UNSAFE_DataWithResponseInit } from "react-router";
-import { accountCall, accountErrorsOf, refuseForm, storeToken, tokenOf } from "../account.server";
+import { accountCall, accountErrorsOf, refuseForm, storeToken } from "../account.server";
 import type { AccountFormRefusal } from "../account-forms";
-import type { PaymentForm } from "../components/payment-redirect";
+import type { PaymentForm } from "~/orders/payment-redirect";
 import { readForm } from "../forms/read-form.server";
 import { orderFlowTextsFor } from "../i18n/order-flow";
-import { paymentResponse } from "../orders.server";
+import { paymentResponse } from "~/orders/orders.server";
 import { flashCookie } from "../flash.server";
 import { clearSessionCookie, forgetSession, type Session } from "../session.server";
 import { signInCall } from "../sign-in.server";
@@ -70,6 +70,8 @@ interface Context {
   readonly path: string;
   /** The signed-in customer's token, if any. */
   readonly user: string | null;
+  /** The session cookie's token, believed or not (sign-out retires it either way). */
+  readonly sessionToken: string | null;
   readonly intent: Intent;
 }
 
@@ -274,7 +276,7 @@ async function unfitChoice(ctx: Context, user: string): Promise<FlowStep | null>
 
 /** "Not you?": the account is signed out of this browser (as the site's sign-out does), the draft stays. */
 async function signOut(ctx: Context) {
-  const token = tokenOf(ctx.request);
+  const token = ctx.sessionToken;
   if (token) {
     const retired = await accountCall("/auth/logout", okAnswerSchema, { method: "POST", token });
     if (!retired.ok && retired.status !== "signedOut") console.error("The CMS did not retire a signed-out token");
@@ -452,6 +454,7 @@ export async function flowAction({
   const intent = form.get("intent");
   if (!isIntent(intent)) throw data("Unknown intent", { status: 400 });
   const user = signedInToken(session);
-  const ctx: Context = { request, form, locale, clientIp, path: pathTo("newOrder", locale), user, intent };
+  const path = pathTo("newOrder", locale);
+  const ctx: Context = { request, form, locale, clientIp, path, user, sessionToken: session.token, intent };
   return HANDLERS[intent](ctx);
 }

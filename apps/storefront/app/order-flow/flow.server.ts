@@ -18,7 +18,7 @@ import { env } from "../env.server";
 import { accountTextsFor } from "../i18n/account";
 import { authTextsFor } from "../i18n/auth";
 import { orderFlowTextsFor } from "../i18n/order-flow";
-import { deliveryDay } from "../orders.server";
+import { deliveryDay } from "~/orders/order-view";
 import type { Session } from "../session.server";
 import { calendarOf, draftTokenOf, forgetDraftCookie, loadDraft, quoteDraft, type Caller } from "./draft.server";
 import type { FlowNotice } from "./fields";
@@ -39,7 +39,7 @@ const NOTHING_DONE: Readonly<Record<DraftStep, boolean>> = {
   delivery: false,
 };
 
-/** The calendar with each date as the page says it (worked out here: see orders.server deliveryDay). */
+/** The calendar with each date as the page says it (worked out here: see orders/order-view deliveryDay). */
 export type LabelledCalendar = Omit<DeliveryCalendar, "dates"> & {
   readonly dates: readonly (DeliveryCalendar["dates"][number] & { readonly label: string })[];
 };

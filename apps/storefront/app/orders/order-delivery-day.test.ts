@@ -1,8 +1,8 @@
 import type { Order } from "@shop/contracts";
 import { describe, expect, it } from "vitest";
-import { format } from "./i18n/format";
-import { ordersTextsFor } from "./i18n/orders";
-import { onDeliveryDay, orderView } from "./orders.server";
+import { format } from "~/i18n/format";
+import { ordersTextsFor } from "./texts";
+import { onDeliveryDay, orderView } from "./order-view";
 
 // The order status screen says when the order arrives in a sentence: "Te lo llevamos el viernes…",
 // and in Portuguese "na sexta-feira" but "no sábado", "no domingo" (issue 20: "a sexta-feira").

@@ -1,5 +1,5 @@
 import type { DeliveryAddress, Order } from "@shop/contracts";
-import type { OrdersTexts } from "~/i18n/orders";
+import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
 
 /** The names of the countries an address may be in, in the page's language (the address book's). */

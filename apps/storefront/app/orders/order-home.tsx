@@ -1,11 +1,11 @@
-import type { OrdersTexts } from "~/i18n/orders";
+import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
-import type { OrderSummaryView } from "~/orders.server";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "./button-styles";
-import { Panel, ProblemNotice } from "./account-area";
+import type { OrderSummaryView } from "./order-view";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
+import { Panel, ProblemNotice } from "~/components/account-area";
 import { OrderLink } from "./order-link";
 import { OrderCards } from "./order-list";
-import { ScreenLink } from "./screen-link";
+import { ScreenLink } from "~/components/screen-link";
 
 /** The account home's orders: the next delivery to come, and the latest orders with the way to all of them. */
 export function AccountOrders({

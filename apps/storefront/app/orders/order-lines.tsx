@@ -1,9 +1,9 @@
 import type { Order } from "@shop/contracts";
 import { formatCents } from "@shop/domain";
-import type { OrdersTexts } from "~/i18n/orders";
+import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
-import { Price } from "./price";
+import { Price } from "~/components/price";
 
 /** "10 %", as the page's language writes a rate. */
 function useRate() {

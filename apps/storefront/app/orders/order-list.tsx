@@ -1,10 +1,10 @@
-import type { OrdersTexts } from "~/i18n/orders";
+import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
-import type { OrderSummaryView } from "~/orders.server";
+import type { OrderSummaryView } from "./order-view";
 import { usePageLanguage } from "~/root-data";
 import { OrderLink } from "./order-link";
 import { OrderStatusBadge } from "./order-status-badge";
-import { Price } from "./price";
+import { Price } from "~/components/price";
 
 /** "3 productos", "1 producte": the language's plural (anything but one reads as "other"). */
 function useItemCount(texts: OrdersTexts["list"]["items"]) {

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import type { OrdersTexts } from "~/i18n/orders";
+import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
-import type { OrderView } from "~/orders.server";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "./button-styles";
+import type { OrderView } from "./order-view";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { OrderLink } from "./order-link";
-import { ScreenLink } from "./screen-link";
+import { ScreenLink } from "~/components/screen-link";
 
 /** How often a page waiting for the bank asks again, and for how long. */
 const CHECK_EVERY_MS = 4000;

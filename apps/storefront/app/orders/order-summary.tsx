@@ -1,10 +1,10 @@
 import type { Order } from "@shop/contracts";
 import type { ReactNode } from "react";
-import type { OrdersTexts } from "~/i18n/orders";
+import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
-import type { OrderView } from "~/orders.server";
+import type { OrderView } from "./order-view";
 import { usePageLanguage } from "~/root-data";
-import { Panel } from "./account-area";
+import { Panel } from "~/components/account-area";
 import { OrderDelivery, OrderInvoice, type CountryNames } from "./order-delivery";
 import { OrderLines, OrderTotals } from "./order-lines";
 import { OrderStatusBadge } from "./order-status-badge";

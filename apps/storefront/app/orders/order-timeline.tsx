@@ -1,6 +1,6 @@
-import type { OrdersTexts } from "~/i18n/orders";
+import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
-import type { OrderView } from "~/orders.server";
+import type { OrderView } from "./order-view";
 import { OrderStatusBadge } from "./order-status-badge";
 
 /** Every change of the order's status, oldest first: when, from what, to what, and who made it. */

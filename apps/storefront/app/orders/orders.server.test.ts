@@ -1,18 +1,17 @@
 import type { Order, OrderSummary, PaymentStart } from "@shop/contracts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { json, useFakeCms } from "../tests/fake-cms";
-import { visitOf } from "../tests/visit";
+import { json, useFakeCms } from "../../tests/fake-cms";
+import { visitOf } from "../../tests/visit";
 import {
   listLimitOf,
   loadOwnOrder,
   loadOwnOrders,
-  nextDeliveryOf,
   orderAgain,
   orderNumberIn,
-  orderView,
   paymentResponse,
   startPayment,
 } from "./orders.server";
+import { nextDeliveryOf, orderView } from "./order-view";
 
 const cms = useFakeCms();
 

@@ -1,5 +1,5 @@
 import { defaultCmsPublicUrl } from "@shop/contracts";
-import { env } from "./env.server";
+import { env } from "~/env.server";
 
 /**
  * Where the shop sends browsers to pay: the payment pages of the providers the CMS may use, and

@@ -1,7 +1,7 @@
 import type { PaymentStart } from "@shop/contracts";
 import { useEffect, useRef } from "react";
-import type { OrdersTexts } from "~/i18n/orders";
-import { PRIMARY_BUTTON } from "./button-styles";
+import type { OrdersTexts } from "./texts";
+import { PRIMARY_BUTTON } from "~/components/button-styles";
 
 /** A payment that starts with a form the browser posts, and the words around its button. */
 export interface PaymentForm {

@@ -8,13 +8,14 @@ import { accountCall, readAccountForm, refuseForm } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AccountHeading, DoneNotice } from "~/components/account-area";
 import { AccountForm } from "~/components/account-form";
-import { AccountOrders } from "~/components/order-home";
+import { AccountOrders } from "~/orders/order-home";
 import { ScreenLink } from "~/components/screen-link";
 import { authTextsFor } from "~/i18n/auth";
 import { accountTextsFor } from "~/i18n/account";
-import { ordersTextsFor } from "~/i18n/orders";
+import { ordersTextsFor } from "~/orders/texts";
 import { format } from "~/i18n/format";
-import { loadOwnOrders, nextDeliveryOf, summaryView } from "~/orders.server";
+import { nextDeliveryOf, summaryView } from "~/orders/order-view";
+import { loadOwnOrders } from "~/orders/orders.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { pathTo } from "@shop/routing";
 import type { Route } from "./+types/new-order";
-import { PaymentRedirect } from "~/components/payment-redirect";
+import { PaymentRedirect } from "~/orders/payment-redirect";
 import { format } from "~/i18n/format";
 import { flowAction } from "~/order-flow/actions.server";
 import { flowLoader } from "~/order-flow/flow.server";

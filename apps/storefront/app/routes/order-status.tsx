@@ -5,11 +5,12 @@ import { ProblemNotice } from "~/components/account-area";
 import { SECONDARY_BUTTON } from "~/components/button-styles";
 import { ScreenErrorBoundary } from "~/components/error-screen";
 import type { CheckoutStep } from "~/components/step-indicator";
-import { OrderSummary, OrderScreenHeading } from "~/components/order-summary";
-import { OrderOutcome } from "~/components/order-outcome";
+import { OrderSummary, OrderScreenHeading } from "~/orders/order-summary";
+import { OrderOutcome } from "~/orders/order-outcome";
 import { accountTextsFor } from "~/i18n/account";
-import { ordersTextsFor } from "~/i18n/orders";
-import { loadOwnOrder, orderParamOf, orderView } from "~/orders.server";
+import { ordersTextsFor } from "~/orders/texts";
+import { orderView } from "~/orders/order-view";
+import { loadOwnOrder, orderParamOf } from "~/orders/orders.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;

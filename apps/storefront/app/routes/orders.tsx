@@ -3,10 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { AccountHeading, ProblemNotice } from "~/components/account-area";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
-import { OrderCards } from "~/components/order-list";
+import { OrderCards } from "~/orders/order-list";
 import { ScreenLink } from "~/components/screen-link";
-import { ordersTextsFor } from "~/i18n/orders";
-import { listLimitOf, loadOwnOrders, summaryView } from "~/orders.server";
+import { ordersTextsFor } from "~/orders/texts";
+import { summaryView } from "~/orders/order-view";
+import { listLimitOf, loadOwnOrders } from "~/orders/orders.server";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
