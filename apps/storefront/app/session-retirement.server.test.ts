@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { customerOf } from "../tests/visit";
 import { shareRetirements, type SessionRetirement } from "./session-retirement.server";
-import { forgetSession, SESSION_CACHE_TTL_MS, SessionCache, sessionKeyOf, type SessionLookUp } from "./session.server";
+import {
+  forgetCustomerSessions,
+  forgetSession,
+  SESSION_CACHE_TTL_MS,
+  SessionCache,
+  sessionKeyOf,
+  type SessionLookUp,
+} from "./session.server";
 
 /**
  * Retired tokens across storefront processes (docs/decisions/024): with Redis (TEST_REDIS_URL, as
@@ -85,5 +92,20 @@ describe.skipIf(!redisUrl)("with Redis", () => {
     await vi.waitFor(() => expect(heard).toHaveBeenCalledWith(sessionKeyOf("jwt-c")));
     expect(await other.cache.resolve("jwt-c")).toEqual({ token: null, user: null, clearCookie: true });
     expect(other.lookUps).toEqual(["jwt-c", "jwt-c"]);
+  });
+
+  it("after a password change, another process forgets the customer's other devices at once", async () => {
+    const other = otherProcess(now);
+    other.answers["jwt-phone"] = { kind: "customer", user: marta };
+    retirements = [shareRetirements({ redisUrl: redisUrl ?? "", channel, cache: new SessionCache({ now }) })];
+    retirements.push(shareRetirements({ redisUrl: redisUrl ?? "", channel, cache: other.cache }));
+    await Promise.all(retirements.map((retirement) => retirement.ready));
+    await other.cache.resolve("jwt-phone");
+
+    const heard = vi.spyOn(other.cache, "forgetCustomer");
+    forgetCustomerSessions(marta.id);
+    delete other.answers["jwt-phone"];
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledWith(marta.id));
+    expect((await other.cache.resolve("jwt-phone")).clearCookie).toBe(true);
   });
 });

@@ -1,18 +1,33 @@
 import Redis from "ioredis";
-import { onForgetSession, sessionCache, type SessionCache } from "./session.server";
+import { forgetIn, onForgetSession, sessionCache, type Forgotten, type SessionCache } from "./session.server";
 
 /**
  * Token retirement across storefront processes (docs/decisions/024). Each process caches the
  * sessions it looked up for SESSION_CACHE_TTL_MS; a sign-out, a password change or a profile change
  * handled by one process is forgotten there at once, and, with REDIS_URL set, published on a Redis
- * channel that every process listens to, so each forgets the token at once too. Only the token's
- * hash (sessionKeyOf) travels: a message cannot be replayed as a credential. Without Redis, or
+ * channel that every process listens to, so each forgets the token at once too (a password change
+ * or a deletion: every session of the customer). Only the token's hash (sessionKeyOf) or the
+ * customer's id travels: a message cannot be replayed as a credential. Without Redis, or
  * while Redis does not answer, the other processes believe the token until their entry expires:
  * the bound is the cache's TTL.
  */
 
 /** The channel of retired sessions; one per shop database, as Redis is per deployment. */
 export const RETIREMENT_CHANNEL = "shop:session-forgotten";
+
+/** A published message read back; anything else on the channel is ignored. */
+function forgottenOf(message: string): Forgotten | null {
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const { key, customerId } = parsed as { key?: unknown; customerId?: unknown };
+    if (typeof key === "string" && key !== "") return { key };
+    if (typeof customerId === "number" && Number.isInteger(customerId)) return { customerId };
+    return null;
+  } catch {
+    return null;
+  }
+}
 
 export interface SessionRetirement {
   /** Resolves once this process listens (tests wait for it; the server does not need to). */
@@ -52,16 +67,17 @@ export function shareRetirements({
   subscriber.on("error", warnOnce);
   subscriber.on("ready", () => (warned = false));
 
-  subscriber.on("message", (heard: string, key: string) => {
-    if (heard === channel) cache.forgetKey(key);
+  subscriber.on("message", (heard: string, message: string) => {
+    const forgotten = heard === channel ? forgottenOf(message) : null;
+    if (forgotten) forgetIn(cache, forgotten);
   });
   const ready = subscriber.subscribe(channel).then(
     () => undefined,
     (error: Error) => warnOnce(error),
   );
 
-  const stopListening = onForgetSession((key) => {
-    publisher.publish(channel, key).catch(warnOnce);
+  const stopListening = onForgetSession((forgotten) => {
+    publisher.publish(channel, JSON.stringify(forgotten)).catch(warnOnce);
   });
 
   return {

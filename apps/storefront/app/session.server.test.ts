@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { customerOf } from "../tests/visit";
 import {
+  forgetCustomerSessions,
   forgetSession,
   onForgetSession,
+  type Forgotten,
   SESSION_CACHE_TTL_MS,
   SessionCache,
   sessionKeyOf,
@@ -110,6 +112,19 @@ describe("the session cache", () => {
     expect(calls).toEqual(["token-f", "token-f"]);
   });
 
+  it("forgets every session of a customer (a password change ends them all), and only theirs", async () => {
+    const cms = fakeCms({
+      phone: { kind: "customer", user: ana },
+      laptop: { kind: "customer", user: ana },
+      other: { kind: "customer", user: bea },
+    });
+    const cache = new SessionCache({ lookUp: cms.lookUp, now });
+    for (const token of ["phone", "laptop", "other"]) await cache.resolve(token);
+    cache.forgetCustomer(ana.id);
+    for (const token of ["phone", "laptop", "other"]) await cache.resolve(token);
+    expect(cms.calls).toEqual(["phone", "laptop", "other", "phone", "laptop"]);
+  });
+
   it("keeps at most its number of entries, dropping the oldest", async () => {
     const cms = fakeCms({ a: { kind: "customer", user: ana }, b: { kind: "customer", user: bea } });
     const cache = new SessionCache({ lookUp: cms.lookUp, now, maxEntries: 1 });
@@ -122,7 +137,7 @@ describe("the session cache", () => {
 });
 
 describe("forgetting a session", () => {
-  const heard: string[] = [];
+  const heard: Forgotten[] = [];
   let stop: () => void = () => undefined;
   beforeEach(() => {
     heard.length = 0;
@@ -132,8 +147,13 @@ describe("forgetting a session", () => {
 
   it("tells the listeners the token's hash, never the token", () => {
     forgetSession("jwt-of-ana");
-    expect(heard).toEqual([sessionKeyOf("jwt-of-ana")]);
-    expect(heard[0]).not.toContain("jwt-of-ana");
+    expect(heard).toEqual([{ key: sessionKeyOf("jwt-of-ana") }]);
+    expect(JSON.stringify(heard)).not.toContain("jwt-of-ana");
+  });
+
+  it("tells the listeners a customer whose every session ended", () => {
+    forgetCustomerSessions(7);
+    expect(heard).toEqual([{ customerId: 7 }]);
   });
 
   it("tells nothing without a token", () => {

@@ -160,6 +160,15 @@ export class SessionCache {
     return session;
   }
 
+  /**
+   * Forgets every entry of a customer: a password change or an account deletion retires all their
+   * sessions at the CMS, the other devices' tokens included, whose keys this process cannot know.
+   */
+  forgetCustomer(customerId: number): void {
+    for (const [key, { session }] of this.entries) if (session.user?.id === customerId) this.entries.delete(key);
+    this.forgotten += 1;
+  }
+
   /** Forgets a token's entry (by its key): its next request asks the CMS again. */
   forgetKey(key: string): void {
     this.entries.delete(key);
@@ -176,11 +185,20 @@ export class SessionCache {
 /** This process's sessions. */
 export const sessionCache = new SessionCache();
 
-/** Listeners told of every token this process forgets (session-retirement.server.ts publishes them to the others). */
-const forgetListeners = new Set<(key: string) => void>();
+/** What this process forgot: one token (by its key), or every session of a customer. */
+export type Forgotten = { readonly key: string } | { readonly customerId: number };
 
-/** Calls `listener` with the key of each token forgotten here; returns how to stop. */
-export function onForgetSession(listener: (key: string) => void): () => void {
+/** Forgets in `cache` what another process forgot (session-retirement.server.ts). */
+export function forgetIn(cache: SessionCache, forgotten: Forgotten): void {
+  if ("key" in forgotten) cache.forgetKey(forgotten.key);
+  else cache.forgetCustomer(forgotten.customerId);
+}
+
+/** Listeners told of everything this process forgets (session-retirement.server.ts publishes it to the others). */
+const forgetListeners = new Set<(forgotten: Forgotten) => void>();
+
+/** Calls `listener` with each token or customer forgotten here; returns how to stop. */
+export function onForgetSession(listener: (forgotten: Forgotten) => void): () => void {
   forgetListeners.add(listener);
   return () => forgetListeners.delete(listener);
 }
@@ -191,15 +209,17 @@ export function onForgetSession(listener: (key: string) => void): () => void {
  */
 export function forgetSession(token: string | null): void {
   if (!token) return;
-  const key = sessionKeyOf(token);
-  sessionCache.forgetKey(key);
-  for (const listener of forgetListeners) listener(key);
+  const forgotten = { key: sessionKeyOf(token) };
+  forgetIn(sessionCache, forgotten);
+  for (const listener of forgetListeners) listener(forgotten);
 }
 
 /**
- * The session of a request, from its Cookie header. Only the server's request context
- * (server/request-context.ts) resolves it; loaders and actions read `context.session`.
+ * A password change or an account deletion: the CMS closed every session of the customer, so
+ * every process forgets all of them (other devices' tokens included), at once with Redis.
  */
-export async function getSession(request: Request): Promise<Session> {
-  return sessionCache.resolve(sessionToken(request.headers.get("Cookie")));
+export function forgetCustomerSessions(customerId: number): void {
+  const forgotten = { customerId };
+  forgetIn(sessionCache, forgotten);
+  for (const listener of forgetListeners) listener(forgotten);
 }

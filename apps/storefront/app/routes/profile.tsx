@@ -43,7 +43,7 @@ import { accountTextsFor } from "~/i18n/account";
 import { authTextsFor } from "~/i18n/auth";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
-import { clearSessionCookie, forgetSession } from "~/session.server";
+import { clearSessionCookie, forgetCustomerSessions, forgetSession } from "~/session.server";
 
 export const meta = screenMeta;
 
@@ -78,7 +78,7 @@ const addressAnswer = z.object({ data: addressSchema });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = context;
-  const { token } = requireCustomer({ request, context });
+  const { token, customer } = requireCustomer({ request, context });
   const { fields } = await readAccountForm(request, []);
   const intent = fields.intent ?? "";
   /** A refusal beside its form; a token the CMS no longer believes goes to sign in again. */
@@ -143,7 +143,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: parsed.data,
     });
     if (!changed.ok) return refuse(changed, {});
-    // The change retired every session, this one too: the answer's token signs this device in again.
+    // The change retired every session, this one too: the answer's token signs this device in again,
+    // and every storefront process forgets the customer's other devices (docs/decisions/024).
+    forgetCustomerSessions(customer.id);
     const headers = storeToken(request, changed.value.jwt);
     headers.append("Set-Cookie", flashCookie("passwordChanged"));
     return redirect(pathTo("profile", locale), { headers });
@@ -158,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: deletion.body,
     });
     if (!deleted.ok) return refuse(deleted, {});
-    forgetSession(token);
+    forgetCustomerSessions(customer.id);
     const headers = new Headers({ "Set-Cookie": clearSessionCookie() });
     headers.append("Set-Cookie", flashCookie("accountDeleted"));
     return redirect(pathTo("home", locale), { headers });
