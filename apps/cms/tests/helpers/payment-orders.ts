@@ -19,7 +19,7 @@ const nodeRequire = createRequire(__filename);
  * src/ would see.
  */
 export async function flushServerWork(): Promise<void> {
-  const afterAnswer = nodeRequire(path.join(DIST_DIR, "src", "services", "after-answer.js")) as {
+  const afterAnswer = nodeRequire(path.join(DIST_DIR, "src", "http", "after-answer.js")) as {
     flushAfterAnswer(): Promise<void>;
   };
   await afterAnswer.flushAfterAnswer();
