@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { json, useFakeCms } from "../tests/fake-cms";
-import { finishAppleSignIn, finishSocialSignIn } from "./social.server";
+import { createHash } from "node:crypto";
+import { connectWithProvider, finishAppleSignIn, finishSocialSignIn } from "./social.server";
 
 const cms = useFakeCms();
 
@@ -101,5 +102,116 @@ describe("the way back from a sign-in provider", () => {
     );
     expect(accepted.headers.get("Location")).toBe("/mi-cuenta");
     expect(cms.calls[0]?.body).toEqual({ accessToken: "an-identity-token" });
+  });
+});
+
+describe("the authorization-code flow of Google, Microsoft and Facebook (docs/decisions/025)", () => {
+  const PROVIDER_PAGE = "https://accounts.example/authorize?client_id=shop";
+  const locationOf = (response: Response) => new URL(response.headers.get("Location") ?? "", "http://shop.test");
+
+  /** The start: the flow's cookie (provider.locale.state.verifier) and the challenge the CMS was given. */
+  async function started(provider: "google" | "microsoft" | "facebook", locale: "es" | "ca" | "pt" = "es") {
+    cms.otherwise((call) => json({ url: `${PROVIDER_PAGE}&for=${encodeURIComponent(call.path)}` }));
+    const response = await connectWithProvider(
+      comingBack(`/connect/${provider}/redirect`),
+      provider,
+      locale,
+      "203.0.113.5",
+    );
+    const cookie = /shop_oauth=([^;]+);/.exec(cookiesOf(response))?.[1] ?? "";
+    const [, , state = "", verifier = ""] = cookie.split(".");
+    const asked = new URL(cms.calls[0]?.path ?? "", "http://cms.test");
+    cms.reset();
+    return { response, cookie, state, verifier, asked };
+  }
+
+  it("starts with a fresh state and an S256 challenge of a verifier kept in an httpOnly cookie", async () => {
+    const { response, cookie, state, verifier, asked } = await started("microsoft", "ca");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^https:\/\/accounts\.example\/authorize/);
+    expect(cookiesOf(response)).toMatch(/shop_oauth=[^;]+; Max-Age=600; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(cookie.split(".").slice(0, 2)).toEqual(["microsoft", "ca"]);
+    expect(asked.pathname).toBe("/auth/microsoft/authorize");
+    expect(asked.searchParams.get("state")).toBe(state);
+    expect(asked.searchParams.get("locale")).toBe("ca");
+    expect(asked.searchParams.get("code_challenge")).toBe(createHash("sha256").update(verifier).digest("base64url"));
+    // Never the verifier itself: only this browser's cookie and the CMS's trade see it.
+    expect(response.headers.get("Location")).not.toContain(verifier);
+    expect((await started("microsoft")).state).not.toBe(state);
+  });
+
+  it("has the CMS trade the code with the verifier when the state is this browser's, and spends the cookie", async () => {
+    const { cookie, state, verifier } = await started("google");
+    cms.otherwise(json({ jwt: "google-token", user }));
+    const response = await connectWithProvider(
+      comingBack(`/connect/google/redirect?code=the-code&state=${state}`, `shop_oauth=${cookie}`),
+      "google",
+      "es",
+      "203.0.113.5",
+    );
+    expect(response.headers.get("Location")).toBe("/mi-cuenta");
+    expect(cookiesOf(response)).toMatch(/shop_session=google-token/);
+    expect(cookiesOf(response)).toMatch(/shop_oauth=; Max-Age=0/);
+    const traded = new URL(cms.calls[0]?.path ?? "", "http://cms.test");
+    expect(traded.pathname).toBe("/auth/google/callback");
+    expect(Object.fromEntries(traded.searchParams)).toEqual({
+      code: "the-code",
+      code_verifier: verifier,
+      locale: "es",
+    });
+  });
+
+  it.each([
+    ["a forged state", (state: string) => `code=c&state=${state}x`, "invalidState"],
+    ["no state", () => "code=c", "invalidState"],
+    ["the customer's no", (state: string) => `error=access_denied&state=${state}`, "cancelled"],
+    ["another error of the provider", (state: string) => `error=server_error&state=${state}`, "providerError"],
+  ])("answers %s without asking the CMS", async (_, query, error) => {
+    const { cookie, state } = await started("facebook", "pt");
+    const response = await connectWithProvider(
+      comingBack(`/pt/connect/facebook/redirect?${query(state)}`, `shop_oauth=${cookie}`),
+      "facebook",
+      "pt",
+      "203.0.113.5",
+    );
+    expect(locationOf(response).pathname).toBe("/pt");
+    expect(locationOf(response).searchParams.get("error")).toBe(error);
+    expect(cookiesOf(response)).toMatch(/shop_oauth=; Max-Age=0/);
+    expect(cms.calls).toEqual([]);
+  });
+
+  it("refuses a way back for another provider than the one this browser started", async () => {
+    const { cookie, state } = await started("google");
+    const response = await connectWithProvider(
+      comingBack(`/connect/microsoft/redirect?code=c&state=${state}`, `shop_oauth=${cookie}`),
+      "microsoft",
+      "es",
+      "203.0.113.5",
+    );
+    expect(locationOf(response).searchParams.get("error")).toBe("invalidState");
+    expect(cms.calls).toEqual([]);
+  });
+
+  it("takes the app's token only from the shop's own pages", async () => {
+    const crossSite = await finishSocialSignIn(
+      new Request("http://shop.test/connect/google/redirect?access_token=abc", {
+        headers: { "Sec-Fetch-Site": "cross-site" },
+      }),
+      "google",
+      "es",
+      "203.0.113.5",
+    );
+    expect(locationOf(crossSite).searchParams.get("error")).toBe("invalidState");
+    expect(cms.calls).toEqual([]);
+    cms.otherwise(json({ jwt: "app-token", user }));
+    const own = await finishSocialSignIn(
+      new Request("http://shop.test/connect/google/redirect?access_token=abc", {
+        headers: { "Sec-Fetch-Site": "same-origin" },
+      }),
+      "google",
+      "es",
+      "203.0.113.5",
+    );
+    expect(own.headers.get("Location")).toBe("/mi-cuenta");
   });
 });

@@ -1,20 +1,28 @@
 import { RegisterForm } from "~/components/register-form";
 import { registerBody } from "@shop/contracts";
 import { pathTo } from "@shop/routing";
-import { Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/register";
 import { accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/account.server";
 import { refusalOf } from "~/account-forms";
 import { AuthCard, AuthFootnote, keptRedirect } from "~/components/auth-card";
+import { SocialSignIn } from "~/components/social-sign-in";
 import { authTextsFor } from "~/i18n/auth";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
-import { requestedTarget, signedInRedirect, signInCall } from "~/sign-in.server";
+import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/sign-in.server";
+import { offeredProviders } from "~/social.server";
 
 export const meta = screenMeta;
 
-export function loader({ context: { locale } }: Route.LoaderArgs) {
-  return { texts: authTextsFor(locale) };
+export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
+  // The providers open an account too (docs/decisions/025), offered as on the sign-in page.
+  const target = requestedTarget(request);
+  const { providers, cookies } = await offeredProviders(locale);
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  if (target && providers.length > 0) headers.append("Set-Cookie", rememberTarget(target));
+  return data({ texts: authTextsFor(locale), providers }, { headers });
 }
 
 /** A new account signs in at once (specification: register answers a token) and mails a confirmation link. */
@@ -33,7 +41,7 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
   return signedInRedirect(request, answer.value, { target: requestedTarget(request), locale, flash: "registered" });
 }
 
-export default function Register({ loaderData: { texts }, actionData }: Route.ComponentProps) {
+export default function Register({ loaderData: { texts, providers }, actionData }: Route.ComponentProps) {
   const { locale } = usePageLanguage();
   const [params] = useSearchParams();
   const keep = keptRedirect(params);
@@ -41,6 +49,7 @@ export default function Register({ loaderData: { texts }, actionData }: Route.Co
   return (
     <AuthCard>
       <RegisterForm texts={texts} refusal={refusal} />
+      <SocialSignIn providers={providers} texts={texts} />
       <AuthFootnote>
         {texts.register.haveAccount}{" "}
         <Link to={`${pathTo("login", locale)}${keep}`} className="font-semibold text-leaf-700 underline">
