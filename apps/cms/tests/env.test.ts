@@ -166,3 +166,44 @@ describe("parseEnv", () => {
     expect(env.publicUrl).toBe("https://cms.example.com");
   });
 });
+
+describe("social sign-in settings (docs/decisions/025)", () => {
+  it("offers no provider without keys, and one only with both its id and its secret", () => {
+    expect(parseEnv({}).social).toEqual({ google: undefined, microsoft: undefined, facebook: undefined });
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(() => parseEnv({ FACEBOOK_CLIENT_SECRET: "secret" })).toThrow(
+      /FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET/,
+    );
+  });
+
+  it("points at the real providers unless told otherwise", () => {
+    const { social } = parseEnv({
+      GOOGLE_CLIENT_ID: "g",
+      GOOGLE_CLIENT_SECRET: "gs",
+      GOOGLE_APP_CLIENT_IDS: " app-android , app-ios ,",
+      MICROSOFT_CLIENT_ID: "m",
+      MICROSOFT_CLIENT_SECRET: "ms",
+      MICROSOFT_TENANT: "consumers",
+      FACEBOOK_CLIENT_ID: "f",
+      FACEBOOK_CLIENT_SECRET: "fs",
+      FACEBOOK_TOKEN_URL: "http://127.0.0.1:9/token/",
+    });
+    expect(social.google).toMatchObject({
+      clientId: "g",
+      appClientIds: ["app-android", "app-ios"],
+      authorizationUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+      issuers: ["https://accounts.google.com", "accounts.google.com"],
+    });
+    expect(social.microsoft).toMatchObject({
+      authorizationUrl: "https://login.microsoftonline.com/consumers/oauth2/v2.0/authorize",
+      jwksUrl: "https://login.microsoftonline.com/consumers/discovery/v2.0/keys",
+      issuers: ["https://login.microsoftonline.com/{tenantid}/v2.0"],
+    });
+    expect(social.facebook).toMatchObject({
+      tokenUrl: "http://127.0.0.1:9/token",
+      userinfoUrl: "https://graph.facebook.com/v21.0/me",
+    });
+    expect(() => parseEnv({ MICROSOFT_TENANT: "../evil" })).toThrow(/MICROSOFT_TENANT/);
+    expect(() => parseEnv({ GOOGLE_TOKEN_URL: "ftp://x" })).toThrow(/GOOGLE_TOKEN_URL/);
+  });
+});
