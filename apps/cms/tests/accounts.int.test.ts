@@ -425,6 +425,44 @@ describe("whether an address has an account is looked up after the answer", () =
   });
 });
 
+describe("a signed-in call's cost (docs/decisions/024)", () => {
+  /** The SQL statements the database ran while `run` was on its way. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const statements: string[] = [];
+    const listener = (query: { sql: string }) => statements.push(query.sql);
+    app.strapi.db.connection.on("query", listener);
+    try {
+      await run();
+    } finally {
+      app.strapi.db.connection.off("query", listener);
+    }
+    return statements;
+  }
+
+  it("reads the session and its customer in one query, and GET /users/me needs no other", async () => {
+    const { jwt, user } = await registerCustomer(app.api);
+    let answer: Awaited<ReturnType<typeof me>> | undefined;
+    const statements = await statementsOf(async () => {
+      answer = await me(jwt);
+    });
+    expect(answer?.status).toBe(200);
+    expect(accountSchema.parse(answer?.body)).toMatchObject({ id: user.id, email: user.email });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/account_sessions/);
+  });
+
+  it("refuses a signed-out token with that same one query", async () => {
+    const { jwt } = await registerCustomer(app.api);
+    expect((await postJson(`${app.api}/auth/logout`, {}, bearer(jwt))).status).toBe(200);
+    let status = 0;
+    const statements = await statementsOf(async () => {
+      status = (await me(jwt)).status;
+    });
+    expect(status).toBe(401);
+    expect(statements).toHaveLength(1);
+  });
+});
+
 describe("the customer's own record", () => {
   it("changes the profile, and never e-mail, role, confirmed, blocked or provider", async () => {
     const { jwt, user } = await registerCustomer(app.api);
