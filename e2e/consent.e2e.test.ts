@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, CONSENT_PATH } from "../apps/storefront/app/analytics/consent";
 import { PAGE_VIEW_EVENT_VALUE } from "../apps/storefront/app/analytics/tag-manager";
-import { consentTextsFor } from "../apps/storefront/app/i18n/consent";
+import { consentTextsFor } from "../apps/storefront/app/analytics/consent-texts";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";

@@ -6,7 +6,7 @@ import { messagesFor } from "../apps/storefront/app/i18n";
 import { accountTextsFor } from "../apps/storefront/app/i18n/account";
 import { authTextsFor } from "../apps/storefront/app/i18n/auth";
 import { format } from "../apps/storefront/app/i18n/format";
-import { orderFlowTextsFor } from "../apps/storefront/app/i18n/order-flow";
+import { orderFlowTextsFor } from "../apps/storefront/app/order-flow/texts";
 import { ordersTextsFor } from "../apps/storefront/app/orders/texts";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { seriousAxeFindings } from "./support/axe";

@@ -2,7 +2,7 @@ import { pathTo } from "@shop/routing";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { format, messagesFor } from "../apps/storefront/app/i18n";
-import { consentTextsFor } from "../apps/storefront/app/i18n/consent";
+import { consentTextsFor } from "../apps/storefront/app/analytics/consent-texts";
 import { useBrowserSession } from "./support/browser";
 import { consumerBox, fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 import { useOwnStorefront } from "./support/own-storefront";

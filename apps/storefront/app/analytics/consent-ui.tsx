@@ -5,7 +5,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { pathTo } from "@shop/routing";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { format } from "~/i18n/format";
-import { consentTextsFor } from "~/i18n/consent";
+import { consentTextsFor } from "./consent-texts";
 import { pageOwnTitle } from "~/page-title.client";
 import { usePageLanguage } from "~/root-data";
 import type { ConsentUiProps } from "./analytics";

@@ -1,6 +1,6 @@
 import type { Locale } from "@shop/routing";
 import { env } from "../env.server";
-import { consentTextsFor, type ConsentTexts } from "../i18n/consent";
+import { consentTextsFor, type ConsentTexts } from "./consent-texts";
 import type { AnalyticsSettings } from "./tag-manager";
 
 /** What every page tells the browser about analytics: null (no banner, no data layer) without GTM_ID. */

@@ -16,7 +16,7 @@ import { accountCall, accountErrorsOf, refuseForm, storeToken } from "../account
 import type { AccountFormRefusal } from "../account-forms";
 import type { PaymentForm } from "~/orders/payment-redirect";
 import { readForm } from "../forms/read-form.server";
-import { orderFlowTextsFor } from "../i18n/order-flow";
+import { orderFlowTextsFor } from "./texts";
 import { paymentResponse } from "~/orders/orders.server";
 import { flashCookie } from "../flash.server";
 import { clearSessionCookie, forgetSession, type Session } from "../session.server";

@@ -8,7 +8,7 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { format } from "~/i18n/format";
 import type { AuthTexts } from "~/i18n/auth";
 import type { AccountTexts } from "~/i18n/account";
-import type { OrderFlowTexts } from "~/i18n/order-flow";
+import type { OrderFlowTexts } from "./texts";
 import type { Intent } from "./fields";
 
 /** The texts every step gets: its own, the account forms' (their errors), the address fields'. */

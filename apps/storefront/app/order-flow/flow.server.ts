@@ -17,7 +17,7 @@ import { getProducts } from "../catalogue.server";
 import { env } from "../env.server";
 import { accountTextsFor } from "../i18n/account";
 import { authTextsFor } from "../i18n/auth";
-import { orderFlowTextsFor } from "../i18n/order-flow";
+import { orderFlowTextsFor } from "./texts";
 import { deliveryDay } from "~/orders/order-view";
 import type { Session } from "../session.server";
 import { calendarOf, draftTokenOf, forgetDraftCookie, loadDraft, quoteDraft, type Caller } from "./draft.server";

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { format } from "~/i18n/format";
 import { formatCents } from "@shop/domain";
-import type { OrderFlowTexts } from "~/i18n/order-flow";
+import type { OrderFlowTexts } from "./texts";
 import { usePageLanguage } from "~/root-data";
 import type { FlowNotice } from "./fields";
 import type { RunningTotal } from "./flow.server";

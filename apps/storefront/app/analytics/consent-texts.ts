@@ -1,5 +1,5 @@
 import type { Locale } from "@shop/routing";
-import type { ConsentCategory } from "../analytics/consent";
+import type { ConsentCategory } from "./consent";
 
 interface CategoryText {
   readonly name: string;

@@ -1,7 +1,7 @@
 import type { OrderErrorCode } from "@shop/contracts";
 import type { BoxKind, CouponRefusal, ExtraFrequency, Frequency } from "@shop/domain";
 import type { Locale } from "@shop/routing";
-import type { FlowStep } from "../order-flow/steps";
+import type { FlowStep } from "./steps";
 
 /**
  * Texts of the new-order flow (docs/decisions/015). They travel with the flow's own data (its loader
