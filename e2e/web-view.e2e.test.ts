@@ -8,7 +8,7 @@ import { freePort } from "../scripts/lib/processes.mjs";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { format } from "../apps/storefront/app/i18n/format";
 import { DEBUG_CONSOLE_TEXTS } from "../apps/storefront/app/i18n/debug-console";
-import { authTextsFor } from "../apps/storefront/app/i18n/auth";
+import { authTextsFor } from "../apps/storefront/app/accounts/auth-texts";
 import { SUPPORT_CHAT_TEXTS } from "../apps/storefront/app/support-chat/texts";
 import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";
 import { launchBrowser } from "./support/browser";
@@ -144,7 +144,8 @@ describe("inside the app", () => {
         nativeSignInHooks(provider).success,
       );
       await handedOver;
-      // The CMS has no keys for the provider here: it refuses the token, and the home page says so.
+      // "native-token" is no ID token of the provider: the CMS refuses it, and the home page says so
+      // (a real one signs in: social-sign-in.e2e.test.ts).
       await expect.poll(() => new URL(page.url()).searchParams.get("provider")).toBe(provider);
       expect(new URL(page.url()).pathname).toBe(pathTo("home", "ca"));
     },
