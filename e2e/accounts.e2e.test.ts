@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import { messagesFor } from "../apps/storefront/app/i18n";
-import { authTextsFor } from "../apps/storefront/app/i18n/auth";
+import { authTextsFor } from "../apps/storefront/app/accounts/auth-texts";
 import { format } from "../apps/storefront/app/i18n/format";
 import { useBrowserSession } from "./support/browser";
 import { mailedLink, mailedValue } from "./support/outbox";

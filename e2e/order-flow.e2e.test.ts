@@ -3,8 +3,8 @@ import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/r
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { messagesFor } from "../apps/storefront/app/i18n";
-import { accountTextsFor } from "../apps/storefront/app/i18n/account";
-import { authTextsFor } from "../apps/storefront/app/i18n/auth";
+import { accountTextsFor } from "../apps/storefront/app/accounts/texts";
+import { authTextsFor } from "../apps/storefront/app/accounts/auth-texts";
 import { format } from "../apps/storefront/app/i18n/format";
 import { orderFlowTextsFor } from "../apps/storefront/app/order-flow/texts";
 import { ordersTextsFor } from "../apps/storefront/app/orders/texts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { nativeSignInHooks } from "@shop/domain/web-view";
 import { pathTo, type Locale } from "@shop/routing";
 import { describe, expect, inject, it } from "vitest";
-import { authTextsFor } from "../apps/storefront/app/i18n/auth";
+import { authTextsFor } from "../apps/storefront/app/accounts/auth-texts";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { format } from "../apps/storefront/app/i18n/format";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";

@@ -1,6 +1,6 @@
 import { CLIENT_IP_HEADER, PROXY_SECRET_HEADER } from "@shop/contracts";
 import { shouldRetry } from "@shop/domain/client-behaviours";
-import { FORM_FIELD, type AccountFieldError, type AccountFieldErrors } from "./account-forms";
+import { FORM_FIELD, type AccountFieldError, type AccountFieldErrors } from "./accounts/account-forms";
 import { env } from "./env.server";
 
 /** The CMS serves its content API under this prefix (docs/decisions/007). */
@@ -60,7 +60,7 @@ export interface Contract<T> {
 
 /**
  * A refusal of one field, as the CMS words it: a code of the contracts ("tooLong:80" read as code
- * and max) or of the CMS ("emailTaken"). The pages' type (./account-forms), which the browser renders.
+ * and max) or of the CMS ("emailTaken"). The pages' type (./accounts/account-forms), which the browser renders.
  */
 export type CmsFieldError = AccountFieldError;
 

@@ -11,9 +11,9 @@ import { MAX_PROVIDER_TOKEN_LENGTH } from "@shop/domain/web-view";
 import { pathTo, type Locale } from "@shop/routing";
 import { serialize } from "cookie";
 import { redirect } from "react-router";
-import { accountCall, type AccountCall } from "./account.server";
+import { accountCall, type AccountCall } from "./accounts/account.server";
 import { secureCookies } from "./env.server";
-import { signedInRedirect, signInCall, takeRememberedTarget } from "./sign-in.server";
+import { signedInRedirect, signInCall, takeRememberedTarget } from "./accounts/sign-in.server";
 import { readCookies } from "./session.server";
 import { isOAuthProvider, type OfferedProvider, type SocialProvider } from "./social";
 

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { LOCALE_COOKIE, SCREENS } from "@shop/routing";
-import { carriesFlash } from "../app/flash.server";
+import { carriesFlash } from "../app/accounts/flash.server";
 
 interface CachedPage {
   readonly body: Buffer;
@@ -27,7 +27,7 @@ export function pageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOption
   // Only pages: a data request (`.data`) answers a browser that already has the page, and is never HTML.
   function cacheable(req: Request, res: Response): boolean {
     if (req.method !== "GET" || res.locals.requestContext.sessionToken !== null) return false;
-    // A one-time notice (flash.server.ts) is for this visitor only.
+    // A one-time notice (app/accounts/flash.server.ts) is for this visitor only.
     if (carriesFlash(req.headers.cookie)) return false;
     const { screen, dataRequest } = res.locals.requestContext;
     // Guest-only and signed-in screens are per visitor (a sign-in page carries its own provider state).

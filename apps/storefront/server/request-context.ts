@@ -32,7 +32,7 @@ export interface RequestContext {
 
 /** The request context with the visitor's session, resolved once per request (`requestSession`). */
 export interface SessionContext {
-  /** The signed-in customer and their token; loaders read it through requireCustomer (app/account-area.server.ts). */
+  /** The signed-in customer and their token; loaders read it through requireCustomer (app/accounts/account-area.server.ts). */
   readonly session: Session;
 }
 

@@ -1,6 +1,6 @@
 import type { Account } from "@shop/contracts";
 import type { Locale } from "@shop/routing";
-import type { Visit } from "../app/account-area.server";
+import type { Visit } from "../app/accounts/account-area.server";
 import { SIGNED_OUT, type Session } from "../app/session.server";
 
 /** A customer as GET /users/me answers: what a signed-in test visit's session holds. */

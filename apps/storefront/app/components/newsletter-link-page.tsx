@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
-import { DoneNotice, ProblemNotice } from "./account-area";
-import { AuthCard } from "./auth-card";
+import { DoneNotice, ProblemNotice } from "~/accounts/account-area";
+import { AuthCard } from "~/accounts/auth-card";
 import { PRIMARY_BUTTON } from "./button-styles";
 import { NewsletterSignup } from "./newsletter-signup";
 import { format } from "~/i18n/format";

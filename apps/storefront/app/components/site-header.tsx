@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { ScreenId } from "@shop/routing";
-import { AccountEntry } from "./account-entry";
+import { AccountEntry } from "~/accounts/account-entry";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { ScreenLink } from "./screen-link";

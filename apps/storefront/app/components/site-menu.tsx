@@ -2,7 +2,7 @@ import type { MouseEvent, RefObject } from "react";
 import { NavLink } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
 import { pathTo, type ScreenId } from "@shop/routing";
-import { AccountEntry } from "./account-entry";
+import { AccountEntry } from "~/accounts/account-entry";
 import { PRIMARY_BUTTON } from "./button-styles";
 import { LanguageSwitcher } from "./language-switcher";
 import { MENU_GROUPS } from "./menu-sections";

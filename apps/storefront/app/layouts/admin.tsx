@@ -1,5 +1,5 @@
 import { Form, NavLink, Outlet } from "react-router";
-import { FlashNotice } from "~/components/flash-notice";
+import { FlashNotice } from "~/accounts/flash-notice";
 import { pathTo, RESOURCE_PATHS, type ScreenId } from "@shop/routing";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader, SITE_SECTIONS_ID } from "~/components/site-header";

@@ -1,5 +1,5 @@
 import { TEXT_BUTTON } from "~/components/button-styles";
-import { FlashNotice } from "~/components/flash-notice";
+import { FlashNotice } from "~/accounts/flash-notice";
 import { Outlet } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";

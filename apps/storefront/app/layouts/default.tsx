@@ -1,4 +1,4 @@
-import { FlashNotice } from "~/components/flash-notice";
+import { FlashNotice } from "~/accounts/flash-notice";
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader, SITE_SECTIONS_ID } from "~/components/site-header";

@@ -1,10 +1,10 @@
-import { CodeEntry } from "~/components/code-entry";
-import { RegisterForm } from "~/components/register-form";
+import { CodeEntry } from "~/accounts/code-entry";
+import { RegisterForm } from "~/accounts/register-form";
 import { useId, type ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { refusalOf } from "~/account-forms";
-import { AccountForm } from "~/components/account-form";
-import { EmailInput, errorText, PasswordInput } from "~/components/account-fields";
+import { refusalOf } from "~/accounts/account-forms";
+import { AccountForm } from "~/accounts/account-form";
+import { EmailInput, errorText, PasswordInput } from "~/accounts/account-fields";
 import { PRIMARY_BUTTON, TEXT_BUTTON } from "~/components/button-styles";
 import { ScreenLink } from "~/components/screen-link";
 import { useRootData } from "~/root-data";

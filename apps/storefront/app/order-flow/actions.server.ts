@@ -12,15 +12,15 @@ import {
 import { normalizeCouponCode } from "@shop/domain";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect, type UNSAFE_DataWithResponseInit } from "react-router";
-import { accountCall, accountErrorsOf, refuseForm, storeToken } from "../account.server";
-import type { AccountFormRefusal } from "../account-forms";
+import { accountCall, accountErrorsOf, refuseForm, storeToken } from "~/accounts/account.server";
+import type { AccountFormRefusal } from "~/accounts/account-forms";
 import type { PaymentForm } from "~/orders/payment-redirect";
 import { readForm } from "../forms/read-form.server";
 import { orderFlowTextsFor } from "./texts";
 import { paymentResponse } from "~/orders/orders.server";
-import { flashCookie } from "../flash.server";
+import { flashCookie } from "~/accounts/flash.server";
 import { clearSessionCookie, forgetSession, type Session } from "../session.server";
-import { signInCall } from "../sign-in.server";
+import { signInCall } from "~/accounts/sign-in.server";
 import {
   coverageOf,
   createDraft,
@@ -234,7 +234,7 @@ async function signIn(ctx: Context) {
     intent === INTENTS.verifyCode
       ? signInCodeBody.safeParse({
           email: text("email"),
-          // One cell per digit, all posted as `code` (components/code-cells.tsx).
+          // One cell per digit, all posted as `code` (accounts/code-cells.tsx).
           code: form.getAll("code").map(String).join("").replace(/\D/g, ""),
         })
       : intent === INTENTS.register

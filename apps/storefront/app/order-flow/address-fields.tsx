@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { ACCOUNT_FIELD_MAX, ADDRESS_COUNTRIES, type DeliveryAddress } from "@shop/contracts";
-import { AccountInput } from "~/components/account-fields";
+import { AccountInput } from "~/accounts/account-fields";
 import { usePageLanguage } from "~/root-data";
 import { errorWords, type FlowTexts } from "./controls";
 import type { AddressField } from "./fields";

@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { MAX_UNPAID_ORDERS } from "@shop/contracts";
 import { MAX_LINE_QUANTITY } from "@shop/domain";
 import { Form, useNavigation } from "react-router";
-import { FORM_FIELD, type AccountFieldError, type AccountFormRefusal } from "~/account-forms";
-import { useFocusOnRefusal } from "~/components/account-form";
+import { FORM_FIELD, type AccountFieldError, type AccountFormRefusal } from "~/accounts/account-forms";
+import { useFocusOnRefusal } from "~/accounts/account-form";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { format } from "~/i18n/format";
-import type { AuthTexts } from "~/i18n/auth";
-import type { AccountTexts } from "~/i18n/account";
+import type { AuthTexts } from "~/accounts/auth-texts";
+import type { AccountTexts } from "~/accounts/texts";
 import type { OrderFlowTexts } from "./texts";
 import type { Intent } from "./fields";
 

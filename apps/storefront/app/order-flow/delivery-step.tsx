@@ -6,8 +6,8 @@ import {
   type DeliveryAddress,
   type OrderDraft,
 } from "@shop/contracts";
-import { AccountInput } from "~/components/account-fields";
-import { Checkbox } from "~/components/account-area";
+import { AccountInput } from "~/accounts/account-fields";
+import { Checkbox } from "~/accounts/account-area";
 import { format } from "~/i18n/format";
 import { AddressFields } from "./address-fields";
 import { ChoiceCard, ChoiceGroup, errorWords, FieldError, refusalFor, StepForm, type FlowTexts } from "./controls";

@@ -12,11 +12,11 @@ import {
 import type { PriceAudience } from "@shop/domain";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect } from "react-router";
-import { accountCall } from "../account.server";
+import { accountCall } from "~/accounts/account.server";
 import { getProducts } from "../catalogue.server";
 import { env } from "../env.server";
-import { accountTextsFor } from "../i18n/account";
-import { authTextsFor } from "../i18n/auth";
+import { accountTextsFor } from "~/accounts/texts";
+import { authTextsFor } from "~/accounts/auth-texts";
 import { orderFlowTextsFor } from "./texts";
 import { deliveryDay } from "~/orders/order-view";
 import type { Session } from "../session.server";

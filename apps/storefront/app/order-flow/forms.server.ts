@@ -11,8 +11,8 @@ import {
 import { MAX_LINE_QUANTITY, type PurchaseKind } from "@shop/domain";
 import type { Locale } from "@shop/routing";
 import type { z } from "zod";
-import { documentIdOf, postalCodeOf } from "../account-area.server";
-import type { AccountFieldError } from "../account-forms";
+import { documentIdOf, postalCodeOf } from "~/accounts/account-area.server";
+import type { AccountFieldError } from "~/accounts/account-forms";
 import { fieldErrorOf, fieldOfPath } from "../cms.server";
 import type { FlowErrors } from "./draft.server";
 import {

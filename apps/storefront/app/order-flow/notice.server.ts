@@ -5,7 +5,7 @@ import { FLOW_NOTICES, type FlowNotice } from "./fields";
 
 /**
  * A notice for the flow's next page, in a short-lived httpOnly cookie set by the action that found
- * the problem (as flash.server.ts does for the account), so that no crafted link can show one.
+ * the problem (as accounts/flash.server.ts does for the account), so that no crafted link can show one.
  */
 const NOTICE_COOKIE = "shop_order_notice";
 const NOTICE_MAX_AGE_SECONDS = 60;

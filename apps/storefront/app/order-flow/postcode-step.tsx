@@ -1,8 +1,8 @@
 import { TEXT_BUTTON } from "~/components/button-styles";
 import { ACCOUNT_FIELD_MAX } from "@shop/contracts";
 import { Link } from "react-router";
-import { AccountInput } from "~/components/account-fields";
-import { Checkbox, DoneNotice } from "~/components/account-area";
+import { AccountInput } from "~/accounts/account-fields";
+import { Checkbox, DoneNotice } from "~/accounts/account-area";
 import { format } from "~/i18n/format";
 import { errorWords, refusalFor, StepForm } from "./controls";
 import { INTENTS } from "./fields";

@@ -2,7 +2,7 @@ import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
 import type { OrderSummaryView } from "./order-view";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
-import { Panel, ProblemNotice } from "~/components/account-area";
+import { Panel, ProblemNotice } from "~/accounts/account-area";
 import { OrderLink } from "./order-link";
 import { OrderCards } from "./order-list";
 import { ScreenLink } from "~/components/screen-link";

@@ -4,7 +4,7 @@ import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
 import type { OrderView } from "./order-view";
 import { usePageLanguage } from "~/root-data";
-import { Panel } from "~/components/account-area";
+import { Panel } from "~/accounts/account-area";
 import { OrderDelivery, OrderInvoice, type CountryNames } from "./order-delivery";
 import { OrderLines, OrderTotals } from "./order-lines";
 import { OrderStatusBadge } from "./order-status-badge";

@@ -2,7 +2,7 @@ import { orderListQuery, orderListSchema, orderSchema, paymentAnswerSchema, type
 import { parseOrderNumber } from "@shop/domain";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect } from "react-router";
-import { requireCustomer, signInAgain, type Visit } from "~/account-area.server";
+import { requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
 import { forgetSession } from "~/session.server";
 import { cmsCall } from "~/cms.server";
 import { notFound } from "~/components/error-screen";

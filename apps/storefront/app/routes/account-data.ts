@@ -1,8 +1,8 @@
 import { pathTo } from "@shop/routing";
 import type { Route } from "./+types/account-data";
-import { exportedData, requireCustomer, signInAgain } from "~/account-area.server";
+import { exportedData, requireCustomer, signInAgain } from "~/accounts/account-area.server";
 import { forgetSession } from "~/session.server";
-import { accountTextsFor } from "~/i18n/account";
+import { accountTextsFor } from "~/accounts/texts";
 
 /**
  * A copy of the signed-in customer's data (GDPR art. 15 and 20), as a JSON download: a link of the

@@ -1,21 +1,21 @@
 import { TEXT_BUTTON } from "~/components/button-styles";
-import { CodeEntry } from "~/components/code-entry";
+import { CodeEntry } from "~/accounts/code-entry";
 import { emailRequestBody, okAnswerSchema, signInBody, signInCodeBody } from "@shop/contracts";
 import { pathTo } from "@shop/routing";
 import { data, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/login";
-import { accountCall, accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/account.server";
-import { refusalOf } from "~/account-forms";
-import { AccountForm } from "~/components/account-form";
-import { EmailInput, errorText, PasswordInput } from "~/components/account-fields";
-import { AuthCard, AuthFootnote, keptRedirect } from "~/components/auth-card";
+import { accountCall, accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/accounts/account.server";
+import { refusalOf } from "~/accounts/account-forms";
+import { AccountForm } from "~/accounts/account-form";
+import { EmailInput, errorText, PasswordInput } from "~/accounts/account-fields";
+import { AuthCard, AuthFootnote, keptRedirect } from "~/accounts/auth-card";
 import { SocialSignIn } from "~/components/social-sign-in";
-import { authTextsFor } from "~/i18n/auth";
+import { authTextsFor } from "~/accounts/auth-texts";
 import { format } from "~/i18n/format";
 import { usePageLanguage, useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
-import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/sign-in.server";
+import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/accounts/sign-in.server";
 import { offeredProviders } from "~/social.server";
 
 export const meta = screenMeta;
@@ -65,7 +65,7 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
   }
 
   if (intent === "verifyCode") {
-    // One cell per digit, all posted as `code` (components/code-cells.tsx).
+    // One cell per digit, all posted as `code` (accounts/code-cells.tsx).
     const code = form.getAll("code").map(String).join("").replace(/\D/g, "");
     const parsed = signInCodeBody.safeParse({ email: fields.email, code });
     if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, "verifyCode");

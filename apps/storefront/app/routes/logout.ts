@@ -2,8 +2,8 @@ import { okAnswerSchema } from "@shop/contracts";
 import { isLocale, pathTo } from "@shop/routing";
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { accountCall } from "~/account.server";
-import { flashCookie } from "~/flash.server";
+import { accountCall } from "~/accounts/account.server";
+import { flashCookie } from "~/accounts/flash.server";
 import { readForm } from "~/forms/read-form.server";
 import { clearSessionCookie, forgetSession } from "~/session.server";
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/newsletter-confirm";
-import { linkTokenOf, spendLinkToken } from "~/account-area.server";
-import { readAccountForm } from "~/account.server";
+import { linkTokenOf, spendLinkToken } from "~/accounts/account-area.server";
+import { readAccountForm } from "~/accounts/account.server";
 import { NewsletterLinkPage } from "~/components/newsletter-link-page";
-import { accountTextsFor } from "~/i18n/account";
+import { accountTextsFor } from "~/accounts/texts";
 import { format } from "~/i18n/format";
 import { screenMeta } from "~/seo";
 

@@ -2,9 +2,9 @@ import { newsletterSubscribeBody, okAnswerSchema } from "@shop/contracts";
 import { isLocale, LOCALE_TAGS, pathTo, safeRedirectTarget, type Locale } from "@shop/routing";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/newsletter-signup";
-import { accountCall, accountErrorsOf } from "~/account.server";
-import type { AccountFieldErrors } from "~/account-forms";
-import { flashCookie } from "~/flash.server";
+import { accountCall, accountErrorsOf } from "~/accounts/account.server";
+import type { AccountFieldErrors } from "~/accounts/account-forms";
+import { flashCookie } from "~/accounts/flash.server";
 import { readForm } from "~/forms/read-form.server";
 import { messagesFor } from "~/i18n";
 import type { NewsletterSignupAnswer } from "~/components/newsletter-signup";
@@ -16,7 +16,7 @@ import type { NewsletterSignupAnswer } from "~/components/newsletter-signup";
  *
  * Sent by the footer's fetcher (a data request), it answers data and the page stays as it is.
  * Sent before JavaScript has loaded, it goes back to the page the visitor was on, with a one-time
- * notice (flash.ts) saying the same.
+ * notice (accounts/flash.ts) saying the same.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/newsletter-unsubscribe";
-import { isOneClickUnsubscribe, linkTokenOf, spendLinkToken } from "~/account-area.server";
-import { readAccountForm } from "~/account.server";
+import { isOneClickUnsubscribe, linkTokenOf, spendLinkToken } from "~/accounts/account-area.server";
+import { readAccountForm } from "~/accounts/account.server";
 import { NewsletterLinkPage } from "~/components/newsletter-link-page";
 import { ScreenLink } from "~/components/screen-link";
-import { accountTextsFor } from "~/i18n/account";
+import { accountTextsFor } from "~/accounts/texts";
 import { useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
 

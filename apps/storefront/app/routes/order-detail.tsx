@@ -1,13 +1,13 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/order-detail";
-import { readAccountForm } from "~/account.server";
-import { Panel, ProblemNotice } from "~/components/account-area";
+import { readAccountForm } from "~/accounts/account.server";
+import { Panel, ProblemNotice } from "~/accounts/account-area";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { ScreenErrorBoundary } from "~/components/error-screen";
 import { OrderLink } from "~/orders/order-link";
 import { OrderScreenHeading, OrderSummary } from "~/orders/order-summary";
 import { OrderTimeline } from "~/orders/order-timeline";
-import { accountTextsFor } from "~/i18n/account";
+import { accountTextsFor } from "~/accounts/texts";
 import { format } from "~/i18n/format";
 import { ordersTextsFor } from "~/orders/texts";
 import { orderView } from "~/orders/order-view";

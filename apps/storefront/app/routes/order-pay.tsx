@@ -1,13 +1,13 @@
 import { formatCents } from "@shop/domain";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/order-pay";
-import { ProblemNotice } from "~/components/account-area";
+import { ProblemNotice } from "~/accounts/account-area";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { ScreenErrorBoundary } from "~/components/error-screen";
 import { OrderLink, orderHref } from "~/orders/order-link";
 import { OrderScreenHeading, OrderSummary } from "~/orders/order-summary";
 import { PaymentRedirect } from "~/orders/payment-redirect";
-import { accountTextsFor } from "~/i18n/account";
+import { accountTextsFor } from "~/accounts/texts";
 import { format } from "~/i18n/format";
 import { ordersTextsFor } from "~/orders/texts";
 import { orderView, type OrderView } from "~/orders/order-view";

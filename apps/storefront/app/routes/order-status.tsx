@@ -1,13 +1,13 @@
 import { Link, useLocation } from "react-router";
 import type { OrderStatus } from "@shop/domain";
 import type { Route } from "./+types/order-status";
-import { ProblemNotice } from "~/components/account-area";
+import { ProblemNotice } from "~/accounts/account-area";
 import { SECONDARY_BUTTON } from "~/components/button-styles";
 import { ScreenErrorBoundary } from "~/components/error-screen";
 import type { CheckoutStep } from "~/components/step-indicator";
 import { OrderSummary, OrderScreenHeading } from "~/orders/order-summary";
 import { OrderOutcome } from "~/orders/order-outcome";
-import { accountTextsFor } from "~/i18n/account";
+import { accountTextsFor } from "~/accounts/texts";
 import { ordersTextsFor } from "~/orders/texts";
 import { orderView } from "~/orders/order-view";
 import { loadOwnOrder, orderParamOf } from "~/orders/orders.server";

@@ -1,7 +1,7 @@
 import { ORDER_LIST_MAX_LIMIT } from "@shop/contracts";
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { AccountHeading, ProblemNotice } from "~/components/account-area";
+import { AccountHeading, ProblemNotice } from "~/accounts/account-area";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { OrderCards } from "~/orders/order-list";
 import { ScreenLink } from "~/components/screen-link";

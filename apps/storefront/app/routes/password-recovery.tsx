@@ -9,16 +9,16 @@ import {
   refuseForm,
   refuseInvalid,
   type AccountRefusal,
-} from "~/account.server";
-import { FORM_FIELD, refusalOf, type AccountFormRefusal } from "~/account-forms";
-import { AccountForm } from "~/components/account-form";
-import { EmailInput, errorText, PasswordInput } from "~/components/account-fields";
-import { AuthCard, AuthFootnote } from "~/components/auth-card";
-import { authTextsFor, type AuthTexts } from "~/i18n/auth";
+} from "~/accounts/account.server";
+import { FORM_FIELD, refusalOf, type AccountFormRefusal } from "~/accounts/account-forms";
+import { AccountForm } from "~/accounts/account-form";
+import { EmailInput, errorText, PasswordInput } from "~/accounts/account-fields";
+import { AuthCard, AuthFootnote } from "~/accounts/auth-card";
+import { authTextsFor, type AuthTexts } from "~/accounts/auth-texts";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
-import { signedInRedirect, signInCall } from "~/sign-in.server";
+import { signedInRedirect, signInCall } from "~/accounts/sign-in.server";
 
 export const meta = screenMeta;
 

@@ -24,7 +24,7 @@ import {
   profileFromForm,
   requireCustomer,
   signInAgain,
-} from "~/account-area.server";
+} from "~/accounts/account-area.server";
 import {
   accountCall,
   accountErrorsOf,
@@ -33,14 +33,14 @@ import {
   refuseInvalid,
   storeToken,
   type AccountRefusal,
-} from "~/account.server";
-import { refusalOf } from "~/account-forms";
-import { AccountHeading, DoneNotice, Panel, ProblemNotice } from "~/components/account-area";
-import { ADDRESS_PARAM, AddressBook } from "~/components/address-book";
-import { DataDownload, DeletionForm, PasswordForm, PersonalDataForm } from "~/components/profile-forms";
-import { flashCookie } from "~/flash.server";
-import { accountTextsFor } from "~/i18n/account";
-import { authTextsFor } from "~/i18n/auth";
+} from "~/accounts/account.server";
+import { refusalOf } from "~/accounts/account-forms";
+import { AccountHeading, DoneNotice, Panel, ProblemNotice } from "~/accounts/account-area";
+import { ADDRESS_PARAM, AddressBook } from "~/accounts/address-book";
+import { DataDownload, DeletionForm, PasswordForm, PersonalDataForm } from "~/accounts/profile-forms";
+import { flashCookie } from "~/accounts/flash.server";
+import { accountTextsFor } from "~/accounts/texts";
+import { authTextsFor } from "~/accounts/auth-texts";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 import { clearSessionCookie, forgetCustomerSessions, forgetSession } from "~/session.server";

@@ -1,16 +1,16 @@
-import { RegisterForm } from "~/components/register-form";
+import { RegisterForm } from "~/accounts/register-form";
 import { registerBody } from "@shop/contracts";
 import { pathTo } from "@shop/routing";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/register";
-import { accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/account.server";
-import { refusalOf } from "~/account-forms";
-import { AuthCard, AuthFootnote, keptRedirect } from "~/components/auth-card";
+import { accountErrorsOf, readAccountForm, refuseForm, refuseInvalid } from "~/accounts/account.server";
+import { refusalOf } from "~/accounts/account-forms";
+import { AuthCard, AuthFootnote, keptRedirect } from "~/accounts/auth-card";
 import { SocialSignIn } from "~/components/social-sign-in";
-import { authTextsFor } from "~/i18n/auth";
+import { authTextsFor } from "~/accounts/auth-texts";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
-import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/sign-in.server";
+import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/accounts/sign-in.server";
 import { offeredProviders } from "~/social.server";
 
 export const meta = screenMeta;

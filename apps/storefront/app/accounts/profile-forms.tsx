@@ -1,13 +1,13 @@
 import { ACCOUNT_FIELD_MAX, type Account } from "@shop/contracts";
 import { LOCALE_NAMES, LOCALES, pathTo } from "@shop/routing";
-import type { AccountFormRefusal } from "~/account-forms";
+import type { AccountFormRefusal } from "./account-forms";
 import { AccountForm } from "./account-form";
-import { SECONDARY_BUTTON } from "./button-styles";
+import { SECONDARY_BUTTON } from "~/components/button-styles";
 import { AccountInput, errorText, PasswordInput } from "./account-fields";
 import { Checkbox } from "./account-area";
-import { ScreenLink } from "./screen-link";
-import type { AuthTexts } from "~/i18n/auth";
-import type { AccountTexts } from "~/i18n/account";
+import { ScreenLink } from "~/components/screen-link";
+import type { AuthTexts } from "./auth-texts";
+import type { AccountTexts } from "./texts";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 

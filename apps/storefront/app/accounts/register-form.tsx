@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { ACCOUNT_FIELD_MAX } from "@shop/contracts";
-import type { refusalOf } from "~/account-forms";
-import { AccountForm } from "~/components/account-form";
-import { AccountInput, EmailInput, errorText, PasswordInput } from "~/components/account-fields";
+import type { refusalOf } from "./account-forms";
+import { AccountForm } from "./account-form";
+import { AccountInput, EmailInput, errorText, PasswordInput } from "./account-fields";
 import { ScreenLink } from "~/components/screen-link";
-import type { authTextsFor } from "~/i18n/auth";
+import type { authTextsFor } from "./auth-texts";
 
 /**
  * The registration form as the registration page and the new-order flow's account step show it:

@@ -1,7 +1,7 @@
 import { serialize } from "cookie";
-import { secureCookies } from "./env.server";
+import { secureCookies } from "~/env.server";
 import { isFlashCode, type FlashCode } from "./flash";
-import { readCookies } from "./session.server";
+import { readCookies } from "~/session.server";
 
 const FLASH_COOKIE = "shop_flash";
 /** Long enough for the redirect that follows, short enough that a notice never surfaces days later. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { json, useFakeCms } from "../tests/fake-cms";
-import { visitOf } from "../tests/visit";
+import { json, useFakeCms } from "../../tests/fake-cms";
+import { visitOf } from "../../tests/visit";
 import {
   addressFromForm,
   deletionFromForm,

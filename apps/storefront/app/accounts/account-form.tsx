@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Form, useNavigation } from "react-router";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "./button-styles";
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import { errorText } from "./account-fields";
-import { FORM_FIELD, type AccountFormRefusal } from "~/account-forms";
-import type { AuthTexts } from "~/i18n/auth";
+import { FORM_FIELD, type AccountFormRefusal } from "./account-forms";
+import type { AuthTexts } from "./auth-texts";
 import { format } from "~/i18n/format";
 
 interface AccountFormProps {

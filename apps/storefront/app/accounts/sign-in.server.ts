@@ -3,10 +3,10 @@ import { pathTo, REDIRECT_PARAM, safeRedirectTarget, type Locale } from "@shop/r
 import { serialize } from "cookie";
 import { redirect } from "react-router";
 import { accountCall, storeToken, type AccountCall } from "./account.server";
-import { secureCookies } from "./env.server";
+import { secureCookies } from "~/env.server";
 import type { FlashCode } from "./flash";
 import { flashCookie } from "./flash.server";
-import { readCookies } from "./session.server";
+import { readCookies } from "~/session.server";
 
 /**
  * Where a customer goes once signed in (specification, section 4): the page the guard sent them

@@ -1,9 +1,9 @@
 import { SIGN_IN_CODE_LENGTH } from "@shop/contracts";
-import type { refusalOf } from "~/account-forms";
-import { AccountForm } from "~/components/account-form";
-import { errorText } from "~/components/account-fields";
-import { CodeCells } from "~/components/code-cells";
-import type { authTextsFor } from "~/i18n/auth";
+import type { refusalOf } from "./account-forms";
+import { AccountForm } from "./account-form";
+import { errorText } from "./account-fields";
+import { CodeCells } from "./code-cells";
+import type { authTextsFor } from "./auth-texts";
 import { format } from "~/i18n/format";
 
 /** The sign-in code's entry, as the sign-in page and the new-order flow's account step show it. */

@@ -8,11 +8,11 @@ import {
   type CmsRequestOptions,
   type CmsResult,
   type Contract,
-} from "./cms.server";
-import { echoedValues } from "./forms/echo";
-import { readForm } from "./forms/read-form.server";
+} from "~/cms.server";
+import { echoedValues } from "~/forms/echo";
+import { readForm } from "~/forms/read-form.server";
 import { FORM_FIELD, type AccountFieldError, type AccountFieldErrors, type AccountFormRefusal } from "./account-forms";
-import { forgetSession, serializeSessionCookie, sessionToken } from "./session.server";
+import { forgetSession, serializeSessionCookie, sessionToken } from "~/session.server";
 
 /**
  * The customer's calls to the CMS's account API (docs/decisions/011) from the storefront's actions

@@ -16,10 +16,10 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { accountCall, accountErrorsOf } from "./account.server";
 import type { AccountFieldErrors } from "./account-forms";
-import { cmsFetch } from "./cms.server";
-import { echoedValues } from "./forms/echo";
-import type { LinkOutcome } from "./components/newsletter-link-page";
-import { forgetSession, type SessionUser } from "./session.server";
+import { cmsFetch } from "~/cms.server";
+import { echoedValues } from "~/forms/echo";
+import type { LinkOutcome } from "~/components/newsletter-link-page";
+import { forgetSession, type SessionUser } from "~/session.server";
 
 /**
  * What the account area's loaders and actions share (profile, address book, newsletter, data

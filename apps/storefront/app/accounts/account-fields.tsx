@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { ACCOUNT_FIELD_MAX } from "@shop/contracts";
-import type { AccountFieldError, AccountFormRefusal } from "~/account-forms";
-import type { AuthTexts } from "~/i18n/auth";
+import type { AccountFieldError, AccountFormRefusal } from "./account-forms";
+import type { AuthTexts } from "./auth-texts";
 import { format } from "~/i18n/format";
 
 /** The words for a refusal's code, in the page's language; an unknown code gets a general one. */

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from "react";
 import { MAX_ADDRESSES, type Address } from "@shop/contracts";
 import { Link } from "react-router";
-import type { AccountFormRefusal } from "~/account-forms";
-import { SECONDARY_BUTTON } from "./button-styles";
+import type { AccountFormRefusal } from "./account-forms";
+import { SECONDARY_BUTTON } from "~/components/button-styles";
 import { ProblemNotice } from "./account-area";
-import type { AuthTexts } from "~/i18n/auth";
-import type { AccountTexts } from "~/i18n/account";
+import type { AuthTexts } from "./auth-texts";
+import type { AccountTexts } from "./texts";
 import { format } from "~/i18n/format";
 
 /** Query parameter that opens the address editor: a document id, or NEW_ADDRESS. */

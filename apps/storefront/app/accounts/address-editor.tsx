@@ -2,12 +2,12 @@ import { TEXT_BUTTON } from "~/components/button-styles";
 import { ACCOUNT_FIELD_MAX, ADDRESS_COUNTRIES, type Address } from "@shop/contracts";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import type { AccountFormRefusal } from "~/account-forms";
+import type { AccountFormRefusal } from "./account-forms";
 import { AccountForm } from "./account-form";
 import { AccountInput, errorText } from "./account-fields";
 import { Checkbox } from "./account-area";
-import type { AuthTexts } from "~/i18n/auth";
-import type { AccountTexts } from "~/i18n/account";
+import type { AuthTexts } from "./auth-texts";
+import type { AccountTexts } from "./texts";
 
 type AddressTexts = AccountTexts["addresses"];
 

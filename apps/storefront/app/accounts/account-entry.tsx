@@ -1,4 +1,4 @@
-import { ScreenLink } from "./screen-link";
+import { ScreenLink } from "~/components/screen-link";
 import { usePageLanguage, useRootData } from "~/root-data";
 
 /**

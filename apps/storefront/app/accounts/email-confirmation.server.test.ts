@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { cmsError, json, useFakeCms } from "../tests/fake-cms";
+import { cmsError, json, useFakeCms } from "../../tests/fake-cms";
 import { confirmEmailFromLink } from "./email-confirmation.server";
 
 const cms = useFakeCms();
