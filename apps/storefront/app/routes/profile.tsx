@@ -1,49 +1,17 @@
 import { TEXT_BUTTON } from "~/components/button-styles";
-import {
-  accountSchema,
-  addressListSchema,
-  addressSchema,
-  authAnswerSchema,
-  changePasswordBody,
-  deleteAccountAnswerSchema,
-  DELETION_KEPT,
-  okAnswerSchema,
-} from "@shop/contracts";
+import { DELETION_KEPT, addressListSchema } from "@shop/contracts";
 import { pathTo, RESOURCE_PATHS } from "@shop/routing";
-import { data, redirect } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/profile";
-import {
-  ADDRESS_FIELDS,
-  addressFromForm,
-  deletionFromForm,
-  documentIdOf,
-  echoOf,
-  loadForPage,
-  PROFILE_FIELDS,
-  profileFromForm,
-  requireCustomer,
-  signInAgain,
-} from "~/accounts/account-area.server";
-import {
-  accountCall,
-  accountErrorsOf,
-  readAccountForm,
-  refuseForm,
-  refuseInvalid,
-  storeToken,
-  type AccountRefusal,
-} from "~/accounts/account.server";
+import { loadForPage, requireCustomer } from "~/accounts/account-area.server";
+import { profileAction } from "~/accounts/profile.server";
 import { refusalOf } from "~/accounts/account-forms";
 import { AccountHeading, DoneNotice, Panel, ProblemNotice } from "~/accounts/account-area";
 import { ADDRESS_PARAM, AddressBook } from "~/accounts/address-book";
 import { DataDownload, DeletionForm, PasswordForm, PersonalDataForm } from "~/accounts/profile-forms";
-import { flashCookie } from "~/accounts/flash.server";
 import { accountTextsFor } from "~/accounts/texts";
 import { authTextsFor } from "~/accounts/auth-texts";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
-import { clearSessionCookie, forgetCustomerSessions, forgetSession } from "~/session.server";
 
 export const meta = screenMeta;
 
@@ -71,107 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** What a successful form says beside itself (the password change and the deletion redirect instead). */
-type Done = { readonly done: "profile" | "addressSaved" | "addressDeleted" };
-
-const addressAnswer = z.object({ data: addressSchema });
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const { locale } = context;
-  const { token, customer } = requireCustomer({ request, context });
-  const { fields } = await readAccountForm(request, []);
-  const intent = fields.intent ?? "";
-  /** A refusal beside its form; a token the CMS no longer believes goes to sign in again. */
-  const refuse = (refusal: AccountRefusal, values: Record<string, string>) => {
-    if (refusal.status === "signedOut") throw signInAgain(request, locale);
-    return refuseForm(refusal, { values, intent });
-  };
-
-  if (intent === "profile") {
-    const values = echoOf(fields, PROFILE_FIELDS);
-    const profile = profileFromForm(fields);
-    if (!profile.ok) return refuseInvalid(profile.errors, values, intent);
-    const saved = await accountCall("/users/me", accountSchema, { method: "PUT", token, body: profile.body });
-    if (!saved.ok) return refuse(saved, values);
-    // The header's greeting and every page read the customer from the session cache.
-    forgetSession(token);
-    return { done: "profile" } satisfies Done;
-  }
-
-  if (intent === "address" || intent === "deleteAddress") {
-    const values = echoOf(fields, ADDRESS_FIELDS);
-    const posted = fields.documentId ?? "";
-    const documentId = documentIdOf(posted);
-    if (posted !== "" && documentId === null) return refuseInvalid({ form: { code: "invalid" } }, values, intent);
-    const path = `/users/me/addresses${documentId ? `/${documentId}` : ""}`;
-    let answer;
-    if (intent === "deleteAddress") {
-      if (!documentId) return refuseInvalid({ form: { code: "invalid" } }, values, intent);
-      answer = await accountCall(path, okAnswerSchema, { method: "DELETE", token });
-    } else {
-      const address = addressFromForm(fields);
-      if (!address.ok) return refuseInvalid(address.errors, values, intent);
-      answer = await accountCall(path, addressAnswer, {
-        method: documentId ? "PUT" : "POST",
-        token,
-        body: address.body,
-      });
-    }
-    forgetSession(token);
-    if (answer.ok) return { done: intent === "address" ? "addressSaved" : "addressDeleted" } satisfies Done;
-    // The CMS answers 404 for an address that is gone (deleted in another tab): say that, not "try later".
-    if (
-      (answer.status === "notFound" || answer.status === "failed") &&
-      documentId &&
-      !(await hasAddress(token, documentId))
-    ) {
-      return data({ missingAddress: true } as const, { status: 404 });
-    }
-    return refuse(answer, values);
-  }
-
-  if (intent === "password") {
-    const parsed = changePasswordBody.safeParse({
-      currentPassword: fields.currentPassword ?? "",
-      password: fields.password ?? "",
-      passwordConfirmation: fields.passwordConfirmation ?? "",
-    });
-    if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), {}, intent);
-    const changed = await accountCall("/auth/change-password", authAnswerSchema, {
-      method: "POST",
-      token,
-      body: parsed.data,
-    });
-    if (!changed.ok) return refuse(changed, {});
-    // The change retired every session, this one too: the answer's token signs this device in again,
-    // and every storefront process forgets the customer's other devices (docs/decisions/024).
-    forgetCustomerSessions(customer.id);
-    const headers = storeToken(request, changed.value.jwt);
-    headers.append("Set-Cookie", flashCookie("passwordChanged"));
-    return redirect(pathTo("profile", locale), { headers });
-  }
-
-  if (intent === "deleteAccount") {
-    const deletion = deletionFromForm(fields);
-    if (!deletion.ok) return refuseInvalid(deletion.errors, {}, intent);
-    const deleted = await accountCall("/users/me", deleteAccountAnswerSchema, {
-      method: "DELETE",
-      token,
-      body: deletion.body,
-    });
-    if (!deleted.ok) return refuse(deleted, {});
-    forgetCustomerSessions(customer.id);
-    const headers = new Headers({ "Set-Cookie": clearSessionCookie() });
-    headers.append("Set-Cookie", flashCookie("accountDeleted"));
-    return redirect(pathTo("home", locale), { headers });
-  }
-
-  throw data("Unknown form: send intent=profile, address, deleteAddress, password or deleteAccount", { status: 400 });
-}
-
-async function hasAddress(token: string, documentId: string): Promise<boolean> {
-  const list = await accountCall("/users/me/addresses", addressListSchema, { token });
-  return !list.ok || list.value.data.some((address) => address.documentId === documentId);
+  return profileAction({ request, context });
 }
 
 const SECTIONS = ["personal", "addresses", "password", "your-data", "delete"] as const;
