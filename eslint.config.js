@@ -34,6 +34,25 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Components run in the browser: a view model they name lives outside *.server files (issue 21).
+    // Route modules and root.tsx may import server modules: React Router strips their loaders and actions.
+    files: ["apps/storefront/app/**/*.tsx"],
+    ignores: ["apps/storefront/app/routes/**", "apps/storefront/app/root.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["*.server", "*.server.ts"],
+              message: "A component must not import a .server module, even for a type: move the type beside it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/storefront/public/**/*.js"],
     languageOptions: { globals: { ...globals.browser }, sourceType: "script", ecmaVersion: 5 },
   },

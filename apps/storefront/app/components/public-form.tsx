@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { PRIMARY_BUTTON } from "./button-styles";
 import { Honeypot, PrivacyNote } from "./form-field";
 import type { FieldErrors } from "@shop/contracts";
-import type { FormResult } from "~/forms/submit.server";
+import type { FormResult } from "~/forms/form-result";
 import type { FormName } from "~/forms/browser-checks";
 import { useValidatedForm } from "~/forms/use-validated-form";
 import { usePageLanguage } from "~/root-data";

@@ -3,13 +3,8 @@ import type { z } from "zod";
 import { cmsCall } from "~/cms.server";
 import { echoedValues } from "./echo";
 import { readForm } from "./read-form.server";
-import { fieldErrorOf, fieldErrorsOf, formReceiptSchema, type FieldErrors } from "@shop/contracts";
-
-export type FormResult =
-  | { readonly status: "sent" }
-  | { readonly status: "invalid"; readonly errors: FieldErrors; readonly values: Record<string, string> }
-  | { readonly status: "failed"; readonly values: Record<string, string> }
-  | { readonly status: "limited"; readonly values: Record<string, string> };
+import { fieldErrorOf, fieldErrorsOf, formReceiptSchema } from "@shop/contracts";
+import type { FormResult } from "./form-result";
 
 /**
  * Validates a posted form and hands it to the CMS, which stores it, e-mails staff and keeps the

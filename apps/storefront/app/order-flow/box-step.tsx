@@ -6,7 +6,7 @@ import { SizeBadge, useProductFacts } from "~/components/product-card";
 import { format } from "~/i18n/format";
 import { ChoiceCard, ChoiceGroup, errorWords, QuantitySelect, refusalFor, StepForm, type FlowTexts } from "./controls";
 import { BOX_FIELDS, INTENTS } from "./fields";
-import type { BoxChoice, BoxOffer } from "./offer.server";
+import type { BoxChoice, BoxOffer } from "./views";
 import type { StepProps } from "./step-props";
 import { STEP_HEADING_ID } from "./step-frame";
 

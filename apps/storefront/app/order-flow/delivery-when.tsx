@@ -4,7 +4,7 @@ import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 import { ChoiceCard, ChoiceGroup, type FlowTexts } from "./controls";
 import { DELIVERY_FIELDS } from "./fields";
-import type { LabelledCalendar } from "./flow.server";
+import type { LabelledCalendar } from "./views";
 
 const DeliveryCalendar = lazy(() =>
   import("~/components/delivery-calendar").then((module) => ({ default: module.DeliveryCalendar })),

@@ -5,7 +5,7 @@ import { useProductFacts } from "~/components/product-card";
 import { format } from "~/i18n/format";
 import { errorWords, FieldError, QuantitySelect, refusalFor, StepForm, type FlowTexts } from "./controls";
 import { extraField, INTENTS } from "./fields";
-import type { ExtraChoice, ExtraGroup } from "./offer.server";
+import type { ExtraChoice, ExtraGroup } from "./views";
 import type { StepProps } from "./step-props";
 
 /**

@@ -2,7 +2,6 @@ import {
   addressListSchema,
   EMPTY_ORDER_DRAFT,
   type Address,
-  type DeliveryAddress,
   type DeliveryCalendar,
   type DraftStep,
   type OrderDraft,
@@ -23,7 +22,8 @@ import type { Session } from "../session.server";
 import { calendarOf, draftTokenOf, forgetDraftCookie, loadDraft, quoteDraft, type Caller } from "./draft.server";
 import type { FlowNotice } from "./fields";
 import { noticeCookie, takeNotice } from "./notice.server";
-import { boxOffer, extrasOffer, type BoxOffer, type ExtraGroup } from "./offer.server";
+import { boxOffer, extrasOffer } from "./offer.server";
+import type { BoxOffer, ChosenDelivery, ExtraGroup, LabelledCalendar, RunningTotal } from "./views";
 import { reachableStep, STEP_PARAM, stepHref, stepOfField, type FlowStep } from "./steps";
 
 /**
@@ -39,24 +39,10 @@ const NOTHING_DONE: Readonly<Record<DraftStep, boolean>> = {
   delivery: false,
 };
 
-/** The calendar with each date as the page says it (worked out here: see orders/order-view deliveryDay). */
-export type LabelledCalendar = Omit<DeliveryCalendar, "dates"> & {
-  readonly dates: readonly (DeliveryCalendar["dates"][number] & { readonly label: string })[];
-};
-
 const labelled = (calendar: DeliveryCalendar, locale: Locale): LabelledCalendar => ({
   ...calendar,
   dates: calendar.dates.map((day) => ({ ...day, label: deliveryDay(day.date, locale) })),
 });
-
-/** When and where the chosen delivery is, as the summary shows it. */
-export interface ChosenDelivery {
-  readonly date: string;
-  readonly label: string;
-  readonly start: string;
-  readonly end: string;
-  readonly address: DeliveryAddress | null;
-}
 
 export type StepView =
   | { readonly step: "postcode" }
@@ -227,16 +213,6 @@ async function viewOf(
     default:
       return { step } as const;
   }
-}
-
-/** What the order comes to so far, VAT included, in cents: the line under the steps before the summary. */
-export interface RunningTotal {
-  readonly boxes: number;
-  readonly extras: number;
-  readonly discount: number;
-  /** The zone's fee for these goods (0 when they reach its free-shipping threshold): the postcode is known. */
-  readonly shipping: number;
-  readonly total: number;
 }
 
 /** The steps that show a running total: from the boxes on, until the summary shows the whole quote. */

@@ -9,64 +9,17 @@ import {
   quantityOf,
   shownPrice,
   sizeOf,
-  type BoxKind,
   type PriceAudience,
   type Product,
-  type Quantity,
-  type ShownPrice,
-  type SizeLabel,
 } from "@shop/domain";
+
+import type { BoxChoice, BoxKindOffer, BoxOffer, ExtraChoice, ExtraGroup, Food, FoodGroup } from "./views";
 
 /**
  * What the box and extras steps offer, from the catalogue (catalogue.server.ts): only what the
  * customer's kind may buy (companies the B2B offer, everybody else the B2C one), priced as the rest
  * of the shop prices it for them. Plain data, for the browser.
  */
-
-export interface BoxChoice {
-  readonly productId: number;
-  readonly name: string;
-  readonly kind: BoxKind;
-  readonly size: SizeLabel;
-  readonly quantity: Quantity | null;
-  readonly price: ShownPrice;
-}
-
-export interface BoxKindOffer {
-  readonly kind: BoxKind;
-  /** Smallest first. */
-  readonly choices: readonly BoxChoice[];
-}
-
-/** A food a customer may leave out of a box: an item of produce. */
-export interface Food {
-  readonly productId: number;
-  readonly name: string;
-}
-
-export type FoodGroup = "fruit" | "vegetable";
-
-export interface BoxOffer {
-  readonly kinds: readonly BoxKindOffer[];
-  readonly foods: Readonly<Record<FoodGroup, readonly Food[]>>;
-  /** The name of every box of the catalogue, offered or not: a box chosen earlier that this customer may not buy (any more) is still named. */
-  readonly boxNames: Readonly<Record<number, string>>;
-}
-
-export interface ExtraChoice {
-  readonly productId: number;
-  readonly name: string;
-  readonly quantity: Quantity | null;
-  readonly price: ShownPrice;
-}
-
-/** Extras under one heading: the fruit, the vegetables, or one category of complementary products. */
-export interface ExtraGroup {
-  readonly group: FoodGroup | "pantry";
-  /** The category's own name, for complementary products. */
-  readonly category: string | null;
-  readonly choices: readonly ExtraChoice[];
-}
 
 const forAudience = (audience: PriceAudience) => (product: Product) =>
   audience === "business" ? isB2B(product) : isB2C(product);

@@ -5,7 +5,7 @@ import { formatCents } from "@shop/domain";
 import type { OrderFlowTexts } from "./texts";
 import { usePageLanguage } from "~/root-data";
 import type { FlowNotice } from "./fields";
-import type { RunningTotal } from "./flow.server";
+import type { RunningTotal } from "./views";
 import { stepNumber, type FlowStep } from "./steps";
 
 interface FrameProps {

@@ -11,7 +11,7 @@ import { usePageLanguage } from "~/root-data";
 import { errorWords, IntentButton, refusalFor, StepForm, type FlowTexts } from "./controls";
 import { INTENTS, ORDER_FIELDS } from "./fields";
 import { OrderLimitNotice } from "./order-limit-notice";
-import type { ChosenDelivery } from "./flow.server";
+import type { ChosenDelivery } from "./views";
 import type { StepProps } from "./step-props";
 import { stepHref, type FlowStep } from "./steps";
 
