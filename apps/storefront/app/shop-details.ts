@@ -20,10 +20,18 @@ export interface ShopDetails {
   readonly paymentMethods: readonly PaymentMethod[];
 }
 
+/** One per language: building Intl.DisplayNames took a measurable share of every page's root loader. */
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
 function countryName(code: string | null, locale: Locale): string | null {
   if (code === null) return null;
   try {
-    return new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" }).of(code) ?? code;
+    let names = regionNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" });
+      regionNames.set(locale, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
