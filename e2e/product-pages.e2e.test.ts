@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { toProduct } from "@shop/contracts";
 import { BLOG_LANGUAGE, formatCents, REVIEW_LANGUAGE } from "@shop/domain";
 import { LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
-import { format, messagesFor, pageTextsFor } from "../apps/storefront/app/i18n";
+import { pageTextsFor } from "../apps/storefront/app/content-pages/texts";
+import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 

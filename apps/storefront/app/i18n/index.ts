@@ -1,7 +1,7 @@
 import type { Locale, ScreenId } from "@shop/routing";
-import { ca, caPages } from "./ca";
-import { es, esPages, type Messages, type PagesMessages, type ScreenText } from "./es";
-import { pt, ptPages } from "./pt";
+import { ca } from "./ca";
+import { es, type Messages, type ScreenText } from "./es";
+import { pt } from "./pt";
 
 export type { Messages, ScreenText } from "./es";
 
@@ -34,13 +34,6 @@ export function pageMessages(messages: Messages, screen: ScreenId | null): PageM
     titlesOf.set(messages, screens);
   }
   return { ...messages, screens, screen: screen ? messages.screens[screen] : null };
-}
-
-const PAGES: Record<Locale, PagesMessages> = { es: esPages, ca: caPages, pt: ptPages };
-
-/** A content page's long texts, which travel with that page's own data only (decision 006). */
-export function pageTextsFor<Page extends keyof PagesMessages>(locale: Locale, page: Page): PagesMessages[Page] {
-  return PAGES[locale][page];
 }
 
 export { format } from "./format";

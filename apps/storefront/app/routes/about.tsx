@@ -2,7 +2,7 @@ import type { Route } from "./+types/about";
 import { CardGrid, ContentSection, Paragraphs, ScreenLinkCards } from "~/components/content-sections";
 import { ProduceIllustration } from "~/components/illustrations";
 import { ScreenIntro } from "~/components/screen-intro";
-import { pageTextsFor } from "~/i18n";
+import { pageTextsFor } from "~/content-pages/texts";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 

@@ -3,7 +3,7 @@ import { CallToAction, CardGrid, ContentSection } from "~/components/content-sec
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
-import { pageTextsFor } from "~/i18n";
+import { pageTextsFor } from "~/content-pages/texts";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;

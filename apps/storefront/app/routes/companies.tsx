@@ -8,7 +8,7 @@ import { PublicForm } from "~/components/public-form";
 import { ScreenIntro } from "~/components/screen-intro";
 import { companyLeadSchema, EMPLOYEE_RANGES, FIELD_MAX } from "@shop/contracts";
 import { submitForm } from "~/forms/submit.server";
-import { pageTextsFor } from "~/i18n";
+import { pageTextsFor } from "~/content-pages/texts";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 

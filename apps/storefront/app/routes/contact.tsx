@@ -11,7 +11,7 @@ import { ScreenIntro } from "~/components/screen-intro";
 import { ContactDetails, useShopDetails } from "~/components/shop-details";
 import { contactSchema, FIELD_MAX } from "@shop/contracts";
 import { submitForm } from "~/forms/submit.server";
-import { pageTextsFor } from "~/i18n";
+import { pageTextsFor } from "~/content-pages/texts";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 

@@ -7,7 +7,7 @@ import { Later } from "~/components/later";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
 import { getImpact } from "~/catalogue.server";
-import { pageTextsFor } from "~/i18n";
+import { pageTextsFor } from "~/content-pages/texts";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 

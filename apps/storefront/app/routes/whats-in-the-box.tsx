@@ -5,7 +5,8 @@ import { ScreenLink } from "~/components/screen-link";
 import { getProducts } from "~/catalogue.server";
 import { getBoxContents } from "~/content.server";
 import { weekDates } from "~/dates";
-import { format, pageTextsFor } from "~/i18n";
+import { format } from "~/i18n";
+import { pageTextsFor } from "~/content-pages/texts";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
