@@ -27,7 +27,8 @@ const SHELL_MODULES = [
   /\/packages\/domain\/src\/locale\.ts$/,
   /\/app\/(root-data|alternates|seo|images|nonce)\.tsx?$/,
   /\/app\/i18n\/format\.ts$/,
-  /\/app\/components\/(site-header|site-footer|language-switcher|logo|illustrations|screen-link|account-entry|error-screen|fallback-texts)\.tsx$/,
+  /\/app\/components\/(site-header|site-footer|language-switcher|logo|illustrations|screen-link|error-screen|fallback-texts)\.tsx$/,
+  /\/app\/accounts\/account-entry\.tsx$/,
   // Tiny helpers most pages use: separate files would cost a request each.
   /\/app\/components\/(button-styles|later)\.tsx?$/,
   // What loads the cookie banner's chunk: in the shell, its import() shares the shell's list of
