@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { freePort } from "../scripts/lib/processes.mjs";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { format } from "../apps/storefront/app/i18n/format";
-import { DEBUG_CONSOLE_TEXTS } from "../apps/storefront/app/i18n/debug-console";
+import { DEBUG_CONSOLE_TEXTS } from "../apps/storefront/app/web-view/debug-console-texts";
 import { authTextsFor } from "../apps/storefront/app/accounts/auth-texts";
 import { SUPPORT_CHAT_TEXTS } from "../apps/storefront/app/support-chat/texts";
 import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";

@@ -1,6 +1,6 @@
 import { LOCALE_TAGS } from "@shop/domain";
 import { format } from "~/i18n/format";
-import { DEBUG_CONSOLE_TEXTS } from "~/i18n/debug-console";
+import { DEBUG_CONSOLE_TEXTS } from "./debug-console-texts";
 import { pageLocale } from "~/page-locale.client";
 import { clearDebugLog, debugEntries, subscribeToDebugLog, type DebugEntry } from "./debug-log.client";
 
