@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shopSettings = await getShopSettings();
   const headers = new Headers();
   if (session.clearCookie) headers.append("Set-Cookie", clearSessionCookie());
-  const flash = takeFlash(request);
+  const flash = takeFlash(context.cookies);
   if (flash.spend) headers.append("Set-Cookie", flash.spend);
 
   if (screen?.id === "login") {

@@ -15,6 +15,9 @@ const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
  */
 export type SessionUser = Account;
 
+/** A request's cookies by name, as the request context parsed them (server/request-context.ts). */
+export type RequestCookies = Readonly<Record<string, string | undefined>>;
+
 export function readCookies(cookieHeader: string | null | undefined): Record<string, string | undefined> {
   return parse(cookieHeader ?? "");
 }

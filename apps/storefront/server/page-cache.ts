@@ -28,7 +28,7 @@ export function pageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOption
   function cacheable(req: Request, res: Response): boolean {
     if (req.method !== "GET" || res.locals.requestContext.sessionToken !== null) return false;
     // A one-time notice (app/accounts/flash.server.ts) is for this visitor only.
-    if (carriesFlash(req.headers.cookie)) return false;
+    if (carriesFlash(res.locals.requestContext.cookies)) return false;
     const { screen, dataRequest } = res.locals.requestContext;
     // Guest-only and signed-in screens are per visitor (a sign-in page carries its own provider state).
     return screen !== null && !dataRequest && SCREENS[screen.id].guard === "none";

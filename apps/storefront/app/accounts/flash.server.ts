@@ -1,7 +1,7 @@
 import { serialize } from "cookie";
 import { secureCookies } from "~/env.server";
 import { isFlashCode, type FlashCode } from "./flash";
-import { readCookies } from "~/session.server";
+import type { RequestCookies } from "~/session.server";
 
 const FLASH_COOKIE = "shop_flash";
 /** Long enough for the redirect that follows, short enough that a notice never surfaces days later. */
@@ -18,13 +18,13 @@ export function flashCookie(code: FlashCode): string {
  * Whether a notice waits for this request: its page is this visitor's alone, so no shared page
  * cache may keep it (nor answer it with a copy that lacks the notice).
  */
-export function carriesFlash(cookieHeader: string | null | undefined): boolean {
-  return readCookies(cookieHeader)[FLASH_COOKIE] !== undefined;
+export function carriesFlash(cookies: RequestCookies): boolean {
+  return cookies[FLASH_COOKIE] !== undefined;
 }
 
-/** The notice waiting for this request, if any, and the Set-Cookie that spends it. */
-export function takeFlash(request: Request): { code: FlashCode | null; spend: string | null } {
-  const value = readCookies(request.headers.get("Cookie"))[FLASH_COOKIE];
+/** The notice waiting for this request (its cookies, parsed once by the request context), if any, and the Set-Cookie that spends it. */
+export function takeFlash(cookies: RequestCookies): { code: FlashCode | null; spend: string | null } {
+  const value = cookies[FLASH_COOKIE];
   if (value === undefined) return { code: null, spend: null };
   return {
     code: isFlashCode(value) ? value : null,
