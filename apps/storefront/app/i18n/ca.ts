@@ -205,16 +205,6 @@ export const ca = {
     otherEmailConfirmed: "Hem confirmat l'adreça de l'enllaç, que és d'un altre compte, no del teu.",
     close: "Tanca l'avís",
   },
-  referral: {
-    step1Title: "Comparteix el teu codi",
-    step1Body: "Al teu compte hi trobaràs un codi personal per enviar a qui vulguis.",
-    step2Title: "El teu amic fa la primera comanda",
-    step2Body: "Amb el teu codi, la seva primera caixa té descompte.",
-    step3Title: "Tu també hi guanyes",
-    step3Body: "Quan rep la primera caixa, t'apliquem un descompte a la teva propera comanda.",
-    signedOutCta: "Inicia sessió per veure el teu codi",
-    signedInCta: "Veure el meu codi",
-  },
   screens: {
     home: {
       title: "Fruita i verdura imperfecta a domicili",

@@ -223,16 +223,6 @@ export const es = {
     otherEmailConfirmed: "Hemos confirmado la dirección del enlace, que es de otra cuenta, no de la tuya.",
     close: "Cerrar el aviso",
   },
-  referral: {
-    step1Title: "Comparte tu código",
-    step1Body: "En tu cuenta encontrarás un código personal para enviar a quien quieras.",
-    step2Title: "Tu amigo hace su primer pedido",
-    step2Body: "Con tu código, su primera caja tiene descuento.",
-    step3Title: "Tú también ganas",
-    step3Body: "Cuando recibe su primera caja, te aplicamos un descuento en tu próximo pedido.",
-    signedOutCta: "Inicia sesión para ver tu código",
-    signedInCta: "Ver mi código",
-  },
   screens: {
     home: {
       title: "Fruta y verdura imperfecta a domicilio",

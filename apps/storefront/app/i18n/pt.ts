@@ -204,16 +204,6 @@ export const pt = {
     otherEmailConfirmed: "Confirmámos o endereço da ligação, que é de outra conta, não da sua.",
     close: "Fechar o aviso",
   },
-  referral: {
-    step1Title: "Partilhe o seu código",
-    step1Body: "Na sua conta encontra um código pessoal para enviar a quem quiser.",
-    step2Title: "O seu amigo faz a primeira encomenda",
-    step2Body: "Com o seu código, a primeira caixa dele tem desconto.",
-    step3Title: "Também ganha",
-    step3Body: "Quando ele recebe a primeira caixa, aplicamos um desconto na sua próxima encomenda.",
-    signedOutCta: "Inicie sessão para ver o seu código",
-    signedInCta: "Ver o meu código",
-  },
   screens: {
     home: {
       title: "Fruta e legumes imperfeitos em casa",

@@ -1,16 +1,22 @@
+import type { Route } from "./+types/refer-a-friend";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { NumberedSteps } from "~/components/numbered-steps";
 import { ScreenIntro } from "~/components/screen-intro";
 import { ScreenLink } from "~/components/screen-link";
-import { usePageLanguage, useRootData } from "~/root-data";
+import { referralTextsFor } from "~/referrals/texts";
+import { useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
 
-export default function ReferAFriend() {
-  const { messages } = usePageLanguage();
+/** This page's texts travel with its own data, not with every page's (decision 006). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { text: referralTextsFor(context.locale) };
+}
+
+export default function ReferAFriend({ loaderData }: Route.ComponentProps) {
+  const { text } = loaderData;
   const signedIn = Boolean(useRootData()?.user);
-  const text = messages.referral;
   return (
     <>
       <ScreenIntro />
