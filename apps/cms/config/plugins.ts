@@ -21,7 +21,7 @@ export default () => {
       config: {
         jwtSecret: env.secrets.jwtSecret,
         jwt: { expiresIn: "7d" },
-        // The shop's own allowances replace the plugin's per-process one (src/services/rate-limits.ts,
+        // The shop's own allowances replace the plugin's per-process one (src/rate-limits/rate-limits.ts,
         // shared through Redis when REDIS_URL is set; docs/decisions/011).
         ratelimit: { enabled: false },
       },

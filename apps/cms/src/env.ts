@@ -518,7 +518,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       printPassword: !isProduction,
     },
     /**
-     * The allowances of the sign-in, registration, recovery and code calls (src/services/rate-limits.ts);
+     * The allowances of the sign-in, registration, recovery and code calls (src/rate-limits/rate-limits.ts);
      * off only in automated tests (USERS_PERMISSIONS_RATELIMIT=false).
      */
     authRateLimits: raw.USERS_PERMISSIONS_RATELIMIT ?? true,

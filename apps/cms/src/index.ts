@@ -8,11 +8,11 @@ import { withholdCustomerDataFromContentRoles } from "./bootstrap/staff-roles";
 import { getEnv } from "./env";
 import { seedDemoData } from "./seed";
 import { flushAfterAnswer } from "./http/after-answer";
-import { closeRateLimits, prepareRateLimits } from "./services/rate-limits";
+import { closeRateLimits, prepareRateLimits } from "./rate-limits/rate-limits";
 import { fillDemoMeasures } from "./seed/measures";
 import { seedDemoDelivery } from "./seed/delivery";
 import { ensureOrderIndexes, registerStaffRules } from "./ordering/admin";
-import { registerAccountErasure } from "./services/account-admin";
+import { registerAccountErasure } from "./accounts/admin";
 import { deliverSandboxNotifications } from "./jobs";
 
 export default {

@@ -10,7 +10,7 @@ import { parseEnv } from "../src/env";
 import { cleanUpAccounts } from "../src/jobs/clean-up-accounts";
 import { consentPseudonym } from "../src/newsletter/newsletter";
 import { changeOrderStatus } from "../src/ordering/status";
-import { openSession } from "../src/services/sessions";
+import { openSession } from "../src/accounts/sessions";
 import { sendOrderMail } from "../src/email/order-mails";
 import { authBody, bearer, GOOD_PASSWORD, registerCustomer, send, waitForMail } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";

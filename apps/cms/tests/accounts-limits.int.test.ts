@@ -5,7 +5,7 @@ import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
 /**
- * The allowances of the account calls (src/services/rate-limits.ts), per address and per account,
+ * The allowances of the account calls (src/rate-limits/rate-limits.ts), per address and per account,
  * in each process's memory; with TEST_REDIS_URL set (as .ci/run does when Redis answers) the same tests
  * run again against Redis, with two CMS processes' worth of limiters sharing one count.
  */
@@ -311,7 +311,7 @@ describe.skipIf(!redisUrl)("Redis (shared by every process)", () => {
     const { default: Redis } = await import("ioredis");
     const client = new Redis(redisUrl ?? "");
     try {
-      // A second process's limiter, built exactly as src/services/rate-limits.ts builds it.
+      // A second process's limiter, built exactly as src/rate-limits/rate-limits.ts builds it.
       const other = new RateLimiterRedis({
         storeClient: client,
         keyPrefix: "shop:limit:signInPerAddress",

@@ -7,9 +7,9 @@ import {
   type AccountMailMode,
   type AccountMailOptions,
   type AccountMailSteps,
-} from "../src/services/accounts";
+} from "../src/accounts/accounts";
 import { flushAfterAnswer } from "../src/http/after-answer";
-import { issueLinkToken, rehearse } from "../src/services/one-time-tokens";
+import { issueLinkToken, rehearse } from "../src/accounts/one-time-tokens";
 import { freshEmail, mailsTo, registerCustomer } from "./helpers/accounts";
 import { flushServerWork } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";

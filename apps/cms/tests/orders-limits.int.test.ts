@@ -9,7 +9,7 @@ import { startStrapi, type TestStrapi } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
 
 /**
- * The allowances of new order drafts and of orders placed (src/services/rate-limits.ts,
+ * The allowances of new order drafts and of orders placed (src/rate-limits/rate-limits.ts,
  * docs/decisions/015 and 021): drafts per client address (the storefront starts one at a visitor's
  * first step, naming the visitor's address as it does for the account calls); orders per account,
  * said on the summary before "Pay", with a per-address backstop that a shared address does not

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../src/factories/catalogue";
 import { createUser } from "../src/factories/users";
 import { countProducts, findProduct, listProducts } from "../src/catalogue/visible-products";
-import { RateLimitedError } from "../src/services/errors";
+import { RateLimitedError } from "../src/rate-limits/errors";
 import { submitContactMessage } from "../src/forms/forms";
 import { postJson } from "./helpers/http";
 import { readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";

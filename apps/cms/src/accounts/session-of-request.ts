@@ -1,5 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import { signedInUser, type AccountUser, type SessionClaims } from "../services/sessions";
+import { signedInUser, type AccountUser, type SessionClaims } from "./sessions";
 
 /** The signed-in customer of a request: their id, the session their token names, and their row. */
 export interface SignedIn {

@@ -3,7 +3,7 @@ import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Unique values kept by the database itself, because two requests racing cannot both pass a
- * service's check: one account per e-mail address (src/services/accounts.ts), one referral code per
+ * service's check: one account per e-mail address (src/accounts/accounts.ts), one referral code per
  * customer (src/referrals/referrals.ts), one newsletter subscriber per address
  * (src/newsletter/newsletter.ts); the second insert fails here. Strapi's schema has no unique index
  * for them, so they are made at every boot (idempotent, both on SQLite and PostgreSQL).

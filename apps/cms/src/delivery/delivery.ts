@@ -17,7 +17,7 @@ import {
   type TimeSlot,
 } from "@shop/domain";
 import { OrderError } from "../ordering/errors";
-import { takeMailAllowance } from "../services/rate-limits";
+import { takeMailAllowance } from "../rate-limits/rate-limits";
 import { placesTaken } from "./slot-places";
 import { CONTENT_TYPES } from "../content-types";
 

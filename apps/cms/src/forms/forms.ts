@@ -5,8 +5,8 @@ import { documents } from "../database/documents";
 import { sendEmail } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import { getEnv } from "../env";
-import { RateLimitedError } from "../services/errors";
-import { buildLimiter } from "../services/rate-limits";
+import { RateLimitedError } from "../rate-limits/errors";
+import { buildLimiter } from "../rate-limits/rate-limits";
 import { CONTENT_TYPES } from "../content-types";
 
 /** Who sent a message: the client address src/middlewares/client-ip.ts decided. */
@@ -56,7 +56,7 @@ const companyLeadForm: FormDefinition<CompanyLeadPayload, "staffCompanyLead"> = 
  * At most FORM_SUBMISSIONS_PER_HOUR messages per client address and form: a brake on spam, not a
  * quota. It lives here, where every message enters (through the storefront's pages or straight
  * to /api/contact-messages), and counts by the address the caller names. Shared by every process
- * through Redis when REDIS_URL is set (src/services/rate-limits.ts), per process otherwise.
+ * through Redis when REDIS_URL is set (src/rate-limits/rate-limits.ts), per process otherwise.
  */
 function createSubmissionLimit(perHour: number) {
   const limiter = buildLimiter("forms", { points: perHour, duration: 60 * 60 });

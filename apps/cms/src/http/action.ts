@@ -2,8 +2,9 @@ import type { Core } from "@strapi/strapi";
 import type { z } from "zod";
 import { openSessionOf, type SignedIn } from "../accounts/session-of-request";
 import { asApiContext, type ApiContext, type KoaContext } from "./context";
-import type { Caller } from "../services/accounts";
-import { AccountError, RateLimitedError } from "../services/errors";
+import type { Caller } from "../accounts/accounts";
+import { AccountError } from "../accounts/errors";
+import { RateLimitedError } from "../rate-limits/errors";
 import { sendError, sendValidationError, zodFieldErrors } from "./errors";
 
 /**

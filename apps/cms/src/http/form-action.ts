@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import type { z } from "zod";
 import { asApiContext, type KoaContext } from "./context";
-import { RateLimitedError } from "../services/errors";
+import { RateLimitedError } from "../rate-limits/errors";
 import type { FormReceipt, Sender } from "../forms/forms";
 import { sendError, sendValidationError, zodFieldErrors } from "./errors";
 

@@ -1,7 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import { dropExpiredRequests } from "../newsletter/newsletter";
-import { dropStaleTokens } from "../services/one-time-tokens";
-import { dropExpiredSessions } from "../services/sessions";
+import { dropStaleTokens } from "../accounts/one-time-tokens";
+import { dropExpiredSessions } from "../accounts/sessions";
 
 /** Spent or expired one-time secrets stay a day (to answer a customer who asks why a link failed). */
 const SPENT_TOKENS_KEPT_MS = 24 * 60 * 60 * 1000;

@@ -18,11 +18,11 @@ import { sendEmail, type EmailMessage } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import type { NewsletterMailProps } from "../email/templates/newsletter-message";
 import { afterAnswer } from "../http/after-answer";
-import { AccountError } from "../services/errors";
-import { keyedHash } from "../services/keyed-hash";
-import { linkSecretHash, newLinkSecret } from "../services/one-time-tokens";
-import { takeMailAllowance } from "../services/rate-limits";
-import { findUser, type AccountUser } from "../services/sessions";
+import { AccountError } from "../accounts/errors";
+import { keyedHash } from "../crypto/keyed-hash";
+import { linkSecretHash, newLinkSecret } from "../accounts/one-time-tokens";
+import { takeMailAllowance } from "../rate-limits/rate-limits";
+import { findUser, type AccountUser } from "../accounts/sessions";
 import { CONTENT_TYPES } from "../content-types";
 
 /**

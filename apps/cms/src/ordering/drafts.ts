@@ -13,12 +13,12 @@ import {
 } from "@shop/contracts";
 import { MAX_LINE_QUANTITY, zoneForPostcode, type TimeSlot } from "@shop/domain";
 import { checkDeliveryChoice, loadZones, rulesForPostcode, type DeliveryRules } from "../delivery/delivery";
-import { keyedHash } from "../services/keyed-hash";
+import { keyedHash } from "../crypto/keyed-hash";
 import { DraftNeedsSignInError, OrderError, OrderNotFoundError } from "./errors";
 import { checkDraftProducts, draftProductIds, loadOrderProducts } from "./products";
-import { createAddress, listAddresses } from "../services/profile";
+import { createAddress, listAddresses } from "../accounts/profile";
 import { customerAudience, priceDraft } from "./quote";
-import { takeAllowance } from "../services/rate-limits";
+import { takeAllowance } from "../rate-limits/rate-limits";
 import { placesTaken } from "../delivery/slot-places";
 import { CONTENT_TYPES } from "../content-types";
 

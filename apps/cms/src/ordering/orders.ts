@@ -37,11 +37,11 @@ import {
   type OpenDraft,
 } from "./drafts";
 import { OrderError, OrderNotFoundError } from "./errors";
-import { giveBack, LIMITS, takeAllowance, usedUpFor } from "../services/rate-limits";
+import { giveBack, LIMITS, takeAllowance, usedUpFor } from "../rate-limits/rate-limits";
 import { isPastDeadline, paymentDeadline } from "./status";
 import { checkChargeable, startPayment } from "../payments/attempts";
 import { priceDraft, type PricedDraft } from "./quote";
-import { findUser } from "../services/sessions";
+import { findUser } from "../accounts/sessions";
 import { slotKeyOf, takeSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
@@ -552,7 +552,7 @@ async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>
 
 /**
  * Every order of the customer as their own order page shows it, oldest first, with its row id (to
- * find its payments): the data copy's (services/account-data.ts).
+ * find its payments): the data copy's (src/accounts/data-rights.ts).
  */
 export async function listOwnOrderViews(strapi: Core.Strapi, userId: number): Promise<{ id: number; order: Order }[]> {
   const rows = (await strapi.documents(CONTENT_TYPES.order as never).findMany({

@@ -15,7 +15,7 @@ import { judgeCoupon, type CouponOutcome } from "../coupons/coupons";
 import { loadZones } from "../delivery/delivery";
 import { OrderError } from "./errors";
 import { checkDraftProducts, draftProductIds, loadOrderProducts, productName, type OrderProduct } from "./products";
-import { findUser } from "../services/sessions";
+import { findUser } from "../accounts/sessions";
 
 /**
  * The price of a draft, now: the catalogue's prices and tax rates of the moment, the coupon's rules

@@ -1,10 +1,10 @@
 import type { Core } from "@strapi/strapi";
 import type { AuthAnswer } from "@shop/contracts";
-import { sendConfirmation, toAccount, type Caller } from "../../services/accounts";
-import { AccountError } from "../../services/errors";
+import { sendConfirmation, toAccount, type Caller } from "../accounts";
+import { AccountError } from "../errors";
 import { joinNewsletterToAccount } from "../../newsletter/newsletter";
 import { ensureReferralCode } from "../../referrals/referrals";
-import { findUser, openSession, type AccountUser } from "../../services/sessions";
+import { findUser, openSession, type AccountUser } from "../sessions";
 
 /**
  * Who another company says the customer is, and the shop account that identity opens

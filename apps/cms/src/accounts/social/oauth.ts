@@ -5,9 +5,9 @@ import type { Locale } from "@shop/domain";
 import type * as JoseModule from "jose" with { "resolution-mode": "import" };
 import { storefrontLink } from "../../storefront-links";
 import { getEnv } from "../../env";
-import type { Caller } from "../../services/accounts";
-import { AccountError } from "../../services/errors";
-import { takeAllowance } from "../../services/rate-limits";
+import type { Caller } from "../accounts";
+import { AccountError } from "../errors";
+import { takeAllowance } from "../../rate-limits/rate-limits";
 import { PROVIDER_LABELS, signInWithIdentity, type SocialIdentity } from "./identities";
 
 /**

@@ -1,5 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import { isSessionOpen, type SessionClaims } from "../../services/sessions";
+import { isSessionOpen, type SessionClaims } from "../../accounts/sessions";
 import { CONTENT_TYPES } from "../../content-types";
 
 /**

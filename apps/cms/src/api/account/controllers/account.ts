@@ -19,7 +19,7 @@ import {
 import type { z } from "zod";
 import { action, callerOf, OK, parse, sendUnauthorized, signedIn, type Context } from "../../../http/action";
 import { sendError, sendValidationError, zodFieldErrors } from "../../../http/errors";
-import { deleteAccount, exportAccount } from "../../../services/account-data";
+import { deleteAccount, exportAccount } from "../../../accounts/data-rights";
 import {
   changePassword,
   confirmEmail,
@@ -32,11 +32,11 @@ import {
   signInWithCode,
   signOut,
   toAccount,
-} from "../../../services/accounts";
+} from "../../../accounts/accounts";
 import { getNewsletter, setNewsletter } from "../../../newsletter/newsletter";
-import { createAddress, deleteAddress, listAddresses, updateAddress, updateProfile } from "../../../services/profile";
+import { createAddress, deleteAddress, listAddresses, updateAddress, updateProfile } from "../../../accounts/profile";
 import { ensureReferralCode } from "../../../referrals/referrals";
-import { appleAuthorizationUrl, signInWithApple } from "../../../services/social";
+import { appleAuthorizationUrl, signInWithApple } from "../../../accounts/social/apple";
 import {
   authorizationUrl,
   configuredProviders,

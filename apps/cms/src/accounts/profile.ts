@@ -7,7 +7,7 @@ import { findUser } from "./sessions";
 
 /**
  * What a signed-in customer keeps in their account: the profile and the address book (the
- * newsletter is src/services/newsletter.ts). Every function takes the customer's own id, which only
+ * newsletter is src/newsletter/newsletter.ts). Every function takes the customer's own id, which only
  * the session gives (src/api/account/controllers/account.ts): nobody reaches another customer's
  * record through here.
  */

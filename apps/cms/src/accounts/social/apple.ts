@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import type { AuthAnswer } from "@shop/contracts";
 import type * as JoseModule from "jose" with { "resolution-mode": "import" };
-import { getEnv } from "../env";
-import { signInWithIdentity } from "../accounts/social/identities";
-import type { Caller } from "./accounts";
-import { AccountError } from "./errors";
-import { takeAllowance } from "./rate-limits";
+import { getEnv } from "../../env";
+import { signInWithIdentity } from "./identities";
+import type { Caller } from "../accounts";
+import { AccountError } from "../errors";
+import { takeAllowance } from "../../rate-limits/rate-limits";
 
 /**
  * Sign in with Apple (docs/decisions/011): the identity token's signature is checked against the

@@ -16,7 +16,7 @@ import { changeOrderStatus, ORDER_UID } from "../ordering/status";
 import { listOwnOrderViews } from "../ordering/orders";
 import { PAYMENT_UID } from "../payments/attempts";
 import { deleteAllAddresses, listAddresses } from "./profile";
-import { takeAllowance } from "./rate-limits";
+import { takeAllowance } from "../rate-limits/rate-limits";
 import { ensureReferralCode } from "../referrals/referrals";
 import { closeAllSessions, findUser, listSessions, type AccountUser } from "./sessions";
 

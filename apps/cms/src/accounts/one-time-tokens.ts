@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import { SIGN_IN_CODE_LENGTH } from "@shop/contracts";
-import { keyedHash } from "./keyed-hash";
+import { keyedHash } from "../crypto/keyed-hash";
 
 /**
  * Secrets sent by e-mail (docs/decisions/011): reset links, confirmation links and sign-in codes.

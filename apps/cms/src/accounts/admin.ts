@@ -1,5 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import { eraseAccountWith } from "./account-data";
+import { eraseAccountWith } from "./data-rights";
 
 const USER_UID = "plugin::users-permissions.user";
 

@@ -16,7 +16,8 @@ import type { EmailMessage } from "../email/send";
 import type { TemplateName } from "../email/templates";
 import { afterAnswer } from "../http/after-answer";
 import { storefrontLink } from "../storefront-links";
-import { AccountError, RateLimitedError } from "./errors";
+import { AccountError } from "./errors";
+import { RateLimitedError } from "../rate-limits/errors";
 import { joinNewsletterToAccount } from "../newsletter/newsletter";
 import {
   findLinkToken,
@@ -28,7 +29,7 @@ import {
   spendSignInCode,
   type TokenPurpose,
 } from "./one-time-tokens";
-import { checkAllowance, clearAllowance, takeAllowance, takeMailAllowance } from "./rate-limits";
+import { checkAllowance, clearAllowance, takeAllowance, takeMailAllowance } from "../rate-limits/rate-limits";
 import { ensureReferralCode } from "../referrals/referrals";
 import { closeAllSessions, closeSession, findUser, openSession, type AccountUser, type SignInMethod } from "./sessions";
 
