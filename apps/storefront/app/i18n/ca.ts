@@ -1,4 +1,4 @@
-import type { Messages } from "./es";
+import type { Messages } from "./app-texts";
 
 export const ca = {
   site: {

@@ -1,9 +1,9 @@
 import type { Locale, ScreenId } from "@shop/routing";
 import { ca } from "./ca";
-import { es, type Messages, type ScreenText } from "./es";
+import { es, type Messages, type ScreenText } from "./app-texts";
 import { pt } from "./pt";
 
-export type { Messages, ScreenText } from "./es";
+export type { Messages, ScreenText } from "./app-texts";
 
 const MESSAGES: Record<Locale, Messages> = { es, ca, pt };
 
