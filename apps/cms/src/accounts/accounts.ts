@@ -32,14 +32,13 @@ import {
 import { checkAllowance, clearAllowance, takeAllowance, takeMailAllowance } from "../rate-limits/rate-limits";
 import { ensureReferralCode } from "../referrals/referrals";
 import { closeAllSessions, closeSession, findUser, openSession, type AccountUser, type SignInMethod } from "./sessions";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Customer accounts (docs/decisions/011): registration, sign-in by password or e-mailed code,
  * recovery, confirmation, password change and sign-out. Callable without a request: what a service
  * needs from it (the client address, the user agent, the signed-in session) is an argument.
  */
-
-const USER_UID = "plugin::users-permissions.user";
 
 /** Who is asking: the client address (src/middlewares/client-ip.ts) and their browser. */
 export interface Caller {
@@ -145,7 +144,7 @@ export async function register(strapi: Core.Strapi, input: RegisterBody, caller:
   await assertGoodPassword(input.password, [input.email, input.firstName, input.lastName]);
   await takeAllowance("registerPerEmail", input.email);
   const role = (await strapi.db
-    .query("plugin::users-permissions.role")
+    .query(CONTENT_TYPES.userRole)
     .findOne({ where: { type: "authenticated" }, select: ["id"] })) as { id: number } | null;
   if (!role) throw new Error("The users-permissions plugin has no authenticated role");
   if (await findUser(strapi, { email: input.email })) await refuseTakenEmail(caller);
@@ -297,7 +296,7 @@ export async function confirmEmail(strapi: Core.Strapi, token: string): Promise<
 async function markConfirmed(strapi: Core.Strapi, user: AccountUser): Promise<AccountUser> {
   if (user.confirmed === true) return user;
   const { count } = (await strapi.db
-    .query(USER_UID)
+    .query(CONTENT_TYPES.user)
     .updateMany({ where: { id: user.id, confirmed: false }, data: { confirmed: true } })) as { count: number };
   if (count === 1) {
     await joinNewsletterToAccount(strapi, user);

@@ -1,7 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { eraseAccountWith } from "./data-rights";
-
-const USER_UID = "plugin::users-permissions.user";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * A customer deleted by staff in the admin panel (the content manager deletes through the document
@@ -17,7 +16,8 @@ export function registerAccountErasure(strapi: Core.Strapi): void {
     next: () => Promise<unknown>,
   ) => {
     const { documentId } = context.params;
-    if (context.uid !== USER_UID || context.action !== "delete" || typeof documentId !== "string") return next();
+    if (context.uid !== CONTENT_TYPES.user || context.action !== "delete" || typeof documentId !== "string")
+      return next();
     return eraseAccountWith(strapi, documentId, next);
   };
   strapi.documents.use(middleware as unknown as Middleware);

@@ -12,13 +12,13 @@ import { assertCurrentPassword, mayUsePassword, toAccount } from "./accounts";
 import { dropSubscription, detachConsentLog, getNewsletter } from "../newsletter/newsletter";
 import { dropTokensOf } from "./one-time-tokens";
 import { detachOrdersOf, placeOfSupply, stillToDeliver } from "../ordering/pseudonyms";
-import { changeOrderStatus, ORDER_UID } from "../ordering/status";
+import { changeOrderStatus } from "../ordering/status";
 import { listOwnOrderViews } from "../ordering/orders";
-import { PAYMENT_UID } from "../payments/attempts";
 import { deleteAllAddresses, listAddresses } from "./profile";
 import { takeAllowance } from "../rate-limits/rate-limits";
 import { ensureReferralCode } from "../referrals/referrals";
 import { closeAllSessions, findUser, listSessions, type AccountUser } from "./sessions";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * A customer's rights over their data (docs/decisions/013 and 023): a copy of all of it (GDPR art.
@@ -26,10 +26,6 @@ import { closeAllSessions, findUser, listSessions, type AccountUser } from "./se
  * subscriptions, their unpaid orders) stops first; what the law makes the shop keep (orders as
  * accounting records, the consent log) is kept pseudonymised, and the customer is told.
  */
-
-const USER_UID = "plugin::users-permissions.user";
-const SUBSCRIPTION_UID = "api::subscription.subscription";
-const DRAFT_UID = "api::order-draft.order-draft";
 
 /** Who cancels what a deletion stops, as an order's history records it. */
 const DELETION_ACTOR = { kind: "system", label: "system:account-deleted" } as const;
@@ -50,7 +46,7 @@ interface PaymentRow {
 
 /** An order's attempts to pay, oldest first: no card token or reference, no gateway or staff notes. */
 async function paymentsOf(strapi: Core.Strapi, orderId: number): Promise<AccountExport["orders"][number]["payments"]> {
-  const rows = (await strapi.db.query(PAYMENT_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.payment).findMany({
     where: { order: { id: orderId } },
     select: ["reference", "provider", "paymentStatus", "amount", "currency", "saveCard", "createdAt", "decidedAt"],
     orderBy: { id: "asc" },
@@ -86,7 +82,7 @@ interface SubscriptionRow {
 }
 
 async function subscriptionsOf(strapi: Core.Strapi, userId: number): Promise<AccountExport["subscriptions"]> {
-  const rows = (await strapi.db.query(SUBSCRIPTION_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.subscription).findMany({
     where: { user: { id: userId } },
     populate: { firstOrder: { select: ["number"] } },
     orderBy: { id: "asc" },
@@ -153,11 +149,11 @@ async function assertMayDelete(strapi: Core.Strapi, user: AccountUser, input: De
  * are still delivered. What stopped, for the answer and the mail.
  */
 async function stopWhatGoesOn(strapi: Core.Strapi, userId: number): Promise<DeletionStopped> {
-  const live = (await strapi.db.query(SUBSCRIPTION_UID).findMany({
+  const live = (await strapi.db.query(CONTENT_TYPES.subscription).findMany({
     where: { user: { id: userId }, subscriptionStatus: { $in: ["pending", "active"] } },
     select: ["id"],
   })) as { id: number }[];
-  const orders = (await strapi.db.query(ORDER_UID).findMany({
+  const orders = (await strapi.db.query(CONTENT_TYPES.order).findMany({
     where: { user: { id: userId }, number: { $notNull: true } },
     select: ["id", "number", "orderStatus", "deliveryDate"],
     orderBy: { id: "asc" },
@@ -176,7 +172,7 @@ async function stopWhatGoesOn(strapi: Core.Strapi, userId: number): Promise<Dele
   }
   // The subscription has no history of its own: its first order's history and this status say it.
   if (live.length > 0) {
-    await strapi.db.query(SUBSCRIPTION_UID).updateMany({
+    await strapi.db.query(CONTENT_TYPES.subscription).updateMany({
       where: { id: { $in: live.map(({ id }) => id) }, subscriptionStatus: { $in: ["pending", "active"] } },
       data: { subscriptionStatus: "cancelled" },
     });
@@ -192,12 +188,12 @@ async function stopWhatGoesOn(strapi: Core.Strapi, userId: number): Promise<Dele
 
 /** A cancelled subscription keeps what it delivered, not to whom: no account, street, notes or invoice. */
 async function detachSubscriptionsOf(strapi: Core.Strapi, userId: number): Promise<void> {
-  const rows = (await strapi.db.query(SUBSCRIPTION_UID).findMany({
+  const rows = (await strapi.db.query(CONTENT_TYPES.subscription).findMany({
     where: { user: { id: userId } },
     select: ["id", "deliveryAddress"],
   })) as { id: number; deliveryAddress: unknown }[];
   for (const row of rows) {
-    await strapi.db.query(SUBSCRIPTION_UID).update({
+    await strapi.db.query(CONTENT_TYPES.subscription).update({
       where: { id: row.id },
       data: { user: null, deliveryAddress: placeOfSupply(row.deliveryAddress), notes: null, invoice: null },
     });
@@ -218,13 +214,13 @@ interface Erased {
 async function releaseAccount(strapi: Core.Strapi, user: AccountUser, now: Date): Promise<Erased | null> {
   // The first write locks the customer's row: of two requests racing, the second finds it gone.
   const { count } = (await strapi.db
-    .query(USER_UID)
+    .query(CONTENT_TYPES.user)
     .updateMany({ where: { id: user.id }, data: { newsletter: false } })) as { count: number };
   if (count !== 1) return null;
   const stopped = await stopWhatGoesOn(strapi, user.id);
   await detachSubscriptionsOf(strapi, user.id);
   const orders = await detachOrdersOf(strapi, user.id, now);
-  await strapi.db.query(DRAFT_UID).deleteMany({ where: { userId: user.id } });
+  await strapi.db.query(CONTENT_TYPES.orderDraft).deleteMany({ where: { userId: user.id } });
   await dropSubscription(strapi, user);
   const consents = await detachConsentLog(strapi, user);
   await deleteAllAddresses(strapi, user.id);
@@ -240,7 +236,7 @@ async function eraseAccount(strapi: Core.Strapi, user: AccountUser, now: Date): 
   return strapi.db.transaction(async () => {
     const erased = await releaseAccount(strapi, user, now);
     // One by one (not deleteMany), so that the user's relation rows (role, ...) go with it.
-    if (erased !== null) await strapi.db.query(USER_UID).delete({ where: { id: user.id } });
+    if (erased !== null) await strapi.db.query(CONTENT_TYPES.user).delete({ where: { id: user.id } });
     return erased;
   });
 }
@@ -286,7 +282,7 @@ export async function eraseAccountWith(
   documentId: string,
   deleteRow: () => Promise<unknown>,
 ): Promise<unknown> {
-  const found = (await strapi.db.query(USER_UID).findOne({ where: { documentId }, select: ["id"] })) as {
+  const found = (await strapi.db.query(CONTENT_TYPES.user).findOne({ where: { documentId }, select: ["id"] })) as {
     id: number;
   } | null;
   const user = found ? await findUser(strapi, { id: found.id }) : null;

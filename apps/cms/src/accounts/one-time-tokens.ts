@@ -2,6 +2,7 @@ import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import { SIGN_IN_CODE_LENGTH } from "@shop/contracts";
 import { keyedHash } from "../crypto/keyed-hash";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Secrets sent by e-mail (docs/decisions/011): reset links, confirmation links and sign-in codes.
@@ -11,8 +12,6 @@ import { keyedHash } from "../crypto/keyed-hash";
  * many tries" are decided by conditional updates, so two requests racing with the same secret cannot
  * both win, and parallel guesses cannot exceed the tries.
  */
-
-const TOKEN_UID = "api::account.one-time-token";
 
 export type TokenPurpose = "reset-password" | "confirm-email" | "sign-in-code";
 
@@ -35,7 +34,7 @@ interface TokenRow {
   usedAt: string | Date | null;
 }
 
-const tokens = (strapi: Core.Strapi) => strapi.db.query(TOKEN_UID);
+const tokens = (strapi: Core.Strapi) => strapi.db.query(CONTENT_TYPES.oneTimeToken);
 
 function hmac(data: string): string {
   return keyedHash("shop one-time tokens", data);

@@ -4,6 +4,7 @@ import { MAX_ADDRESSES } from "@shop/contracts";
 import { toAccount } from "./accounts";
 import { AccountError } from "./errors";
 import { findUser } from "./sessions";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * What a signed-in customer keeps in their account: the profile and the address book (the
@@ -11,9 +12,6 @@ import { findUser } from "./sessions";
  * the session gives (src/api/account/controllers/account.ts): nobody reaches another customer's
  * record through here.
  */
-
-const USER_UID = "plugin::users-permissions.user";
-const ADDRESS_UID = "api::account.address";
 
 const ADDRESS_FIELDS = [
   "documentId",
@@ -41,7 +39,7 @@ export async function getAccount(strapi: Core.Strapi, userId: number): Promise<A
 
 /** Replaces the profile; e-mail, password, role and the account's state are never touched here. */
 export async function updateProfile(strapi: Core.Strapi, userId: number, input: ProfileBody): Promise<Account> {
-  await strapi.db.query(USER_UID).update({
+  await strapi.db.query(CONTENT_TYPES.user).update({
     where: { id: userId },
     data: {
       firstName: input.firstName,
@@ -60,7 +58,7 @@ export async function updateProfile(strapi: Core.Strapi, userId: number, input: 
 
 // ---- Address book --------------------------------------------------------------------------------
 
-const addresses = (strapi: Core.Strapi) => strapi.db.query(ADDRESS_UID);
+const addresses = (strapi: Core.Strapi) => strapi.db.query(CONTENT_TYPES.address);
 
 function toAddress(row: AddressRow): Address {
   const address = {} as Record<string, unknown>;
@@ -106,7 +104,7 @@ export async function createAddress(strapi: Core.Strapi, userId: number, input: 
   if (count >= MAX_ADDRESSES) {
     throw new AccountError("tooManyAddresses", `An address book keeps at most ${MAX_ADDRESSES} addresses`);
   }
-  const created = (await strapi.documents(ADDRESS_UID as never).create({
+  const created = (await strapi.documents(CONTENT_TYPES.address as never).create({
     data: { ...input, user: userId } as never,
   })) as unknown as { documentId: string };
   const row = await ownAddress(strapi, userId, created.documentId);

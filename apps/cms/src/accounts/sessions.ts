@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import type { SignInMethod } from "@shop/contracts";
 import { tableOf } from "../database/sql";
+import { CONTENT_TYPES } from "../content-types";
 
 /**
  * Customer sessions (docs/decisions/011). Every token the CMS gives a customer names a session
@@ -10,9 +11,6 @@ import { tableOf } from "../database/sql";
  * or reset deletes all of the customer's rows. Checked on every request that carries a token
  * (src/extensions/users-permissions/strapi-server.ts wraps the plugin's token check).
  */
-
-const SESSION_UID = "api::account.session";
-const USER_UID = "plugin::users-permissions.user";
 
 /** As long as the token (config/plugins.ts jwt.expiresIn). */
 export const SESSION_DAYS = 7;
@@ -36,7 +34,7 @@ interface JwtService {
   issue(payload: Record<string, unknown>): string;
 }
 
-const sessions = (strapi: Core.Strapi) => strapi.db.query(SESSION_UID);
+const sessions = (strapi: Core.Strapi) => strapi.db.query(CONTENT_TYPES.session);
 
 /** A new session of the user and the token that names it. */
 export async function openSession(
@@ -98,8 +96,8 @@ export async function signedInUser(
   now: Date = new Date(),
 ): Promise<AccountUser | null> {
   if (typeof claims.sid !== "string" || typeof claims.id !== "number") return null;
-  const session = tableOf(strapi, SESSION_UID);
-  const user = tableOf(strapi, USER_UID);
+  const session = tableOf(strapi, CONTENT_TYPES.session);
+  const user = tableOf(strapi, CONTENT_TYPES.user);
   const row = (await strapi.db
     .connection(`${session.name} as s`)
     .join(`${user.name} as u`, "u.id", `s.${session.column("userId")}`)
@@ -170,7 +168,7 @@ export async function listSessions(strapi: Core.Strapi, userId: number): Promise
 
 /** The user a session belongs to, with the fields sign-in rules read. */
 export async function findUser(strapi: Core.Strapi, where: Record<string, unknown>) {
-  return (await strapi.db.query(USER_UID).findOne({ where })) as AccountUser | null;
+  return (await strapi.db.query(CONTENT_TYPES.user).findOne({ where })) as AccountUser | null;
 }
 
 /** A users-permissions user as the account services read it. */

@@ -21,9 +21,6 @@ import { CONTENT_TYPES } from "../content-types";
  * attribute of that name from staff and refuse every save of it.
  */
 
-/** For src/services/account-data.ts, which imports it by this name; new code uses CONTENT_TYPES.order. */
-export const ORDER_UID = CONTENT_TYPES.order;
-
 export interface StatusChange {
   orderId: number;
   /** The status (or statuses) the caller expects the order to be in now. */

@@ -18,9 +18,6 @@ import { CONTENT_TYPES } from "../content-types";
  * only reads the order.
  */
 
-/** For src/services/account-data.ts, which imports it by this name; new code uses CONTENT_TYPES.payment. */
-export const PAYMENT_UID = CONTENT_TYPES.payment;
-
 /**
  * A payment's state is `paymentStatus`, not `status`: Strapi 5's content manager reads `status` as a
  * document's draft-or-published state (as the order's `orderStatus`, src/ordering/status.ts).

@@ -5,6 +5,7 @@ import { AccountError } from "../errors";
 import { joinNewsletterToAccount } from "../../newsletter/newsletter";
 import { ensureReferralCode } from "../../referrals/referrals";
 import { findUser, openSession, type AccountUser } from "../sessions";
+import { CONTENT_TYPES } from "../../content-types";
 
 /**
  * Who another company says the customer is, and the shop account that identity opens
@@ -44,8 +45,6 @@ export const PROVIDER_LABELS: Record<IdentityProvider, string> = {
   facebook: "Facebook",
 };
 
-const USER_UID = "plugin::users-permissions.user";
-
 export interface IdentityRules {
   /**
    * What an identity whose address the provider does not vouch for may do when no account has it:
@@ -57,7 +56,7 @@ export interface IdentityRules {
 
 async function defaultRoleId(strapi: Core.Strapi): Promise<number> {
   const role = (await strapi.db
-    .query("plugin::users-permissions.role")
+    .query(CONTENT_TYPES.userRole)
     .findOne({ where: { type: "authenticated" }, select: ["id"] })) as { id: number } | null;
   if (!role) throw new Error("The users-permissions plugin has no authenticated role");
   return role.id;
@@ -86,14 +85,14 @@ export async function accountForIdentity(
     }
     // Both sides verified the address: the identity joins the account, and only if it has none of this provider yet.
     const { count } = (await strapi.db
-      .query(USER_UID)
+      .query(CONTENT_TYPES.user)
       .updateMany({ where: { id: existing.id, [column]: null }, data: { [column]: identity.subject } })) as {
       count: number;
     };
     if (count !== 1) throw new AccountError("accountExists", `This account is linked to another ${label} account`);
     return existing;
   }
-  const created = (await strapi.db.query(USER_UID).create({
+  const created = (await strapi.db.query(CONTENT_TYPES.user).create({
     data: {
       username: identity.email,
       email: identity.email,
