@@ -5,6 +5,7 @@ import { storefrontLink } from "../storefront-links";
 import { sendEmail } from "./send";
 import type { OrderMailProps } from "./templates/order-message";
 import { CONTENT_TYPES } from "../content-types";
+import { toOrderLine, type StoredLine } from "../ordering/lines";
 
 /**
  * The customer's mails about an order (docs/decisions/015): its confirmation once paid, a failed
@@ -42,33 +43,8 @@ interface OrderMailRow {
   slotEnd: string;
   deliveryAddress: Order["delivery"]["address"];
   notes: string | null;
-  lines: (Omit<Order["lines"][number], "taxRate" | "exclusions"> & { taxRate: number | string; exclusions: unknown })[];
+  lines: StoredLine[];
   user: { email: string; firstName: string | null } | null;
-}
-
-/** A box's left-out foods as the order keeps them: `{ id, name }` entries (or bare names). */
-function exclusionNames(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item: unknown) => {
-    const name = typeof item === "object" && item !== null ? (item as { name?: unknown }).name : item;
-    return typeof name === "string" && name !== "" ? [name] : [];
-  });
-}
-
-function mailLines(rows: OrderMailRow["lines"]): Order["lines"] {
-  return rows.map((line) => ({
-    kind: line.kind,
-    productId: line.productId,
-    name: line.name,
-    quantity: line.quantity,
-    frequency: line.frequency ?? null,
-    unitPrice: line.unitPrice,
-    taxRate: Number(line.taxRate),
-    gross: line.gross,
-    tax: line.tax,
-    discount: line.discount,
-    exclusions: exclusionNames(line.exclusions),
-  }));
 }
 
 /** Where the mail's button goes: the order in the account, or the page to pay it again. */
@@ -84,7 +60,7 @@ function mailProps(kind: OrderMailKind, order: OrderMailRow, locale: Locale): Or
     number: order.number,
     purchase: order.purchase,
     frequency: order.frequency ?? null,
-    lines: mailLines(order.lines),
+    lines: order.lines.map(toOrderLine),
     totals: {
       goods: order.goods,
       discount: order.discount,

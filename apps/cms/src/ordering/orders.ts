@@ -10,14 +10,12 @@ import {
   type OrderLimit,
   type OrderSummary,
   type PaymentStart,
-  type QuoteLine,
 } from "@shop/contracts";
 import {
   isOpenForPayment,
   nextDeliveryAfter,
   orderNumberOf,
   parseOrderNumber,
-  type ExtraFrequency,
   type Frequency,
   type Locale,
   type OrderStatus,
@@ -45,6 +43,7 @@ import { findUser } from "../accounts/sessions";
 import { slotKeyOf, takeSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
+import { storedExclusions, toOrderLine, type StoredLine } from "./lines";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a
@@ -427,20 +426,6 @@ export async function placeOrder(
 
 // ---- The customer's view -----------------------------------------------------------------------------
 
-interface LineRow {
-  kind: "box" | "extra";
-  productId: number;
-  name: string;
-  quantity: number;
-  frequency: ExtraFrequency | null;
-  unitPrice: number;
-  taxRate: number | string;
-  gross: number;
-  tax: number;
-  discount: number;
-  exclusions: unknown;
-}
-
 interface OrderRow {
   id: number;
   number: string;
@@ -450,7 +435,7 @@ interface OrderRow {
   audience: "consumer" | "business";
   purchase: PurchaseKind;
   frequency: Frequency | null;
-  lines?: LineRow[];
+  lines?: StoredLine[];
   goods: number;
   discount: number;
   shipping: number;
@@ -473,31 +458,6 @@ interface OrderRow {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** A box line's exclusions as lineData stores them: `[{ id, name }]`. */
-function storedExclusions(value: unknown): { id: number | null; name: string }[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((item: unknown) => {
-    const entry = typeof item === "object" && item !== null ? (item as { id?: unknown; name?: unknown }) : {};
-    return { id: typeof entry.id === "number" ? entry.id : null, name: String(entry.name ?? "") };
-  });
-}
-
-function toQuoteLine(row: LineRow): QuoteLine {
-  return {
-    kind: row.kind,
-    productId: row.productId,
-    name: row.name,
-    quantity: row.quantity,
-    frequency: row.frequency ?? null,
-    unitPrice: row.unitPrice,
-    taxRate: Number(row.taxRate),
-    gross: row.gross,
-    tax: row.tax,
-    discount: row.discount,
-    exclusions: storedExclusions(row.exclusions).map((exclusion) => exclusion.name),
-  };
-}
-
 function toOrder(row: OrderRow, { refundDue, now }: { refundDue: boolean; now: Date }): Order {
   return {
     number: row.number,
@@ -507,7 +467,7 @@ function toOrder(row: OrderRow, { refundDue, now }: { refundDue: boolean; now: D
     purchase: row.purchase,
     frequency: row.frequency ?? null,
     audience: row.audience,
-    lines: (row.lines ?? []).map(toQuoteLine),
+    lines: (row.lines ?? []).map(toOrderLine),
     totals: { goods: row.goods, discount: row.discount, shipping: row.shipping, tax: row.tax, total: row.total },
     couponCode: row.couponCode ?? null,
     delivery: {

@@ -12,6 +12,7 @@ import {
   type StaffFilters,
 } from "./packing";
 import { CONTENT_TYPES } from "../content-types";
+import { exclusionNames } from "../ordering/lines";
 
 /**
  * Reads the orders staff prepare on a day for the packing list and the delivery sheet (./packing.ts):
@@ -48,15 +49,6 @@ interface OrderRow {
   notes: string | null;
   lines?: LineRow[];
   user?: { phone?: string | null } | null;
-}
-
-/** The names of the foods a box leaves out: the line keeps them as a list of names (or of { name }). */
-function exclusionNames(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const name = text(typeof item === "object" && item !== null ? (item as { name?: unknown }).name : item);
-    return name === null ? [] : [name];
-  });
 }
 
 function field(address: unknown, name: string): string | null {
