@@ -1,7 +1,5 @@
 import type { Locale, ScreenId } from "@shop/routing";
-import { ca } from "./ca";
-import { es, type Messages, type ScreenText } from "./app-texts";
-import { pt } from "./pt";
+import { ca, es, pt, type Messages, type ScreenText } from "./app-texts";
 
 export type { Messages, ScreenText } from "./app-texts";
 
