@@ -79,12 +79,18 @@ describe("every route of the table, signed out", () => {
       return;
     }
     if (visit.id === "callback" || visit.id === "connectRedirect") {
-      // The ways back from a provider have nothing to show: without a provider's answer, a visitor
-      // is sent to sign in (/callback) or home with the error (docs/decisions/014).
+      // The ways back from a provider have nothing to show. Without a provider's answer, /callback
+      // sends a visitor to sign in (docs/decisions/014) and /connect/{provider}/redirect starts the
+      // provider's flow: its page, with this browser's state and PKCE challenge (docs/decisions/025).
       expect(response.status).toBe(302);
       const location = new URL(response.headers.get("location") ?? "", base);
-      if (visit.id === "callback") expect(location.pathname).toBe(pathTo("login", visit.locale));
-      else expect(location.searchParams.get("error")).toBe("missingAccessToken");
+      if (visit.id === "callback") {
+        expect(location.pathname).toBe(pathTo("login", visit.locale));
+      } else {
+        expect(location.origin).toBe(new URL(inject("oidcUrl")).origin);
+        expect(location.searchParams.get("state")).toMatch(/^[\w-]{16,}$/);
+        expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+      }
       return;
     }
     const html = await response.text();

@@ -183,6 +183,7 @@ describe("a copy of the customer's data", () => {
     ]);
     expect(data.orders).toEqual([]);
     expect(data.subscriptions).toEqual([]);
+    expect(data.linkedSignIns).toEqual([]);
     const referral = await getJson(`${app.api}/users/me/referral`, { headers: bearer(jwt) });
     expect(data.referralCode).toBe(referralAnswerSchema.parse(referral.body).code);
 
@@ -232,6 +233,19 @@ describe("a copy of the customer's data", () => {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toMatch(/shop takes orders|acepte pedidos|accepti comandes|aceitar encomendas|notYetKept/);
+  });
+
+  it("names the other companies' sign-ins linked to the account, with their ids of the person", async () => {
+    const { jwt, user } = await registerCustomer(app.api);
+    await db(CONTENT_TYPES.user).update({
+      where: { id: user.id },
+      data: { googleSubject: "google-sub-1", microsoftSubject: "tenant:object" },
+    });
+    const response = await getJson(`${app.api}/users/me/export`, { headers: bearer(jwt) });
+    expect(accountExportSchema.parse(response.body).linkedSignIns).toEqual([
+      { provider: "google", subject: "google-sub-1" },
+      { provider: "microsoft", subject: "tenant:object" },
+    ]);
   });
 
   it("needs a live session", async () => {

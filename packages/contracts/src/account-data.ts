@@ -123,8 +123,15 @@ export const exportedSubscriptionSchema = z.object({
 /**
  * GET /users/me/export: every piece of the customer's data, as a JSON file
  * (`Content-Disposition: attachment; filename="imperfecta-<date>.json"`): the account, addresses,
- * orders (lines and payments), subscriptions, the newsletter's consent history and the sessions.
+ * orders (lines and payments), subscriptions, the newsletter's consent history, the sessions and the
+ * sign-ins of other companies (Apple, Google, Microsoft, Facebook) linked to the account.
  */
+/** A sign-in through another company linked to the account: the provider and its id of the person. */
+export const linkedSignInSchema = z.object({
+  provider: z.enum(["apple", "google", "microsoft", "facebook"]),
+  subject: z.string(),
+});
+
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
   account: accountSchema,
@@ -134,6 +141,7 @@ export const accountExportSchema = z.object({
   subscriptions: z.array(exportedSubscriptionSchema),
   newsletter: newsletterAnswerSchema,
   sessions: z.array(accountSessionSchema),
+  linkedSignIns: z.array(linkedSignInSchema),
 });
 export type AccountExport = z.output<typeof accountExportSchema>;
 

@@ -19,6 +19,7 @@ import { takeAllowance } from "../rate-limits/rate-limits";
 import { ensureReferralCode } from "../referrals/referrals";
 import { closeAllSessions, findUser, listSessions, type AccountUser } from "./sessions";
 import { CONTENT_TYPES } from "../content-types";
+import { SUBJECT_COLUMNS, type IdentityProvider } from "./social/identities";
 
 /**
  * A customer's rights over their data (docs/decisions/013 and 023): a copy of all of it (GDPR art.
@@ -105,6 +106,19 @@ async function subscriptionsOf(strapi: Core.Strapi, userId: number): Promise<Acc
   }));
 }
 
+/** The other companies' sign-ins linked to the account: their ids of the person are the customer's data too. */
+async function linkedSignInsOf(strapi: Core.Strapi, userId: number): Promise<AccountExport["linkedSignIns"]> {
+  const providers = Object.keys(SUBJECT_COLUMNS) as IdentityProvider[];
+  const row = (await strapi.db.query(CONTENT_TYPES.user).findOne({
+    where: { id: userId },
+    select: providers.map((provider) => SUBJECT_COLUMNS[provider]),
+  })) as Partial<Record<string, string | null>> | null;
+  return providers.flatMap((provider) => {
+    const subject = row?.[SUBJECT_COLUMNS[provider]];
+    return subject ? [{ provider, subject }] : [];
+  });
+}
+
 /** GET /users/me/export: everything the shop keeps about the customer; null if the account is gone. */
 export async function exportAccount(
   strapi: Core.Strapi,
@@ -133,6 +147,7 @@ export async function exportAccount(
       expiresAt: new Date(row.expiresAt).toISOString(),
       current: row.sid === session.sid,
     })),
+    linkedSignIns: await linkedSignInsOf(strapi, user.id),
   };
 }
 
