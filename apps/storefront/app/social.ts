@@ -25,3 +25,9 @@ export interface OfferedProvider {
   /** The provider's sign-in page for this shop. */
   readonly url: string;
 }
+
+/** A provider link as the sign-in and register pages show it (labelled on the server: social-texts.server.ts). */
+export interface ProviderLink extends OfferedProvider {
+  /** "Continue with Google", in the page's language. */
+  readonly label: string;
+}

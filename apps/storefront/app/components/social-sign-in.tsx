@@ -1,9 +1,11 @@
 import type { AuthTexts } from "~/accounts/auth-texts";
-import { format } from "~/i18n/format";
-import { PROVIDER_NAMES, type OfferedProvider } from "~/social";
+import type { ProviderLink } from "~/social";
 
-/** The providers the shop has keys for (social.server.ts); nothing at all when it has none. Plain links: no script. */
-export function SocialSignIn({ providers, texts }: { providers: readonly OfferedProvider[]; texts: AuthTexts }) {
+/**
+ * The providers the shop has keys for (social.server.ts); nothing at all when it has none. Plain links
+ * with their labels from the loader: no script of their own, and no providers' names in the bundle.
+ */
+export function SocialSignIn({ providers, texts }: { providers: readonly ProviderLink[]; texts: AuthTexts }) {
   if (providers.length === 0) return null;
   return (
     <section aria-labelledby="social-sign-in" className="grid gap-3">
@@ -19,7 +21,7 @@ export function SocialSignIn({ providers, texts }: { providers: readonly Offered
         >
           {/* Each brand's look and logo (app.css, public/social) stay out of the page's script. */}
           <img src={`/social/${provider.id}.svg`} alt="" width={20} height={20} />
-          {format(texts.login.continueWith, { provider: PROVIDER_NAMES[provider.id] })}
+          {provider.label}
         </a>
       ))}
     </section>

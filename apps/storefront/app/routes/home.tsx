@@ -13,21 +13,23 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { LanguageNote } from "~/components/language-note";
 import { ReviewsList } from "~/components/reviews-list";
 import { ScreenLink } from "~/components/screen-link";
-import { SocialSignInError } from "~/components/social-sign-in-error";
 import { getImpact, getPosts, getProducts, getReviews } from "~/catalogue.server";
 import { usePageLanguage } from "~/root-data";
 import { inPageLanguage } from "~/site-links";
 import { screenMeta } from "~/seo";
+import { socialErrorNotice } from "~/social-texts.server";
 
 export const meta = screenMeta;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const products = await getProducts(context.locale);
   const boxes = activeBoxes(products).filter((box) => isB2C(box) && !box.isSeasonal);
   // Spec section 4: products come first; reviews, posts and figures follow in the background and
   // never hold the page back. A failure is logged and served empty; should one still miss the
   // stream's deadline, its section is left out (errorElement) rather than the page failing.
   return {
+    // A failed social sign-in's notice, as text: no script for it in the home page's bundle (decision 006).
+    socialError: socialErrorNotice(new URL(request.url), context.locale),
     boxes: boxes.slice(0, 4).map(summarizeProduct),
     reviews: getReviews().then((reviews) => reviews.slice(0, 3)),
     posts: getPosts().then((posts) =>
@@ -55,7 +57,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const home = messages.home;
   return (
     <>
-      <SocialSignInError />
+      {loaderData.socialError && (
+        <div className="mx-auto w-full max-w-6xl px-4 pt-4">
+          <p
+            role="alert"
+            className="rounded-2xl bg-carrot-100 px-4 py-3 font-semibold text-carrot-700 ring-1 ring-carrot-400"
+          >
+            {loaderData.socialError}
+          </p>
+        </div>
+      )}
       <section className="bg-gradient-to-b from-leaf-50 to-sand-50">
         <div className="mx-auto grid max-w-6xl items-center gap-6 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>

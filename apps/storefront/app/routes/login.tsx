@@ -17,6 +17,7 @@ import { usePageLanguage, useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
 import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/accounts/sign-in.server";
 import { offeredProviders } from "~/social.server";
+import { providerLinks } from "~/social-texts.server";
 
 export const meta = screenMeta;
 
@@ -30,7 +31,8 @@ export async function loader({ request, context: { locale } }: Route.LoaderArgs)
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   // A provider's page is another site: the target waits in a cookie for the way back.
   if (target && providers.length > 0) headers.append("Set-Cookie", rememberTarget(target));
-  return data({ texts: authTextsFor(locale), providers }, { headers });
+  const texts = authTextsFor(locale);
+  return data({ texts, providers: providerLinks(providers, texts) }, { headers });
 }
 
 type CodeStep = { readonly codeSentTo: string };

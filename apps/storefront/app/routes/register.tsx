@@ -12,6 +12,7 @@ import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/accounts/sign-in.server";
 import { offeredProviders } from "~/social.server";
+import { providerLinks } from "~/social-texts.server";
 
 export const meta = screenMeta;
 
@@ -22,7 +23,8 @@ export async function loader({ request, context: { locale } }: Route.LoaderArgs)
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   if (target && providers.length > 0) headers.append("Set-Cookie", rememberTarget(target));
-  return data({ texts: authTextsFor(locale), providers }, { headers });
+  const texts = authTextsFor(locale);
+  return data({ texts, providers: providerLinks(providers, texts) }, { headers });
 }
 
 /** A new account signs in at once (specification: register answers a token) and mails a confirmation link. */
