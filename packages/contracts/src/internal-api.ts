@@ -33,7 +33,6 @@ export const PUBLIC_COLLECTIONS = [
 /** A list answer of the content API, Strapi's envelope: `{ data: [...], meta }`. Entries are checked by each reader. */
 export const listAnswerSchema = z.object({ data: z.array(z.unknown()) });
 
-
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /**
