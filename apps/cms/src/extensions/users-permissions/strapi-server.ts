@@ -22,11 +22,18 @@ interface JwtService {
   getToken(ctx: unknown): Promise<Partial<SessionClaims> | null>;
 }
 
+/** Where the shop's jwt service keeps the plugin's own, which it wraps. */
+const PLUGIN_JWT = Symbol.for("shop.users-permissions.plugin-jwt");
+
 interface UsersPermissionsPlugin {
   contentTypes: { user: { schema: { attributes: Record<string, unknown> } } };
   routes: { "content-api": { routes: PluginRoute[] } };
-  services: { jwt: (context: { strapi: Core.Strapi }) => JwtService };
+  services: { jwt: JwtServiceFactory };
 }
+
+type JwtServiceFactory = ((context: { strapi: Core.Strapi }) => JwtService) & {
+  [PLUGIN_JWT]?: JwtServiceFactory;
+};
 
 const text = (maxLength: number) => ({ type: "string", maxLength });
 
@@ -73,8 +80,10 @@ export default (plugin: UsersPermissionsPlugin) => {
   const contentApi = plugin.routes["content-api"];
   contentApi.routes = contentApi.routes.filter((route) => !replacedByTheShop(route));
 
-  const createJwt = plugin.services.jwt;
-  plugin.services.jwt = ({ strapi }) => {
+  // The plugin's module object outlives a Strapi instance (tests boot several in one process): wrap
+  // the plugin's own service, never an earlier wrapper, or every boot would add one more session check.
+  const createJwt = plugin.services.jwt[PLUGIN_JWT] ?? plugin.services.jwt;
+  const shopJwt: JwtServiceFactory = ({ strapi }) => {
     const base = createJwt({ strapi });
     return {
       ...base,
@@ -87,5 +96,7 @@ export default (plugin: UsersPermissionsPlugin) => {
       },
     };
   };
+  shopJwt[PLUGIN_JWT] = createJwt;
+  plugin.services.jwt = shopJwt;
   return plugin;
 };
