@@ -32,6 +32,7 @@ export const CONTENT_TYPES = {
   orderDraft: "api::order-draft.order-draft",
   orderEvent: "api::order.order-event",
   payment: "api::payment.payment",
+  paymentMethod: "api::payment-method.payment-method",
   paymentNotification: "api::payment.payment-notification",
   product: "api::product.product",
   productLabel: "api::product-label.product-label",
