@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { json, useFakeCms } from "../tests/fake-cms";
 import { createHash } from "node:crypto";
-import { connectWithProvider, finishAppleSignIn, finishSocialSignIn } from "./social.server";
+import { connectWithProvider, finishAppleSignIn, finishSocialSignIn, providerOffer } from "./social.server";
 
 const cms = useFakeCms();
 
@@ -213,5 +213,28 @@ describe("the authorization-code flow of Google, Microsoft and Facebook (docs/de
       "203.0.113.5",
     );
     expect(own.headers.get("Location")).toBe("/mi-cuenta");
+  });
+});
+
+describe("the social sign-in offered on the sign-in and register pages", () => {
+  it("links the providers with keys, labelled, remembering Apple's state and the guard's target", async () => {
+    cms.on(
+      "GET /users-permissions/get-apple-url",
+      json({ url: "https://appleid.example/auth?state=s1", state: "apple-state" }),
+    );
+    cms.on("GET /auth/providers", json({ providers: ["google", "microsoft"] }));
+    const { providers, headers } = await providerOffer(
+      new Request("http://shop.test/ca/inicia-sessio?redirect=%2Fca%2Fel-meu-compte%2Fperfil"),
+      "ca",
+    );
+    expect(providers.map(({ id, url }) => [id, url])).toEqual([
+      ["apple", "https://appleid.example/auth?state=s1"],
+      ["google", "/ca/connect/google/redirect"],
+      ["microsoft", "/ca/connect/microsoft/redirect"],
+    ]);
+    expect(providers[1]?.label).toContain("Google");
+    const cookies = headers.getSetCookie().join("\n");
+    expect(cookies).toMatch(/shop_apple_state=apple-state; .*HttpOnly/);
+    expect(cookies).toMatch(/shop_return_to=%2Fca%2Fel-meu-compte%2Fperfil; /);
   });
 });

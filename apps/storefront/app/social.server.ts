@@ -12,10 +12,18 @@ import { pathTo, type Locale } from "@shop/routing";
 import { serialize } from "cookie";
 import { redirect } from "react-router";
 import { accountCall, type AccountCall } from "./accounts/account.server";
+import { authTextsFor } from "./accounts/auth-texts";
 import { secureCookies } from "./env.server";
-import { signedInRedirect, signInCall, takeRememberedTarget } from "./accounts/sign-in.server";
+import {
+  rememberTarget,
+  requestedTarget,
+  signedInRedirect,
+  signInCall,
+  takeRememberedTarget,
+} from "./accounts/sign-in.server";
 import { readCookies } from "./session.server";
-import { isOAuthProvider, type OfferedProvider, type SocialProvider } from "./social";
+import { isOAuthProvider, type OfferedProvider, type ProviderLink, type SocialProvider } from "./social";
+import { providerLinks } from "./social-texts.server";
 
 /**
  * Sign-in through another company's account (specification, section 4; docs/decisions/011 and 025).
@@ -43,8 +51,26 @@ const OAUTH_COOKIE = "shop_oauth";
 const OAUTH_MAX_AGE_SECONDS = 10 * 60;
 const oauthCookieOptions = { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/" } as const;
 
+/**
+ * The social sign-in that the sign-in and register pages offer (docs/decisions/025: the providers
+ * open an account too): the labelled provider links, and the Set-Cookie headers that remember
+ * Apple's state and, when the page was reached with a target, the target for the way back (a
+ * provider's page is another site).
+ */
+export async function providerOffer(
+  request: Request,
+  locale: Locale,
+): Promise<{ providers: ProviderLink[]; headers: Headers }> {
+  const target = requestedTarget(request);
+  const { providers, cookies } = await offeredProviders(locale);
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  if (target && providers.length > 0) headers.append("Set-Cookie", rememberTarget(target));
+  return { providers: providerLinks(providers, authTextsFor(locale)), headers };
+}
+
 /** The providers to offer on the sign-in page, and the cookies that remember their state. */
-export async function offeredProviders(locale: Locale): Promise<{ providers: OfferedProvider[]; cookies: string[] }> {
+async function offeredProviders(locale: Locale): Promise<{ providers: OfferedProvider[]; cookies: string[] }> {
   const [apple, others] = await Promise.all([
     accountCall("/users-permissions/get-apple-url", appleUrlAnswerSchema, { method: "GET" }),
     accountCall("/auth/providers", oauthProvidersAnswerSchema, { method: "GET" }),

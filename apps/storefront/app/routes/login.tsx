@@ -15,9 +15,8 @@ import { authTextsFor } from "~/accounts/auth-texts";
 import { format } from "~/i18n/format";
 import { usePageLanguage, useRootData } from "~/root-data";
 import { screenMeta } from "~/seo";
-import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/accounts/sign-in.server";
-import { offeredProviders } from "~/social.server";
-import { providerLinks } from "~/social-texts.server";
+import { requestedTarget, signedInRedirect, signInCall } from "~/accounts/sign-in.server";
+import { providerOffer } from "~/social.server";
 
 export const meta = screenMeta;
 
@@ -25,14 +24,8 @@ export const meta = screenMeta;
 const METHOD_PARAM = "method";
 
 export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
-  const target = requestedTarget(request);
-  const { providers, cookies } = await offeredProviders(locale);
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  // A provider's page is another site: the target waits in a cookie for the way back.
-  if (target && providers.length > 0) headers.append("Set-Cookie", rememberTarget(target));
-  const texts = authTextsFor(locale);
-  return data({ texts, providers: providerLinks(providers, texts) }, { headers });
+  const { providers, headers } = await providerOffer(request, locale);
+  return data({ texts: authTextsFor(locale), providers }, { headers });
 }
 
 type CodeStep = { readonly codeSentTo: string };

@@ -10,21 +10,14 @@ import { SocialSignIn } from "~/components/social-sign-in";
 import { authTextsFor } from "~/accounts/auth-texts";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
-import { rememberTarget, requestedTarget, signedInRedirect, signInCall } from "~/accounts/sign-in.server";
-import { offeredProviders } from "~/social.server";
-import { providerLinks } from "~/social-texts.server";
+import { requestedTarget, signedInRedirect, signInCall } from "~/accounts/sign-in.server";
+import { providerOffer } from "~/social.server";
 
 export const meta = screenMeta;
 
 export async function loader({ request, context: { locale } }: Route.LoaderArgs) {
-  // The providers open an account too (docs/decisions/025), offered as on the sign-in page.
-  const target = requestedTarget(request);
-  const { providers, cookies } = await offeredProviders(locale);
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  if (target && providers.length > 0) headers.append("Set-Cookie", rememberTarget(target));
-  const texts = authTextsFor(locale);
-  return data({ texts, providers: providerLinks(providers, texts) }, { headers });
+  const { providers, headers } = await providerOffer(request, locale);
+  return data({ texts: authTextsFor(locale), providers }, { headers });
 }
 
 /** A new account signs in at once (specification: register answers a token) and mails a confirmation link. */
