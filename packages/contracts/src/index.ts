@@ -9,3 +9,4 @@ export * from "./impact";
 export * from "./order-limits";
 export * from "./order";
 export * from "./http-limits";
+export * from "./subscription";
