@@ -41,8 +41,8 @@ export type DeliveryDateChange = (typeof DELIVERY_DATE_CHANGES)[number];
 export const SUBSCRIPTION_ACTORS = ["customer", "staff", "job"] as const;
 export type SubscriptionActor = (typeof SUBSCRIPTION_ACTORS)[number];
 
-/** The pauses offered besides "until a date". */
-export const PAUSE_OPTIONS = ["one_week", "two_weeks", "one_month", "two_months"] as const;
+/** The pauses offered besides "until a date": one or two weeks, one or two months (from the first delivery still open). */
+export const PAUSE_OPTIONS = ["1w", "2w", "1m", "2m"] as const;
 export type PauseOption = (typeof PAUSE_OPTIONS)[number];
 
 export const SUBSCRIPTION_FIELD_MAX = {
