@@ -1,7 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { json, useFakeCms } from "../tests/fake-cms";
+import { describe, expect, it, vi } from "vitest";
+import { cmsError, json, useFakeCms } from "../tests/fake-cms";
 import { createHash } from "node:crypto";
-import { connectWithProvider, finishAppleSignIn, finishSocialSignIn, providerOffer } from "./social.server";
+import { CMS_DATA_FRESH_MS } from "./cache.server";
+import {
+  connectWithProvider,
+  finishAppleSignIn,
+  finishSocialSignIn,
+  oauthProviderList,
+  providerOffer,
+} from "./social.server";
 
 const cms = useFakeCms();
 
@@ -236,5 +243,53 @@ describe("the social sign-in offered on the sign-in and register pages", () => {
     const cookies = headers.getSetCookie().join("\n");
     expect(cookies).toMatch(/shop_apple_state=apple-state; .*HttpOnly/);
     expect(cookies).toMatch(/shop_return_to=%2Fca%2Fel-meu-compte%2Fperfil; /);
+
+    // The next view asks Apple's address again (a fresh state), not the provider list.
+    await providerOffer(new Request("http://shop.test/ca/registre"), "ca");
+    expect(cms.calls.map((call) => call.path).sort()).toEqual([
+      "/auth/providers",
+      "/users-permissions/get-apple-url",
+      "/users-permissions/get-apple-url",
+    ]);
+  });
+});
+
+describe("the provider list, kept per process", () => {
+  function listAt() {
+    let time = 0;
+    return { list: oauthProviderList({ now: () => time }), advance: (ms: number) => (time += ms) };
+  }
+  const asked = () => cms.calls.filter((call) => call.path === "/auth/providers").length;
+
+  it("asks the CMS once while fresh, and again once it is older than CMS_DATA_FRESH_MS", async () => {
+    let answer = ["google"];
+    cms.on("GET /auth/providers", () => json({ providers: answer }));
+    const { list, advance } = listAt();
+    expect(await list.get()).toEqual(["google"]);
+    advance(CMS_DATA_FRESH_MS - 1);
+    expect(await list.get()).toEqual(["google"]);
+    expect(asked()).toBe(1);
+
+    answer = ["google", "facebook"];
+    advance(1);
+    // Served as it was while the refresh runs; the next view has the new list.
+    expect(await list.get()).toEqual(["google"]);
+    await vi.waitFor(() => expect(asked()).toBe(2));
+    await vi.waitFor(async () => expect(await list.get()).toEqual(["google", "facebook"]));
+    expect(asked()).toBe(2);
+  });
+
+  it("offers none while the CMS has never answered, and asks again on a later view", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    cms.on("GET /auth/providers", cmsError(503, { name: "ServiceUnavailableError" }));
+    const { list, advance } = listAt();
+    expect(await list.get()).toEqual([]);
+    const refusals = asked();
+
+    cms.on("GET /auth/providers", json({ providers: ["microsoft"] }));
+    advance(CMS_DATA_FRESH_MS);
+    await list.get();
+    await vi.waitFor(async () => expect(await list.get()).toEqual(["microsoft"]));
+    expect(asked()).toBe(refusals + 1);
   });
 });

@@ -12,6 +12,7 @@ import { pathTo, type Locale } from "@shop/routing";
 import { serialize } from "cookie";
 import { redirect } from "react-router";
 import { accountCall, type AccountCall } from "./accounts/account.server";
+import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS, type CachedResource } from "./cache.server";
 import { authTextsFor } from "./accounts/auth-texts";
 import { secureCookies } from "./env.server";
 import {
@@ -52,6 +53,31 @@ const OAUTH_MAX_AGE_SECONDS = 10 * 60;
 const oauthCookieOptions = { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/" } as const;
 
 /**
+ * Which of Google, Microsoft and Facebook have keys at the CMS: its configuration, which changes
+ * only when the CMS restarts, so each process asks at most every CMS_DATA_FRESH_MS instead of on
+ * every sign-in and register view. While the CMS fails, the last list known is offered (none before
+ * any answer) and asked for again within seconds.
+ */
+export function oauthProviderList({ now = Date.now }: { now?: () => number } = {}): CachedResource<
+  readonly OAuthProvider[]
+> {
+  return cachedResource<readonly OAuthProvider[]>({
+    name: "the sign-in providers",
+    freshMs: CMS_DATA_FRESH_MS,
+    maxStaleMs: CMS_DATA_MAX_STALE_MS,
+    async load() {
+      const answer = await accountCall("/auth/providers", oauthProvidersAnswerSchema, { method: "GET" });
+      if (!answer.ok) throw new Error(`GET /auth/providers: ${answer.status}`);
+      return answer.value.providers;
+    },
+    onError: (previous) => previous ?? [],
+    now,
+  });
+}
+
+const oauthProviders = oauthProviderList();
+
+/**
  * The social sign-in that the sign-in and register pages offer (docs/decisions/025: the providers
  * open an account too): the labelled provider links, and the Set-Cookie headers that remember
  * Apple's state and, when the page was reached with a target, the target for the way back (a
@@ -72,12 +98,14 @@ export async function providerOffer(
 /** The providers to offer on the sign-in page, and the cookies that remember their state. */
 async function offeredProviders(locale: Locale): Promise<{ providers: OfferedProvider[]; cookies: string[] }> {
   const [apple, others] = await Promise.all([
+    // Never cached: each answer carries a fresh state for this browser.
     accountCall("/users-permissions/get-apple-url", appleUrlAnswerSchema, { method: "GET" }),
-    accountCall("/auth/providers", oauthProvidersAnswerSchema, { method: "GET" }),
+    oauthProviders.get(),
   ]);
-  const providers: OfferedProvider[] = others.ok
-    ? others.value.providers.map((id) => ({ id, url: pathTo("connectRedirect", locale, { provider: id }) }))
-    : [];
+  const providers: OfferedProvider[] = others.map((id) => ({
+    id,
+    url: pathTo("connectRedirect", locale, { provider: id }),
+  }));
   if (!apple.ok) return { providers, cookies: [] };
   return {
     providers: [{ id: "apple", url: apple.value.url }, ...providers],
