@@ -68,6 +68,12 @@ export function shiftIsoDate(date: IsoDate, days: number): IsoDate {
   return isoDate(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate());
 }
 
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  // Both are UTC midnights, so the difference is an exact multiple of a day.
+  return Math.round((requireCalendarDay(to).getTime() - requireCalendarDay(from).getTime()) / 86_400_000);
+}
+
 export function isoWeekdayOf(date: IsoDate): IsoWeekday {
   // getDay() counts from Sunday 0; ISO counts from Monday 1 and puts Sunday last.
   return (requireCalendarDay(date).getUTCDay() || 7) as IsoWeekday;
@@ -189,7 +195,8 @@ export function zoneForPostcode(zones: readonly DeliveryZone[], postcode: string
   return zones.find((zone) => zone.postcodes.some((range) => inRange(range, digits))) ?? null;
 }
 
-function closedDatesOf(zone: Pick<DeliveryZone, "id">, closedDays: readonly ClosedDay[]): ReadonlySet<IsoDate> {
+/** The dates closed for `zone`: its own closed days and those closed for every zone. */
+export function closedDatesOf(zone: Pick<DeliveryZone, "id">, closedDays: readonly ClosedDay[]): ReadonlySet<IsoDate> {
   return new Set(
     closedDays.filter((closed) => closed.zoneId === null || closed.zoneId === zone.id).map((closed) => closed.date),
   );
