@@ -106,7 +106,7 @@ export type DunningStep =
  * deadline (earlier retries slip to that point when the deadline is close, and none is left out
  * merely because the job ran late); no retry is due after that last chance. A hard or
  * authentication-required decline, or soft retries used up or out of time, sends the pay link at
- * once. Nothing is charged at or after the deadline.
+ * once, and no retry follows it. Nothing is charged at or after the deadline.
  */
 export function nextDunningStep(attempts: readonly ChargeAttempt[], context: DunningContext): DunningStep {
   const { packingDeadline, now, payLinkSentAt } = context;
@@ -119,8 +119,9 @@ export function nextDunningStep(attempts: readonly ChargeAttempt[], context: Dun
   const askCustomer = (): DunningStep =>
     payLinkSentAt === null ? { action: "sendPayLink" } : { action: "awaitPayment", giveUpAt: packingDeadline };
 
-  const lastOutcome = last.outcome;
-  if (lastOutcome.paid || classifyDecline(lastOutcome.decline) !== "soft") return askCustomer();
+  // One hard or authentication-required answer settles it: that card will not pass off-session.
+  const allSoft = sorted.every(({ outcome }) => !outcome.paid && classifyDecline(outcome.decline) === "soft");
+  if (!allSoft) return askCustomer();
   const retriesDone = sorted.length - 1;
   if (retriesDone >= MAX_SOFT_RETRIES) return askCustomer();
 

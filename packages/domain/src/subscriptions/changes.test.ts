@@ -1,0 +1,90 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { cutoffOf, shiftIsoDate, type ClosedDay } from "../delivery";
+import { cancellationEffect, firstChangeableDelivery, isDeliveryLocked } from "./changes";
+import { deliverySchedule } from "./schedule";
+
+/** Orders close two working days before delivery at 23:59 in Madrid. */
+const zone = { id: 1, weekdays: [2, 4] as const, cutoff: { workingDaysBefore: 2, time: "23:59" } };
+const holidays: ClosedDay[] = [{ date: "2026-12-08", zoneId: null }];
+const at = (iso: string) => new Date(iso);
+const schedule = deliverySchedule(
+  { frequency: "weekly", weekday: 2, anchor: "2026-12-01" },
+  { from: "2026-12-01", weeks: 3, zone: { ...zone, weekdays: [2, 4] }, closedDays: holidays },
+);
+
+describe("cut-offs of subscription deliveries", () => {
+  it("locks a delivery at its zone's cut-off, in Madrid's time", () => {
+    // Tuesday 1 December closes on Friday 27 November at 23:59 (UTC+1).
+    const context = { zone, closedDays: holidays };
+    expect(isDeliveryLocked("2026-12-01", { ...context, now: at("2026-11-27T22:58:59Z") })).toBe(false);
+    expect(isDeliveryLocked("2026-12-01", { ...context, now: at("2026-11-27T22:59:00Z") })).toBe(true);
+  });
+
+  it("counts working days across a holiday", () => {
+    // Thursday 10 December (moved from the 8th): Wednesday 9, [Tuesday 8 closed], Monday 7.
+    expect(cutoffOf(zone, "2026-12-10", holidays)).toEqual(at("2026-12-07T22:59:00Z"));
+    const context = { zone, closedDays: holidays };
+    expect(isDeliveryLocked("2026-12-10", { ...context, now: at("2026-12-07T22:58:00Z") })).toBe(false);
+    expect(isDeliveryLocked("2026-12-10", { ...context, now: at("2026-12-07T22:59:00Z") })).toBe(true);
+  });
+
+  it("follows the clock changes: the same 09:00 is 07:00 UTC in summer and 08:00 UTC in winter", () => {
+    const sameDay = { id: 1, cutoff: { workingDaysBefore: 0, time: "09:00" } };
+    const locked = (date: string, now: string) =>
+      isDeliveryLocked(date, { zone: sameDay, closedDays: [], now: at(now) });
+    expect(locked("2026-03-30", "2026-03-30T06:59:59Z")).toBe(false);
+    expect(locked("2026-03-30", "2026-03-30T07:00:00Z")).toBe(true);
+    expect(locked("2026-10-26", "2026-10-26T07:59:59Z")).toBe(false);
+    expect(locked("2026-10-26", "2026-10-26T08:00:00Z")).toBe(true);
+  });
+
+  it("applies a change to the next delivery once a delivery's cut-off has passed", () => {
+    const context = { zone, closedDays: holidays };
+    const before = firstChangeableDelivery(schedule, { ...context, now: at("2026-11-27T22:58:00Z") });
+    expect(before?.date).toBe("2026-12-01");
+    const after = firstChangeableDelivery(schedule, { ...context, now: at("2026-11-27T22:59:00Z") });
+    expect(after).toMatchObject({ plannedDate: "2026-12-08", date: "2026-12-10", change: "moved" });
+    expect(firstChangeableDelivery([...schedule].reverse(), { ...context, now: at("2026-11-27T22:59:00Z") })).toBe(
+      after,
+    );
+    expect(firstChangeableDelivery(schedule, { ...context, now: at("2026-12-31T00:00:00Z") })).toBeNull();
+  });
+
+  it("passes over dropped deliveries", () => {
+    const deliveries = [
+      { date: null, plannedDate: "2026-12-01" },
+      { date: "2026-12-03", plannedDate: "2026-12-03" },
+    ];
+    expect(firstChangeableDelivery(deliveries, { zone, closedDays: [], now: at("2026-11-01T00:00:00Z") })).toBe(
+      deliveries[1],
+    );
+  });
+
+  it("says when a cancellation takes effect and when the last box comes", () => {
+    const context = { zone, closedDays: holidays, now: at("2026-11-30T10:00:00Z") };
+    expect(cancellationEffect(schedule, context)).toEqual({ effectiveFrom: "2026-12-10", lastDelivery: "2026-12-01" });
+    expect(cancellationEffect(schedule, { ...context, now: at("2026-11-01T10:00:00Z") })).toEqual({
+      effectiveFrom: "2026-12-01",
+      lastDelivery: null,
+    });
+  });
+
+  it("for any moment, every delivery before the first changeable one is locked, and it is not", () => {
+    const dates = Array.from({ length: 12 }, (_, week) => shiftIsoDate("2026-03-03", week * 7));
+    const deliveries = dates.map((date) => ({ date }));
+    const start = at("2026-02-20T00:00:00Z").getTime();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100 * 24 * 3600 }), (seconds) => {
+        const context = { zone, closedDays: holidays, now: new Date(start + seconds * 1000) };
+        const first = firstChangeableDelivery(deliveries, context);
+        for (const { date } of deliveries) {
+          const locked = isDeliveryLocked(date, context);
+          if (first === null || date < first.date) expect(locked).toBe(true);
+          else if (date === first.date) expect(locked).toBe(false);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
