@@ -7,6 +7,7 @@ import {
   LAST_RETRY_BEFORE_DEADLINE_MS,
   MAX_SOFT_RETRIES,
   nextDunningStep,
+  packingDeadlineOf,
   type ChargeAttempt,
   type DeclineCode,
 } from "./dunning";
@@ -109,7 +110,10 @@ describe("nextDunningStep", () => {
         const step = nextDunningStep(attempts, { packingDeadline: deadline, now, payLinkSentAt: null });
         if (now.getTime() >= deadline.getTime()) expect(step).toEqual({ action: "giveUp" });
         if (step.action !== "retry") return;
-        expect(step.retryAt.getTime()).toBeLessThanOrEqual(deadline.getTime() - LAST_RETRY_BEFORE_DEADLINE_MS);
+        const firstAt = Math.min(...attempts.map((attempt) => attempt.at.getTime()));
+        const margin = Math.min(LAST_RETRY_BEFORE_DEADLINE_MS, (deadline.getTime() - firstAt) / 4);
+        expect(margin).toBeGreaterThan(0);
+        expect(step.retryAt.getTime()).toBeLessThanOrEqual(deadline.getTime() - margin);
         expect(step.retryAt.getTime()).toBeGreaterThanOrEqual(now.getTime());
         expect(step.retryNumber).toBeLessThanOrEqual(MAX_SOFT_RETRIES);
         const latest = Math.max(...attempts.map((attempt) => attempt.at.getTime()));
@@ -117,5 +121,48 @@ describe("nextDunningStep", () => {
         for (const { outcome } of attempts) expect(!outcome.paid && classifyDecline(outcome.decline)).toBe("soft");
       }),
     );
+  });
+});
+
+describe("packingDeadlineOf", () => {
+  const zone = { id: 1, cutoff: { workingDaysBefore: 2, time: "23:59" } };
+
+  it("is 08:00 in Madrid on the working day before the delivery, across the clock changes", () => {
+    expect(packingDeadlineOf(zone, "2026-12-01", [])).toEqual(at("2026-11-30T07:00:00Z"));
+    expect(packingDeadlineOf(zone, "2026-03-31", [])).toEqual(at("2026-03-30T06:00:00Z"));
+    expect(packingDeadlineOf(zone, "2026-10-27", [])).toEqual(at("2026-10-26T07:00:00Z"));
+  });
+
+  it("passes over closed days", () => {
+    // Thursday 10 December: Wednesday 9 is closed for this zone, so packing starts on Monday 7 (8th closed for all).
+    const closedDays = [
+      { date: "2026-12-08", zoneId: null },
+      { date: "2026-12-09", zoneId: 1 },
+    ];
+    expect(packingDeadlineOf(zone, "2026-12-10", closedDays)).toEqual(at("2026-12-07T07:00:00Z"));
+  });
+
+  it("leaves at least four hours after a late cut-off", () => {
+    const late = { id: 1, cutoff: { workingDaysBefore: 1, time: "20:00" } };
+    // Monday 20:00 in Madrid (19:00 UTC), plus four hours.
+    expect(packingDeadlineOf(late, "2026-12-01", [])).toEqual(at("2026-11-30T23:00:00Z"));
+  });
+
+  it("leaves the customer hours with the link, and retries, when the window is short", () => {
+    // Thursday's delivery: charged on Tuesday at 23:59, packed from Wednesday at 08:00.
+    const deadline = packingDeadlineOf(zone, "2026-12-03", []);
+    expect(deadline).toEqual(at("2026-12-02T07:00:00Z"));
+    const first = declined("2026-12-01T22:59:00Z", "insufficient_funds");
+    const context = { packingDeadline: deadline, now: at("2026-12-01T22:59:01Z"), payLinkSentAt: null };
+    expect(nextDunningStep([first], context)).toMatchObject({ retryAt: at("2026-12-02T02:59:00Z") });
+    const second = declined("2026-12-02T02:59:00Z", "insufficient_funds");
+    // The last chance is a quarter of the window (8 h 1 min) before the deadline.
+    expect(nextDunningStep([first, second], { ...context, now: at("2026-12-02T03:00:00Z") })).toMatchObject({
+      retryAt: at("2026-12-02T04:59:45Z"),
+    });
+    const third = declined("2026-12-02T05:00:00Z", "insufficient_funds");
+    expect(nextDunningStep([first, second, third], { ...context, now: at("2026-12-02T05:00:01Z") })).toEqual({
+      action: "sendPayLink",
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { cutoffOf, type ClosedDay, type DeliveryZone, type IsoDate } from "../delivery";
+
 /**
  * Neutral decline codes: each payment adapter (sandbox, Redsys, Stripe) maps its gateway's answer to
  * one of these, so the dunning rules below are written once.
@@ -64,8 +66,9 @@ const HOUR = 3_600_000;
 /** The first two retries, after the first charge: the same day (funds arriving, a bank back up), then the next morning. */
 const RETRY_DELAYS_MS = [4 * HOUR, 12 * HOUR] as const;
 /**
- * The last retry comes this long before the packing deadline: if it fails too, the customer still
- * has these hours to pay by the link.
+ * The last retry comes this long before the packing deadline (or a quarter of the time from the
+ * first charge to the deadline, when that is shorter): if it fails too, the customer still has these
+ * hours to pay by the link.
  */
 export const LAST_RETRY_BEFORE_DEADLINE_MS = 6 * HOUR;
 /** Two charges of one delivery are at least this far apart: an immediate repeat only looks like fraud to the bank. */
@@ -102,8 +105,8 @@ export type DunningStep =
  * The next step of a renewal's collection. `attempts` are this delivery's off-session charges so far,
  * the first one (at its cut-off) included, in any order, plus the customer's payment by the link once
  * it succeeds (the customer's own failed tries on the link are not retries). A soft decline is retried at most MAX_SOFT_RETRIES
- * times, 4 h and 12 h after the first charge and then LAST_RETRY_BEFORE_DEADLINE_MS before the
- * deadline (earlier retries slip to that point when the deadline is close, and none is left out
+ * times, 4 h and 12 h after the first charge and then at the last chance, LAST_RETRY_BEFORE_DEADLINE_MS
+ * (at most a quarter of the window) before the deadline (earlier retries slip to that point when the deadline is close, and none is left out
  * merely because the job ran late); no retry is due after that last chance. A hard or
  * authentication-required decline, or soft retries used up or out of time, sends the pay link at
  * once, and no retry follows it. Nothing is charged at or after the deadline.
@@ -125,7 +128,8 @@ export function nextDunningStep(attempts: readonly ChargeAttempt[], context: Dun
   const retriesDone = sorted.length - 1;
   if (retriesDone >= MAX_SOFT_RETRIES) return askCustomer();
 
-  const lastChance = packingDeadline.getTime() - LAST_RETRY_BEFORE_DEADLINE_MS;
+  const collectionWindow = packingDeadline.getTime() - first.at.getTime();
+  const lastChance = packingDeadline.getTime() - Math.min(LAST_RETRY_BEFORE_DEADLINE_MS, collectionWindow / 4);
   const nominal =
     retriesDone < RETRY_DELAYS_MS.length ? first.at.getTime() + (RETRY_DELAYS_MS[retriesDone] ?? 0) : lastChance;
   // A retry slips to the last chance when the deadline is near, waits at least MIN_RETRY_GAP_MS after
@@ -134,4 +138,24 @@ export function nextDunningStep(attempts: readonly ChargeAttempt[], context: Dun
   // Past the last chance, only the customer can still pay in time: the link gets those hours.
   if (retryAt > lastChance) return askCustomer();
   return { action: "retry", retryAt: new Date(retryAt), retryNumber: retriesDone + 1 };
+}
+
+/** Packers start on the working day before a delivery at this time in Madrid (decision 027). */
+const PACKING_STARTS = { workingDaysBefore: 1, time: "08:00" } as const;
+/** A zone whose orders close after packing starts still gives a renewal this long to be paid. */
+const MIN_COLLECTION_MS = 4 * HOUR;
+
+/**
+ * The instant a renewal for delivery on `date` must be paid by to be packed: 08:00 in Madrid on the
+ * working day before it (closed days and weekends passed over, as cutoffOf counts them), but at least
+ * MIN_COLLECTION_MS after the zone's cut-off, where the renewal is first charged.
+ */
+export function packingDeadlineOf(
+  zone: Pick<DeliveryZone, "id" | "cutoff">,
+  date: IsoDate,
+  closedDays: readonly ClosedDay[],
+): Date {
+  const packing = cutoffOf({ id: zone.id, cutoff: PACKING_STARTS }, date, closedDays);
+  const cutoff = cutoffOf(zone, date, closedDays);
+  return new Date(Math.max(packing.getTime(), cutoff.getTime() + MIN_COLLECTION_MS));
 }

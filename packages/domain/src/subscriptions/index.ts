@@ -42,6 +42,7 @@ export {
   classifyDecline,
   isDeclineCode,
   nextDunningStep,
+  packingDeadlineOf,
   type ChargeAttempt,
   type DeclineCode,
   type DeclineKind,
