@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { cmsError, json, useFakeCms } from "../tests/fake-cms";
 import { createHash } from "node:crypto";
+import type { Locale } from "@shop/routing";
+import { resolveRequestContext } from "../server/request-context";
 import { CMS_DATA_FRESH_MS } from "./cache.server";
+import type { SocialProvider } from "./social";
 import {
   connectWithProvider,
   finishAppleSignIn,
@@ -11,6 +14,21 @@ import {
 } from "./social.server";
 
 const cms = useFakeCms();
+
+/** What the server hands the route (server/request-context.ts): the request's cookies, parsed once. */
+function contextOf(request: Request, locale: Locale, clientIp: string) {
+  const { cookies, sessionToken } = resolveRequestContext(new URL(request.url).pathname, {
+    cookie: request.headers.get("Cookie") ?? undefined,
+  });
+  return { locale, clientIp, cookies, sessionToken };
+}
+
+const connect = (request: Request, provider: SocialProvider, locale: Locale, clientIp: string) =>
+  connectWithProvider(request, provider, contextOf(request, locale, clientIp));
+const finishSocial = (request: Request, provider: SocialProvider, locale: Locale, clientIp: string) =>
+  finishSocialSignIn(request, provider, contextOf(request, locale, clientIp));
+const finishApple = (request: Request, form: FormData, locale: Locale, clientIp: string) =>
+  finishAppleSignIn(form, contextOf(request, locale, clientIp));
 
 const user = {
   id: 7,
@@ -37,7 +55,7 @@ const cookiesOf = (response: Response) => response.headers.getSetCookie().join("
 describe("the way back from a sign-in provider", () => {
   it("signs in and goes where the guard left off when the answer has a token and a customer", async () => {
     cms.otherwise(json({ jwt: "new-token", user }));
-    const response = await finishSocialSignIn(
+    const response = await finishSocial(
       comingBack("/ca/connect/google/redirect?access_token=abc", "shop_return_to=%2Fca%2Fel-meu-compte%2Fperfil"),
       "google",
       "ca",
@@ -52,7 +70,7 @@ describe("the way back from a sign-in provider", () => {
 
   it("goes to the account when nothing was waiting, never to another site", async () => {
     cms.otherwise(json({ jwt: "new-token", user }));
-    const response = await finishSocialSignIn(
+    const response = await finishSocial(
       comingBack("/connect/google/redirect?access_token=abc", "shop_return_to=%2F%2Fevil.example"),
       "google",
       "es",
@@ -63,7 +81,7 @@ describe("the way back from a sign-in provider", () => {
 
   it("sends an answer with neither token nor customer home with the error and the provider", async () => {
     cms.otherwise(json({ data: null, error: { status: 400, message: "Not available" } }, 400));
-    const response = await finishSocialSignIn(
+    const response = await finishSocial(
       comingBack("/pt/connect/facebook/redirect?access_token=abc"),
       "facebook",
       "pt",
@@ -77,7 +95,7 @@ describe("the way back from a sign-in provider", () => {
   });
 
   it("does not ask the CMS without an access token", async () => {
-    const response = await finishSocialSignIn(comingBack("/callback?provider=google"), "google", "es", "203.0.113.5");
+    const response = await finishSocial(comingBack("/callback?provider=google"), "google", "es", "203.0.113.5");
     expect(new URL(response.headers.get("Location") ?? "", "http://shop.test").searchParams.get("error")).toBe(
       "missingAccessToken",
     );
@@ -88,7 +106,7 @@ describe("the way back from a sign-in provider", () => {
     const form = new FormData();
     form.set("id_token", "an-identity-token");
     form.set("state", "posted-by-someone-else");
-    const response = await finishAppleSignIn(
+    const response = await finishApple(
       comingBack("/connect/apple/redirect", "shop_apple_state=the-real-state"),
       form,
       "es",
@@ -101,7 +119,7 @@ describe("the way back from a sign-in provider", () => {
 
     cms.otherwise(json({ jwt: "apple-token", user: { ...user, provider: "apple" } }));
     form.set("state", "the-real-state");
-    const accepted = await finishAppleSignIn(
+    const accepted = await finishApple(
       comingBack("/connect/apple/redirect", "shop_apple_state=the-real-state"),
       form,
       "es",
@@ -119,12 +137,7 @@ describe("the authorization-code flow of Google, Microsoft and Facebook (docs/de
   /** The start: the flow's cookie (provider.locale.state.verifier) and the challenge the CMS was given. */
   async function started(provider: "google" | "microsoft" | "facebook", locale: "es" | "ca" | "pt" = "es") {
     cms.otherwise((call) => json({ url: `${PROVIDER_PAGE}&for=${encodeURIComponent(call.path)}` }));
-    const response = await connectWithProvider(
-      comingBack(`/connect/${provider}/redirect`),
-      provider,
-      locale,
-      "203.0.113.5",
-    );
+    const response = await connect(comingBack(`/connect/${provider}/redirect`), provider, locale, "203.0.113.5");
     const cookie = /shop_oauth=([^;]+);/.exec(cookiesOf(response))?.[1] ?? "";
     const [, , state = "", verifier = ""] = cookie.split(".");
     const asked = new URL(cms.calls[0]?.path ?? "", "http://cms.test");
@@ -150,7 +163,7 @@ describe("the authorization-code flow of Google, Microsoft and Facebook (docs/de
   it("has the CMS trade the code with the verifier when the state is this browser's, and spends the cookie", async () => {
     const { cookie, state, verifier } = await started("google");
     cms.otherwise(json({ jwt: "google-token", user }));
-    const response = await connectWithProvider(
+    const response = await connect(
       comingBack(`/connect/google/redirect?code=the-code&state=${state}`, `shop_oauth=${cookie}`),
       "google",
       "es",
@@ -175,7 +188,7 @@ describe("the authorization-code flow of Google, Microsoft and Facebook (docs/de
     ["another error of the provider", (state: string) => `error=server_error&state=${state}`, "providerError"],
   ])("answers %s without asking the CMS", async (_, query, error) => {
     const { cookie, state } = await started("facebook", "pt");
-    const response = await connectWithProvider(
+    const response = await connect(
       comingBack(`/pt/connect/facebook/redirect?${query(state)}`, `shop_oauth=${cookie}`),
       "facebook",
       "pt",
@@ -189,7 +202,7 @@ describe("the authorization-code flow of Google, Microsoft and Facebook (docs/de
 
   it("refuses a way back for another provider than the one this browser started", async () => {
     const { cookie, state } = await started("google");
-    const response = await connectWithProvider(
+    const response = await connect(
       comingBack(`/connect/microsoft/redirect?code=c&state=${state}`, `shop_oauth=${cookie}`),
       "microsoft",
       "es",
@@ -200,7 +213,7 @@ describe("the authorization-code flow of Google, Microsoft and Facebook (docs/de
   });
 
   it("takes the app's token only from the shop's own pages", async () => {
-    const crossSite = await finishSocialSignIn(
+    const crossSite = await finishSocial(
       new Request("http://shop.test/connect/google/redirect?access_token=abc", {
         headers: { "Sec-Fetch-Site": "cross-site" },
       }),
@@ -211,7 +224,7 @@ describe("the authorization-code flow of Google, Microsoft and Facebook (docs/de
     expect(locationOf(crossSite).searchParams.get("error")).toBe("invalidState");
     expect(cms.calls).toEqual([]);
     cms.otherwise(json({ jwt: "app-token", user }));
-    const own = await finishSocialSignIn(
+    const own = await finishSocial(
       new Request("http://shop.test/connect/google/redirect?access_token=abc", {
         headers: { "Sec-Fetch-Site": "same-origin" },
       }),

@@ -21,8 +21,9 @@ import {
   signedInRedirect,
   signInCall,
   takeRememberedTarget,
+  type SignInContext,
 } from "./accounts/sign-in.server";
-import { readCookies } from "./session.server";
+import type { RequestCookies } from "./session.server";
 import { isOAuthProvider, type OfferedProvider, type ProviderLink, type SocialProvider } from "./social";
 import { providerLinks } from "./social-texts.server";
 
@@ -116,8 +117,8 @@ async function offeredProviders(locale: Locale): Promise<{ providers: OfferedPro
 }
 
 /** Whether the state Apple posted back is the one this browser was given; the cookie is spent either way. */
-export function takeAppleState(request: Request, posted: string | null): { valid: boolean; forget: string } {
-  const expected = readCookies(request.headers.get("Cookie"))[APPLE_STATE_COOKIE];
+function takeAppleState(cookies: RequestCookies, posted: string | null): { valid: boolean; forget: string } {
+  const expected = cookies[APPLE_STATE_COOKIE];
   return {
     valid: Boolean(expected) && expected === posted,
     forget: serialize(APPLE_STATE_COOKIE, "", { ...appleStateOptions, maxAge: 0 }),
@@ -132,14 +133,14 @@ export function socialFailure(locale: Locale, provider: SocialProvider, message:
 
 /** A provider's answer signs in only when it carries both a token and a customer. */
 function signInOrFail(
-  request: Request,
+  context: SignInContext,
   answer: AccountCall<AuthAnswer>,
-  { provider, locale, forget }: { provider: SocialProvider; locale: Locale; forget: string[] },
+  { provider, forget }: { provider: SocialProvider; forget: string[] },
 ) {
-  const remembered = takeRememberedTarget(request);
+  const remembered = takeRememberedTarget(context.cookies);
   const response = answer.ok
-    ? signedInRedirect(request, answer.value, { target: remembered.target, locale })
-    : socialFailure(locale, provider, failureMessage(answer));
+    ? signedInRedirect(context, answer.value, { target: remembered.target })
+    : socialFailure(context.locale, provider, failureMessage(answer));
   for (const cookie of [...forget, remembered.forget]) response.headers.append("Set-Cookie", cookie);
   return response;
 }
@@ -154,14 +155,14 @@ function failureMessage(answer: Exclude<AccountCall<AuthAnswer>, { ok: true }>):
  * `state`), the ID token the company's app hands over (`access_token`), or, with neither, the start
  * of the flow (the sign-in page's links come here).
  */
-export function connectWithProvider(request: Request, provider: SocialProvider, locale: Locale, clientIp: string) {
+export function connectWithProvider(request: Request, provider: SocialProvider, context: SignInContext) {
   const query = new URL(request.url).searchParams;
-  if (!isOAuthProvider(provider)) return finishSocialSignIn(request, provider, locale, clientIp);
+  if (!isOAuthProvider(provider)) return finishSocialSignIn(request, provider, context);
   if (query.has("code") || query.has("error") || query.has("state")) {
-    return finishOAuthSignIn(request, provider, locale, clientIp);
+    return finishOAuthSignIn(request, provider, context);
   }
-  if (query.has("access_token")) return finishSocialSignIn(request, provider, locale, clientIp);
-  return startOAuthSignIn(provider, locale);
+  if (query.has("access_token")) return finishSocialSignIn(request, provider, context);
+  return startOAuthSignIn(provider, context.locale);
 }
 
 /** RFC 7636's S256: the challenge is the SHA-256 of the verifier, base64url without padding. */
@@ -186,21 +187,22 @@ async function startOAuthSignIn(provider: OAuthProvider, locale: Locale) {
 }
 
 /** The flow this browser started, if its cookie is whole; spent either way. */
-function takeOAuthFlow(request: Request): {
+function takeOAuthFlow(cookies: RequestCookies): {
   flow: { provider: string; locale: string; state: string; verifier: string } | null;
   forget: string;
 } {
   const forget = serialize(OAUTH_COOKIE, "", { ...oauthCookieOptions, maxAge: 0 });
-  const parts = (readCookies(request.headers.get("Cookie"))[OAUTH_COOKIE] ?? "").split(".");
+  const parts = (cookies[OAUTH_COOKIE] ?? "").split(".");
   if (parts.length !== 4 || parts.some((part) => part === "")) return { flow: null, forget };
   const [provider, locale, state, verifier] = parts as [string, string, string, string];
   return { flow: { provider, locale, state, verifier }, forget };
 }
 
 /** The provider sent the customer back: the state checked against this browser's, the code traded by the CMS. */
-async function finishOAuthSignIn(request: Request, provider: OAuthProvider, locale: Locale, clientIp: string) {
+async function finishOAuthSignIn(request: Request, provider: OAuthProvider, context: SignInContext) {
+  const { locale, clientIp } = context;
   const query = new URL(request.url).searchParams;
-  const { flow, forget } = takeOAuthFlow(request);
+  const { flow, forget } = takeOAuthFlow(context.cookies);
   const fail = (message: string) => {
     const failure = socialFailure(locale, provider, message);
     failure.headers.append("Set-Cookie", forget);
@@ -218,7 +220,7 @@ async function finishOAuthSignIn(request: Request, provider: OAuthProvider, loca
     // A GET that may create the account: never sent twice.
     { method: "GET", clientIp, retry: false },
   );
-  return signInOrFail(request, answer, { provider, locale, forget: [forget] });
+  return signInOrFail(context, answer, { provider, forget: [forget] });
 }
 
 /**
@@ -228,7 +230,8 @@ async function finishOAuthSignIn(request: Request, provider: OAuthProvider, loca
  * visitor in as that someone (login CSRF). Browsers say where a navigation comes from
  * (Sec-Fetch-Site); one that says nothing is an old browser, let through.
  */
-export async function finishSocialSignIn(request: Request, provider: SocialProvider, locale: Locale, clientIp: string) {
+export async function finishSocialSignIn(request: Request, provider: SocialProvider, context: SignInContext) {
+  const { locale, clientIp } = context;
   const site = request.headers.get("Sec-Fetch-Site");
   if (site !== null && site !== "same-origin") return socialFailure(locale, provider, "invalidState");
   const accessToken = new URL(request.url).searchParams.get("access_token");
@@ -241,18 +244,19 @@ export async function finishSocialSignIn(request: Request, provider: SocialProvi
     // A GET that may create the account: never sent twice.
     retry: false,
   });
-  return signInOrFail(request, answer, { provider, locale, forget: [] });
+  return signInOrFail(context, answer, { provider, forget: [] });
 }
 
 /** Apple's form post to /connect/apple/redirect: its state checked, its identity token traded for ours. */
-export async function finishAppleSignIn(request: Request, form: FormData, locale: Locale, clientIp: string) {
+export async function finishAppleSignIn(form: FormData, context: SignInContext) {
   const idToken = form.get("id_token");
-  const state = takeAppleState(request, typeof form.get("state") === "string" ? String(form.get("state")) : null);
+  const posted = form.get("state");
+  const state = takeAppleState(context.cookies, typeof posted === "string" ? posted : null);
   if (!state.valid || typeof idToken !== "string" || idToken === "") {
-    const failure = socialFailure(locale, "apple", state.valid ? "missingIdToken" : "invalidState");
+    const failure = socialFailure(context.locale, "apple", state.valid ? "missingIdToken" : "invalidState");
     failure.headers.append("Set-Cookie", state.forget);
     return failure;
   }
-  const answer = await signInCall("/users-permissions/apple/login", { accessToken: idToken }, clientIp);
-  return signInOrFail(request, answer, { provider: "apple", locale, forget: [state.forget] });
+  const answer = await signInCall("/users-permissions/apple/login", { accessToken: idToken }, context.clientIp);
+  return signInOrFail(context, answer, { provider: "apple", forget: [state.forget] });
 }

@@ -235,6 +235,8 @@ export function apiProxy({ cmsUrl, proxySecret }: { cmsUrl: string; proxySecret:
       res.status(405).json(apiError(405, "MethodNotAllowedError", `Use ${methods.join(", ")}`));
       return;
     }
+    // The proxy answers /api before the page middlewares, so no request context (decision 024)
+    // exists here: this is the one parse of the Cookie header such a request gets.
     const cookieToken =
       isCustomerCall(req.method, path) && !req.headers.authorization ? sessionToken(req.headers.cookie) : null;
     if (!carriesBody(req)) {

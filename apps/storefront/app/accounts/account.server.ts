@@ -12,7 +12,7 @@ import {
 import { echoedValues } from "~/forms/echo";
 import { readForm } from "~/forms/read-form.server";
 import { FORM_FIELD, type AccountFieldError, type AccountFieldErrors, type AccountFormRefusal } from "./account-forms";
-import { forgetSession, serializeSessionCookie, sessionToken } from "~/session.server";
+import { forgetSession, serializeSessionCookie } from "~/session.server";
 
 /**
  * The customer's calls to the CMS's account API (docs/decisions/011) from the storefront's actions
@@ -117,16 +117,11 @@ export async function readAccountForm(request: Request, echoable: readonly strin
   return { form, fields, values };
 }
 
-/** The signed-in customer's token, from the cookie. */
-export function tokenOf(request: Request): string | null {
-  return sessionToken(request.headers.get("Cookie"));
-}
-
 /**
  * Headers that store a new token (sign-in, registration, password change) and forget whatever this
- * process believed about the previous one.
+ * process believed about the previous one (the session cookie's token, as the request context read it).
  */
-export function storeToken(request: Request, jwt: string): Headers {
-  forgetSession(tokenOf(request));
+export function storeToken(previousToken: string | null, jwt: string): Headers {
+  forgetSession(previousToken);
   return new Headers({ "Set-Cookie": serializeSessionCookie(jwt) });
 }

@@ -154,7 +154,7 @@ async function changePassword({ visit, signedIn: { token, customer }, fields, in
   // The change retired every session, this one too: the answer's token signs this device in again,
   // and every storefront process forgets the customer's other devices (docs/decisions/024).
   forgetCustomerSessions(customer.id);
-  const headers = storeToken(visit.request, changed.value.jwt);
+  const headers = storeToken(token, changed.value.jwt);
   headers.append("Set-Cookie", flashCookie("passwordChanged"));
   return redirect(pathTo("profile", visit.context.locale), { headers });
 }

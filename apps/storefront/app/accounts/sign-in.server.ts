@@ -1,12 +1,12 @@
 import { authAnswerSchema, type AuthAnswer } from "@shop/contracts";
-import { pathTo, REDIRECT_PARAM, safeRedirectTarget, type Locale } from "@shop/routing";
+import { pathTo, REDIRECT_PARAM, safeRedirectTarget } from "@shop/routing";
 import { serialize } from "cookie";
-import { redirect } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { accountCall, storeToken, type AccountCall } from "./account.server";
 import { secureCookies } from "~/env.server";
 import type { FlashCode } from "./flash";
 import { flashCookie } from "./flash.server";
-import { readCookies } from "~/session.server";
+import type { RequestCookies } from "~/session.server";
 
 /**
  * Where a customer goes once signed in (specification, section 4): the page the guard sent them
@@ -27,19 +27,25 @@ export function rememberTarget(target: string): string {
   return serialize(RETURN_COOKIE, target, { ...returnCookieOptions, maxAge: RETURN_MAX_AGE_SECONDS });
 }
 
-/** The target kept by rememberTarget, and the Set-Cookie that forgets it. */
-export function takeRememberedTarget(request: Request): { target: string | null; forget: string } {
-  const target = safeRedirectTarget(readCookies(request.headers.get("Cookie"))[RETURN_COOKIE]);
+/** The target kept by rememberTarget (in the request context's parsed cookies), and the Set-Cookie that forgets it. */
+export function takeRememberedTarget(cookies: RequestCookies): { target: string | null; forget: string } {
+  const target = safeRedirectTarget(cookies[RETURN_COOKIE]);
   return { target, forget: serialize(RETURN_COOKIE, "", { ...returnCookieOptions, maxAge: 0 }) };
 }
 
-/** Stores the new token and sends the customer on: to `target` if safe, else the account home. */
+/** What a sign-in reads of its request context (server/request-context.ts: the Cookie header parsed once). */
+export type SignInContext = Pick<AppLoadContext, "locale" | "clientIp" | "cookies" | "sessionToken">;
+
+/**
+ * Stores the new token in place of the cookie's previous one (the request context's `sessionToken`)
+ * and sends the customer on: to `target` if safe, else the account home.
+ */
 export function signedInRedirect(
-  request: Request,
+  { locale, sessionToken }: Pick<SignInContext, "locale" | "sessionToken">,
   answer: AuthAnswer,
-  { target, locale, flash }: { target: string | null; locale: Locale; flash?: FlashCode },
+  { target, flash }: { target: string | null; flash?: FlashCode },
 ) {
-  const headers = storeToken(request, answer.jwt);
+  const headers = storeToken(sessionToken, answer.jwt);
   if (flash) headers.append("Set-Cookie", flashCookie(flash));
   return redirect(safeRedirectTarget(target) ?? pathTo("account", locale), { headers });
 }

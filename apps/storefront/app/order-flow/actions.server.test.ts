@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fieldRefusal, json, useFakeCms } from "../../tests/fake-cms";
 import { MARTA_ADDRESS } from "../../tests/fixtures";
 import { flowAction } from "./actions.server";
-import { SIGNED_OUT, type Session } from "../session.server";
+import { readCookies, SIGNED_OUT, type Session } from "../session.server";
 import { customerOf } from "../../tests/visit";
 import { BOX_FIELDS, ORDER_FIELDS } from "./fields";
 
@@ -60,7 +60,13 @@ const sessionOf = (cookie: string): Session => {
 };
 
 const act = (fields: [string, string][], cookie = "") =>
-  flowAction({ request: post(fields, cookie), locale: "es", clientIp: "203.0.113.9", session: sessionOf(cookie) });
+  flowAction({
+    request: post(fields, cookie),
+    locale: "es",
+    clientIp: "203.0.113.9",
+    session: sessionOf(cookie),
+    cookies: readCookies(cookie),
+  });
 
 /** A redirect's target and cookies; a thrown redirect counts too. */
 async function redirected(answer: Promise<unknown>) {

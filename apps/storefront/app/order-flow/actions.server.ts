@@ -19,7 +19,7 @@ import { readForm } from "../forms/read-form.server";
 import { orderFlowTextsFor } from "./texts";
 import { paymentResponse } from "~/orders/orders.server";
 import { flashCookie } from "~/accounts/flash.server";
-import { clearSessionCookie, forgetSession, type Session } from "../session.server";
+import { clearSessionCookie, forgetSession, sessionTokenOf, type RequestCookies } from "../session.server";
 import { signInCall } from "~/accounts/sign-in.server";
 import {
   coverageOf,
@@ -37,7 +37,7 @@ import {
   type FlowRefusal,
 } from "./draft.server";
 import { BOX_FIELDS, INTENTS, ORDER_FIELDS, type FlowNotice, type Intent } from "./fields";
-import { addressesOf, currentDraft, signedInToken } from "./flow.server";
+import { addressesOf, currentDraft, signedInToken, type FlowRequest } from "./flow.server";
 import {
   boxAddedFromForm,
   boxRemovedFromForm,
@@ -63,6 +63,8 @@ import { nextStep, stepHref, stepOfField, type FlowStep } from "./steps";
 
 interface Context {
   readonly request: Request;
+  /** The request's cookies, parsed once by the request context (server/request-context.ts). */
+  readonly cookies: RequestCookies;
   readonly form: FormData;
   readonly locale: Locale;
   readonly clientIp: string;
@@ -127,7 +129,7 @@ const draftsOfRequests = new WeakMap<Context, ReturnType<typeof currentDraft>>()
 
 function loadDraftOnce(ctx: Context) {
   let loading = draftsOfRequests.get(ctx);
-  if (!loading) draftsOfRequests.set(ctx, (loading = currentDraft(ctx.request, ctx.user)));
+  if (!loading) draftsOfRequests.set(ctx, (loading = currentDraft(ctx.cookies, ctx.user)));
   return loading;
 }
 
@@ -176,7 +178,7 @@ async function patchOrCreate(
   ctx: Context,
   patch: OrderDraftPatch,
 ): Promise<{ result: FlowCall<OrderDraftAnswer>; cookies: string[] }> {
-  const token = draftTokenOf(ctx.request);
+  const token = draftTokenOf(ctx.cookies);
   if (token) {
     const result = await patchDraft({ draft: token, user: ctx.user }, patch);
     if (result.ok || result.status !== "notFound") return { result, cookies: [] };
@@ -250,7 +252,7 @@ async function signIn(ctx: Context) {
     return refuseForm({ ok: false, status: "invalid", errors: accountErrorsOf(attempt.error) }, { values, intent });
   const answer = await signInCall(SIGN_IN_PATHS[intent] ?? "/auth/local", attempt.data, clientIp);
   if (!answer.ok) return refuseForm(answer, { values, intent });
-  const headers = storeToken(ctx.request, answer.value.jwt);
+  const headers = storeToken(sessionTokenOf(ctx.cookies), answer.value.jwt);
   const unfit = await unfitChoice(ctx, answer.value.jwt);
   if (unfit) {
     headers.append("Set-Cookie", noticeCookie("notForYou"));
@@ -266,7 +268,7 @@ async function signIn(ctx: Context) {
  * (the summary will).
  */
 async function unfitChoice(ctx: Context, user: string): Promise<FlowStep | null> {
-  const draft = draftTokenOf(ctx.request);
+  const draft = draftTokenOf(ctx.cookies);
   if (!draft) return null;
   const quote = await quoteDraft({ draft, user }, ctx.locale);
   if (quote.ok || quote.status !== "invalid") return null;
@@ -438,23 +440,12 @@ async function addBox(ctx: Context) {
 
 const isIntent = (value: unknown): value is Intent => typeof value === "string" && Object.hasOwn(HANDLERS, value);
 
-export async function flowAction({
-  request,
-  locale,
-  clientIp,
-  session,
-}: {
-  request: Request;
-  locale: Locale;
-  clientIp: string;
-  /** The visitor's session, resolved once for the request (server/request-context.ts). */
-  session: Session;
-}) {
+export async function flowAction({ request, locale, clientIp, session, cookies }: FlowRequest & { clientIp: string }) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (!isIntent(intent)) throw data("Unknown intent", { status: 400 });
   const user = signedInToken(session);
   const path = pathTo("newOrder", locale);
-  const ctx: Context = { request, form, locale, clientIp, path, user, sessionToken: session.token, intent };
+  const ctx: Context = { request, cookies, form, locale, clientIp, path, user, sessionToken: session.token, intent };
   return HANDLERS[intent](ctx);
 }

@@ -10,6 +10,7 @@ import {
   patchDraft,
   placeOrder,
 } from "./draft.server";
+import { readCookies } from "../session.server";
 
 const cms = useFakeCms();
 
@@ -32,7 +33,8 @@ beforeEach(() => {
 });
 
 describe("the draft's cookie", () => {
-  const withCookie = (cookie: string) => new Request("http://shop.test/nuevo-pedido", { headers: { Cookie: cookie } });
+  // As the request context parses them (server/request-context.ts).
+  const withCookie = (cookie: string) => readCookies(cookie);
 
   it("keeps the token httpOnly, same-site and for the draft's 14 days", () => {
     const cookie = draftCookie("abc123");

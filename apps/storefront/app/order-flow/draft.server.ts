@@ -15,7 +15,7 @@ import type { Locale } from "@shop/routing";
 import { serialize } from "cookie";
 import { cmsCall, type CmsFieldErrors, type CmsRefusalReason } from "../cms.server";
 import { secureCookies } from "../env.server";
-import { readCookies } from "../session.server";
+import type { RequestCookies } from "../session.server";
 
 /**
  * The new-order flow's calls to the CMS (docs/decisions/015). The draft lives in the CMS under a
@@ -28,9 +28,9 @@ export const DRAFT_COOKIE = "shop_order_draft";
 const DRAFT_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
 const draftCookieOptions = { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/" } as const;
 
-/** The draft's token from the cookie, when it looks like one of ours. */
-export function draftTokenOf(request: Request): string | null {
-  const token = readCookies(request.headers.get("Cookie"))[DRAFT_COOKIE];
+/** The draft's token from the cookie (the request context's parsed cookies), when it looks like one of ours. */
+export function draftTokenOf(cookies: RequestCookies): string | null {
+  const token = cookies[DRAFT_COOKIE];
   return token && token.length <= ORDER_FIELD_MAX.draftToken && /^[\w-]+$/.test(token) ? token : null;
 }
 

@@ -18,7 +18,7 @@ import { accountTextsFor } from "~/accounts/texts";
 import { authTextsFor } from "~/accounts/auth-texts";
 import { orderFlowTextsFor } from "./texts";
 import { deliveryDay } from "~/orders/order-view";
-import type { Session } from "../session.server";
+import type { RequestCookies, Session } from "../session.server";
 import { calendarOf, draftTokenOf, forgetDraftCookie, loadDraft, quoteDraft, type Caller } from "./draft.server";
 import type { FlowNotice } from "./fields";
 import { noticeCookie, takeNotice } from "./notice.server";
@@ -68,6 +68,8 @@ export interface FlowRequest {
   readonly locale: Locale;
   /** The visitor's session, resolved once for the request (server/request-context.ts). */
   readonly session: Session;
+  /** The request's cookies, parsed once by the request context (the draft's and the notice's). */
+  readonly cookies: RequestCookies;
 }
 
 /** The signed-in customer's token, when the CMS still believes it (the request's session says). */
@@ -97,8 +99,8 @@ export interface CurrentDraft {
 const NO_DRAFT = { answer: null, caller: null, expired: false, needsSignIn: false } as const;
 
 /** The draft under the cookie, or why there is none to show. Throws 503 when the CMS fails. */
-export async function currentDraft(request: Request, user: string | null): Promise<CurrentDraft> {
-  const token = draftTokenOf(request);
+export async function currentDraft(cookies: RequestCookies, user: string | null): Promise<CurrentDraft> {
+  const token = draftTokenOf(cookies);
   if (!token) return NO_DRAFT;
   const caller = { draft: token, user };
   const loaded = await loadDraft(caller);
@@ -106,7 +108,7 @@ export async function currentDraft(request: Request, user: string | null): Promi
   if (loaded.status === "notFound") return { ...NO_DRAFT, expired: true };
   if (loaded.status === "signedOut") {
     // The customer's token expired since the session was looked up: asked again as signed out.
-    if (user) return currentDraft(request, null);
+    if (user) return currentDraft(cookies, null);
     // Signed out since (here or elsewhere): the draft waits for its customer, its cookie kept.
     return { ...NO_DRAFT, needsSignIn: true };
   }
@@ -253,11 +255,11 @@ function spent(headers: Headers, ...cookies: (string | null)[]): Headers {
   return headers;
 }
 
-export async function flowLoader({ request, locale, session }: FlowRequest) {
+export async function flowLoader({ request, locale, session, cookies }: FlowRequest) {
   const path = pathTo("newOrder", locale);
   const user = signedInToken(session);
-  const { answer, caller, expired, needsSignIn } = await currentDraft(request, user);
-  const taken = takeNotice(request);
+  const { answer, caller, expired, needsSignIn } = await currentDraft(cookies, user);
+  const taken = takeNotice(cookies);
   const headers = spent(new Headers(), taken.spend, expired ? forgetDraftCookie() : null);
   const draft = answer?.draft ?? EMPTY_ORDER_DRAFT;
   const steps = answer?.steps ?? (needsSignIn ? WAITING_FOR_SIGN_IN : NOTHING_DONE);

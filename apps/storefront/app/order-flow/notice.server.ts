@@ -1,6 +1,6 @@
 import { serialize } from "cookie";
 import { secureCookies } from "../env.server";
-import { readCookies } from "../session.server";
+import type { RequestCookies } from "../session.server";
 import { FLOW_NOTICES, type FlowNotice } from "./fields";
 
 /**
@@ -15,9 +15,9 @@ export function noticeCookie(notice: FlowNotice): string {
   return serialize(NOTICE_COOKIE, notice, { ...cookieOptions, maxAge: NOTICE_MAX_AGE_SECONDS });
 }
 
-/** The notice waiting for this request, if any, and the Set-Cookie that spends it. */
-export function takeNotice(request: Request): { notice: FlowNotice | null; spend: string | null } {
-  const value = readCookies(request.headers.get("Cookie"))[NOTICE_COOKIE];
+/** The notice waiting for this request (in its context's parsed cookies), if any, and the Set-Cookie that spends it. */
+export function takeNotice(cookies: RequestCookies): { notice: FlowNotice | null; spend: string | null } {
+  const value = cookies[NOTICE_COOKIE];
   if (value === undefined) return { notice: null, spend: null };
   const known = (FLOW_NOTICES as readonly string[]).includes(value);
   return {

@@ -10,15 +10,15 @@ import { connectWithProvider, finishAppleSignIn } from "~/social.server";
  * provider, the page the customer was going to, the account, or home with the error), so it has
  * nothing to show.
  */
-export function loader({ request, params, context: { locale, clientIp } }: Route.LoaderArgs) {
+export function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isSocialProvider(params.provider)) throw data("Unknown sign-in provider", { status: 404 });
-  return connectWithProvider(request, params.provider, locale, clientIp);
+  return connectWithProvider(request, params.provider, context);
 }
 
 /** Sign in with Apple answers with a form post from Apple's site (response_mode form_post). */
-export async function action({ request, params, context: { locale, clientIp } }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (params.provider !== "apple") throw data("Only Apple answers with a form post", { status: 405 });
-  return finishAppleSignIn(request, await readForm(request), locale, clientIp);
+  return finishAppleSignIn(await readForm(request), context);
 }
 
 export default function ConnectRedirect() {

@@ -30,7 +30,8 @@ export async function loader({ request, context: { locale } }: Route.LoaderArgs)
 
 type CodeStep = { readonly codeSentTo: string };
 
-export async function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale, clientIp } = context;
   const { fields, values, form } = await readAccountForm(request, ["identifier", "email"]);
   const intent = fields.intent ?? "password";
   const target = requestedTarget(request);
@@ -65,14 +66,14 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
     const parsed = signInCodeBody.safeParse({ email: fields.email, code });
     if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, "verifyCode");
     const answer = await signInCall("/auth/sign-in-code/verify", parsed.data, clientIp);
-    if (answer.ok) return signedInRedirect(request, answer.value, { target, locale });
+    if (answer.ok) return signedInRedirect(context, answer.value, { target });
     return refuseForm(answer, { values, intent: "verifyCode" });
   }
 
   const parsed = signInBody.safeParse({ identifier: fields.identifier, password: fields.password });
   if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, "password");
   const answer = await signInCall("/auth/local", parsed.data, clientIp);
-  if (answer.ok) return signedInRedirect(request, answer.value, { target, locale });
+  if (answer.ok) return signedInRedirect(context, answer.value, { target });
   return refuseForm(answer, { values, intent: "password" });
 }
 

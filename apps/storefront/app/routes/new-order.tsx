@@ -15,12 +15,12 @@ export const meta = screenMeta;
 /** Every answer is this visitor's draft: no shared cache may keep one (server/page-cache.ts). */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export function loader({ request, context: { locale, session } }: Route.LoaderArgs) {
-  return flowLoader({ request, locale, session });
+export function loader({ request, context: { locale, session, cookies } }: Route.LoaderArgs) {
+  return flowLoader({ request, locale, session, cookies });
 }
 
-export function action({ request, context: { locale, clientIp, session } }: Route.ActionArgs) {
-  return flowAction({ request, locale, clientIp, session });
+export function action({ request, context: { locale, clientIp, session, cookies } }: Route.ActionArgs) {
+  return flowAction({ request, locale, clientIp, session, cookies });
 }
 
 // Each step's view comes in its own chunk (decision 006): the first load carries only the frame.

@@ -29,7 +29,8 @@ export function loader({ context: { locale } }: Route.LoaderArgs) {
   return { texts: authTextsFor(locale) };
 }
 
-export async function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale, clientIp } = context;
   const { fields, values } = await readAccountForm(request, ["email"]);
   const code = new URL(request.url).searchParams.get(CODE_PARAM);
   if (code !== null) {
@@ -41,7 +42,7 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
     if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, "reset");
     const answer = await signInCall("/auth/reset-password", parsed.data, clientIp);
     if (!answer.ok) return refuseForm(spentLinkForTheForm(answer), { values, intent: "reset" });
-    return signedInRedirect(request, answer.value, { target: null, locale, flash: "passwordReset" });
+    return signedInRedirect(context, answer.value, { target: null, flash: "passwordReset" });
   }
   const parsed = emailRequestBody.safeParse({ email: fields.email, locale });
   if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values, "request");

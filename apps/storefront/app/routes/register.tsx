@@ -21,7 +21,8 @@ export async function loader({ request, context: { locale } }: Route.LoaderArgs)
 }
 
 /** A new account signs in at once (specification: register answers a token) and mails a confirmation link. */
-export async function action({ request, context: { locale, clientIp } }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale, clientIp } = context;
   const { fields, values } = await readAccountForm(request, ["email", "firstName", "lastName"]);
   const parsed = registerBody.safeParse({
     email: fields.email,
@@ -33,7 +34,7 @@ export async function action({ request, context: { locale, clientIp } }: Route.A
   if (!parsed.success) return refuseInvalid(accountErrorsOf(parsed.error), values);
   const answer = await signInCall("/auth/local/register", parsed.data, clientIp);
   if (!answer.ok) return refuseForm(answer, { values });
-  return signedInRedirect(request, answer.value, { target: requestedTarget(request), locale, flash: "registered" });
+  return signedInRedirect(context, answer.value, { target: requestedTarget(request), flash: "registered" });
 }
 
 export default function Register({ loaderData: { texts, providers }, actionData }: Route.ComponentProps) {
