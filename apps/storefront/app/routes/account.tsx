@@ -16,6 +16,9 @@ import { ordersTextsFor } from "~/orders/texts";
 import { format } from "~/i18n/format";
 import { nextDeliveryOf, summaryView } from "~/orders/order-view";
 import { loadOwnOrders } from "~/orders/orders.server";
+import { SubscriptionDeliveries } from "~/subscriptions/subscription-home";
+import { loadNextDeliveries } from "~/subscriptions/subscriptions.server";
+import { subscriptionsTextsFor } from "~/subscriptions/texts";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
@@ -25,10 +28,13 @@ const RECENT_ORDERS = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = context;
-  // The customer comes with the session (docs/decisions/024): the one CMS call is the orders'.
+  // The customer comes with the session (docs/decisions/024): the CMS calls are the orders' and the subscriptions'.
   const { customer } = requireCustomer({ request, context });
   // One page of the newest orders: the next delivery is among them (older ones are delivered).
-  const orders = await loadOwnOrders({ request, context }, ORDER_LIST_DEFAULT_LIMIT);
+  const [orders, subscriptions] = await Promise.all([
+    loadOwnOrders({ request, context }, ORDER_LIST_DEFAULT_LIMIT),
+    loadNextDeliveries({ request, context }),
+  ]);
   const next = orders ? nextDeliveryOf(orders) : null;
   const { home, list, number, statuses, allOrders, newOrder, loadFailed } = ordersTextsFor(locale);
   return {
@@ -40,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           recent: orders.slice(0, RECENT_ORDERS).map((order) => summaryView(order, locale)),
         }
       : null,
+    subscriptions,
+    subscriptionsTexts: subscriptionsTextsFor(locale).home,
     texts: accountTextsFor(locale).home,
     ordersTexts: { home, list, number, statuses, allOrders, newOrder, loadFailed },
     auth: authTextsFor(locale),
@@ -71,7 +79,7 @@ const SHORTCUTS = [
 ] as const satisfies readonly (readonly [ScreenId, string, string])[];
 
 export default function AccountHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, orders, texts, ordersTexts, auth } = loaderData;
+  const { account, orders, subscriptions, subscriptionsTexts, texts, ordersTexts, auth } = loaderData;
   const { firstName } = account;
   const sentTo = actionData && "confirmationSentTo" in actionData ? actionData.confirmationSentTo : null;
   return (
@@ -106,6 +114,7 @@ export default function AccountHome({ loaderData, actionData }: Route.ComponentP
           </div>
         </section>
       ) : null}
+      <SubscriptionDeliveries subscriptions={subscriptions} texts={subscriptionsTexts} />
       <AccountOrders orders={orders} texts={ordersTexts} />
       <nav aria-label={texts.shortcuts}>
         <ul className="grid gap-4 sm:grid-cols-3">

@@ -1,8 +1,47 @@
-import { ScreenIntro } from "~/components/screen-intro";
+import type { Route } from "./+types/subscription-detail";
+import { AccountHeading } from "~/accounts/account-area";
+import { ScreenErrorBoundary } from "~/components/error-screen";
+import { SubscriptionPage, SubscriptionUnavailable } from "~/subscriptions/subscription-page";
+import { firstOpenDelivery, lastComingBox, type DeliveryView } from "~/subscriptions/subscription-view";
+import { FORM_CHOICES, cancelStepOf, loadSubscription, subscriptionAction } from "~/subscriptions/subscriptions.server";
+import { subscriptionsTextsFor } from "~/subscriptions/texts";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
+export const ErrorBoundary = ScreenErrorBoundary;
 
-export default function SubscriptionDetail() {
-  return <ScreenIntro />;
+const mention = (delivery: DeliveryView | null) =>
+  delivery ? { date: delivery.date, day: delivery.day, cutoff: delivery.cutoffText } : null;
+
+/** One subscription with its forms; the deliveries say which one a change reaches and which box comes last. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { subscription, deliveries } = await loadSubscription({ request, context }, params.id);
+  const { list, detail, pause, cancel, done, errors, fields, form, frequencies, subscriptionNumber, loadFailed } =
+    subscriptionsTextsFor(context.locale);
+  return {
+    view: subscription,
+    firstOpen: mention(deliveries ? firstOpenDelivery(deliveries) : null),
+    lastBox: mention(deliveries ? lastComingBox(deliveries) : null),
+    cancelStep: cancelStepOf(request),
+    choices: { frequencies: FORM_CHOICES.frequencies, pauseOptions: FORM_CHOICES.pauseOptions },
+    texts: { list, detail, pause, cancel, done, errors, fields, form, frequencies, subscriptionNumber, loadFailed },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return subscriptionAction({ request, context }, params.id);
+}
+
+export default function SubscriptionDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, texts, ...rest } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <AccountHeading intro={texts.detail.intro} />
+      {view ? (
+        <SubscriptionPage view={view} texts={texts} actionData={actionData} {...rest} />
+      ) : (
+        <SubscriptionUnavailable texts={texts} />
+      )}
+    </div>
+  );
 }

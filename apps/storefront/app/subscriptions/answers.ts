@@ -1,0 +1,84 @@
+import type { AccountFieldErrors } from "~/accounts/account-forms";
+
+/**
+ * What the subscription pages' actions answer (subscriptions.server makes them, the pages render
+ * them): what the CMS did, in its own words, or why nothing changed.
+ */
+
+/** The forms of one subscription's page, each posted as `intent`. */
+export const SUBSCRIPTION_INTENTS = [
+  "frequency",
+  "weekday",
+  "slot",
+  "pause",
+  "resume",
+  "cancel",
+  "restart",
+  "skip",
+] as const;
+export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[number];
+
+/** The forms of each coming delivery. */
+export const DELIVERY_INTENTS = ["skip", "restore", "gift", "donate"] as const;
+export type DeliveryIntent = (typeof DELIVERY_INTENTS)[number];
+
+/** A change the CMS made: the subscription's as it answered (status, first delivery reached) or one delivery's. */
+export type ChangeDone =
+  | {
+      readonly done: "subscription";
+      readonly intent: Exclude<SubscriptionIntent, "skip">;
+      /** The first delivery the change reaches, worded; null when none comes. */
+      readonly appliesFrom: string | null;
+      readonly statusText: string;
+    }
+  | {
+      readonly done: "delivery";
+      readonly intent: SubscriptionIntent | DeliveryIntent;
+      /** The delivery's date (the form it came from) and its day and status as the CMS answered them. */
+      readonly date: string;
+      readonly day: string;
+      readonly statusText: string;
+    };
+
+/**
+ * Why a change did not go through: fields the CMS (or the contract, before any call) refused, a
+ * delivery already locked (with the first one still open), too many attempts, or no answer.
+ */
+export interface ChangeRefusal {
+  readonly refused: "invalid" | "locked" | "limited" | "failed";
+  readonly intent: string;
+  /** The delivery the form was about, if any. */
+  readonly date: string | null;
+  readonly errors: AccountFieldErrors;
+  /** What was typed, so nothing is lost. */
+  readonly values: Record<string, string>;
+  /** Locked: the first delivery a change still reaches, worded (null: none). */
+  readonly lockedFrom: string | null;
+  readonly retryAfterMinutes: number | null;
+}
+
+export type ChangeAnswer = ChangeDone | ChangeRefusal;
+
+/** The action's refusal of this form (its intent, and its delivery when it has one). */
+export function refusalFor(answer: unknown, intent: string, date: string | null = null): ChangeRefusal | undefined {
+  if (typeof answer !== "object" || answer === null || !("refused" in answer)) return undefined;
+  const refusal = answer as ChangeRefusal;
+  return refusal.intent === intent && refusal.date === date ? refusal : undefined;
+}
+
+/** The intent and date a refusal names, to look it up with refusalFor (nothing when the answer is none). */
+export function refusalKeyOf(answer: unknown): [string, string | null] {
+  if (typeof answer !== "object" || answer === null || !("refused" in answer)) return ["", null];
+  const { intent, date } = answer as ChangeRefusal;
+  return [intent, date];
+}
+
+/** The action's answer when it made a change. */
+export function doneOf(answer: unknown): ChangeDone | undefined {
+  return typeof answer === "object" && answer !== null && "done" in answer ? (answer as ChangeDone) : undefined;
+}
+
+/** The step of the cancellation the page is at: ?cancel=offer, then ?cancel=confirm. */
+export const CANCEL_PARAM = "cancel";
+export const CANCEL_STEPS = ["offer", "confirm"] as const;
+export type CancelStep = (typeof CANCEL_STEPS)[number];

@@ -1,0 +1,397 @@
+import {
+  ACCOUNT_FIELD_MAX,
+  ADDRESS_COUNTRIES,
+  PAUSE_OPTIONS,
+  SUBSCRIPTION_FIELD_MAX,
+  deliveryChangeAnswerSchema,
+  foodBankListSchema,
+  giftDeliveryBody,
+  pauseSubscriptionBody,
+  subscriptionChangeAnswerSchema,
+  subscriptionDeliveriesSchema,
+  subscriptionDetailSchema,
+  subscriptionListSchema,
+  updateSubscriptionBody,
+} from "@shop/contracts";
+import { FREQUENCIES, isIsoDate } from "@shop/domain";
+import { data } from "react-router";
+import type { z } from "zod";
+import { requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
+import { readAccountForm } from "~/accounts/account.server";
+import { FORM_FIELD, type AccountFieldError } from "~/accounts/account-forms";
+import { cmsCall, fieldErrorOf, type CmsRefusal, type Contract } from "~/cms.server";
+import { notFound } from "~/components/error-screen";
+import { echoedValues } from "~/forms/echo";
+import { forgetSession } from "~/session.server";
+import {
+  CANCEL_PARAM,
+  CANCEL_STEPS,
+  DELIVERY_INTENTS,
+  SUBSCRIPTION_INTENTS,
+  type CancelStep,
+  type ChangeDone,
+  type ChangeRefusal,
+  type DeliveryIntent,
+  type SubscriptionIntent,
+} from "./answers";
+import { dayOf, deliveryView, detailView, summaryView } from "./subscription-view";
+import { subscriptionsTextsFor } from "./texts";
+
+/**
+ * The customer's subscriptions (docs/decisions/028) for the account's pages: the list, one
+ * subscription and its forms, its coming deliveries and theirs, and the account home's next
+ * deliveries. Every call carries the customer's token; the CMS answers 404 for a subscription that is
+ * not theirs, which becomes the same 404 page as an id that does not exist. What a page announces
+ * after a change is the CMS's answer (its status, the first delivery it reaches), never the request.
+ */
+
+/** A Strapi documentId, as the URLs carry it; anything else names no subscription. */
+export function subscriptionIdIn(value: string | null | undefined): string | null {
+  return value && /^[A-Za-z0-9]{1,64}$/.test(value) ? value : null;
+}
+
+const MINE = "/subscriptions/mine";
+
+/** The customer's token and the path of the subscription the URL names; the 404 page when it names none. */
+function ownSubscription(visit: Visit, id: string | null | undefined) {
+  const { token } = requireCustomer(visit);
+  const checked = subscriptionIdIn(id);
+  if (!checked) notFound(visit.request);
+  return { token, path: `${MINE}/${encodeURIComponent(checked)}` };
+}
+
+/** A token the CMS no longer believes goes to sign in again; a subscription it does not show, to the 404 page. */
+function settle(visit: Visit, token: string, refusal: CmsRefusal, { notFoundPage }: { notFoundPage: boolean }): void {
+  if (refusal.status === "signedOut") {
+    forgetSession(token);
+    throw signInAgain(visit.request, visit.context.locale);
+  }
+  if (refusal.status === "notFound" && notFoundPage) notFound(visit.request);
+}
+
+async function read<T>(visit: Visit, token: string, path: string, contract: Contract<T>): Promise<T | null> {
+  const answer = await cmsCall(path, { contract, token });
+  if (answer.ok) return answer.value;
+  settle(visit, token, answer, { notFoundPage: true });
+  return null;
+}
+
+// ---- Pages ---------------------------------------------------------------------------------------
+
+/** The list page: every subscription of the customer; null when the CMS cannot say. */
+export async function loadSubscriptions(visit: Visit, now: Date = new Date()) {
+  const { token } = requireCustomer(visit);
+  const list = await read(visit, token, MINE, subscriptionListSchema);
+  return list?.subscriptions.map((subscription) => summaryView(subscription, visit.context.locale, now)) ?? null;
+}
+
+/**
+ * The account home's part: each subscription still running with its next delivery and cut-off
+ * (one call, GET /subscriptions/mine). Null when the CMS cannot say.
+ */
+export async function loadNextDeliveries(visit: Visit, now: Date = new Date()) {
+  const subscriptions = await loadSubscriptions(visit, now);
+  return (
+    subscriptions
+      ?.filter((subscription) => subscription.status !== "cancelled")
+      .map(({ id, headline, statusText, next }) => ({ id, headline, statusText, next })) ?? null
+  );
+}
+export type NextDeliveries = Awaited<ReturnType<typeof loadNextDeliveries>>;
+
+/** Which step of the cancellation the URL asks for (?cancel=offer or confirm), if any. */
+export function cancelStepOf(request: Request): CancelStep | null {
+  const step = new URL(request.url).searchParams.get(CANCEL_PARAM);
+  return CANCEL_STEPS.find((known) => known === step) ?? null;
+}
+
+/**
+ * One subscription and its coming deliveries (two calls at once): the deliveries tell which one a
+ * change reaches first and which box comes last on cancelling. The 404 page for an id that is not
+ * the customer's; null for the subscription when the CMS cannot say, an empty list of deliveries
+ * when only those fail (the page then does not promise a date).
+ */
+export async function loadSubscription(visit: Visit, id: string | undefined, now: Date = new Date()) {
+  const { token, path } = ownSubscription(visit, id);
+  const { locale } = visit.context;
+  const [detail, deliveries] = await Promise.all([
+    read(visit, token, path, subscriptionDetailSchema),
+    read(visit, token, `${path}/deliveries`, subscriptionDeliveriesSchema),
+  ]);
+  return {
+    subscription: detail ? detailView(detail, locale, now) : null,
+    deliveries: deliveries?.deliveries.map((delivery) => deliveryView(delivery, locale, now)) ?? null,
+  };
+}
+
+/** The coming deliveries of one subscription and the food banks a box may go to (two calls at once). */
+export async function loadUpcoming(visit: Visit, id: string | undefined, now: Date = new Date()) {
+  const { token, path } = ownSubscription(visit, id);
+  const { locale } = visit.context;
+  const [deliveries, banks] = await Promise.all([
+    read(visit, token, `${path}/deliveries`, subscriptionDeliveriesSchema),
+    // The food banks are no reason to fail the page: without them, donating is not offered.
+    cmsCall("/food-banks", { contract: foodBankListSchema, token }),
+  ]);
+  return {
+    deliveries: deliveries?.deliveries.map((delivery) => deliveryView(delivery, locale, now)) ?? null,
+    foodBanks: banks.ok ? banks.value.foodBanks : [],
+  };
+}
+
+// ---- Changes -------------------------------------------------------------------------------------
+
+/** Limits of what a refused form shows again. */
+const ECHO_LIMITS: Readonly<Record<string, number>> = {
+  ...ACCOUNT_FIELD_MAX,
+  reason: SUBSCRIPTION_FIELD_MAX.reason,
+  note: SUBSCRIPTION_FIELD_MAX.giftNote,
+  until: 10,
+  option: 8,
+  foodBankId: 64,
+  frequency: 16,
+  weekday: 1,
+  slot: 64,
+  country: 2,
+};
+
+const ECHOED: Record<string, readonly string[]> = {
+  pause: ["option", "until", "reason"],
+  cancel: ["reason"],
+  gift: ["fullName", "line1", "line2", "postalCode", "city", "country", "phone", "email", "note"],
+  donate: ["foodBankId"],
+};
+
+const HTTP_STATUS: Record<ChangeRefusal["refused"], number> = { invalid: 400, locked: 409, limited: 429, failed: 503 };
+
+interface Posted {
+  readonly visit: Visit;
+  readonly token: string;
+  /** The subscription's path at the CMS. */
+  readonly path: string;
+  readonly intent: string;
+  readonly fields: Readonly<Record<string, string>>;
+  /** The delivery the form is about (skip, restore, gift, donate). */
+  readonly date: string | null;
+}
+
+/** A field of the forms for a path of the CMS or the contract: the gift's address fields are the form's own. */
+function formFieldOf(path: string): string {
+  return path.startsWith("address.") ? path.slice("address.".length) : path;
+}
+
+function refusal(
+  posted: Posted,
+  refused: ChangeRefusal["refused"],
+  extra: { errors?: Record<string, AccountFieldError>; lockedFrom?: string | null; retryAfterSeconds?: number } = {},
+  status = HTTP_STATUS[refused],
+) {
+  const headers = new Headers();
+  if (extra.retryAfterSeconds !== undefined) headers.set("Retry-After", String(extra.retryAfterSeconds));
+  return data<ChangeRefusal>(
+    {
+      refused,
+      intent: posted.intent,
+      date: posted.date,
+      errors: extra.errors ?? {},
+      values: echoedValues(posted.fields, ECHOED[posted.intent] ?? [], ECHO_LIMITS),
+      lockedFrom: extra.lockedFrom ?? null,
+      retryAfterMinutes:
+        extra.retryAfterSeconds === undefined ? null : Math.max(1, Math.ceil(extra.retryAfterSeconds / 60)),
+    },
+    { status, headers },
+  );
+}
+
+/** A contract's refusal before any call: each field's first problem, keyed as the form names it. */
+function refuseParsed(posted: Posted, error: z.ZodError) {
+  const errors: Record<string, AccountFieldError> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length === 0 ? FORM_FIELD : formFieldOf(issue.path.map(String).join("."));
+    errors[field] ??= fieldErrorOf(issue.message);
+  }
+  return refusal(posted, "invalid", { errors });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/**
+ * The CMS's refusal as the page says it: 409 delivery_locked with the first delivery still open
+ * (details.date), field errors beside their fields, a subscription it does not show as the 404 page
+ * (for a delivery, a refusal of the form: its date may have gone from the list since the page was shown).
+ */
+function refuseAnswer(posted: Posted, answer: CmsRefusal) {
+  const { visit, token } = posted;
+  settle(visit, token, answer, { notFoundPage: posted.date === null });
+  const details = answer.error.details;
+  if (isRecord(details) && details.code === "delivery_locked") {
+    const first = typeof details.date === "string" && isIsoDate(details.date) ? details.date : null;
+    return refusal(posted, "locked", {
+      errors: { [FORM_FIELD]: { code: "delivery_locked" } },
+      lockedFrom: first ? dayOf(first, visit.context.locale) : null,
+    });
+  }
+  if (answer.status === "notFound") {
+    return refusal(posted, "invalid", { errors: { [FORM_FIELD]: { code: "delivery_unchanged" } } }, 404);
+  }
+  if (answer.status === "invalid") {
+    const errors = Object.fromEntries(
+      Object.entries(answer.errors).map(([field, error]) => [formFieldOf(field), error] as const),
+    );
+    return refusal(posted, "invalid", { errors }, answer.httpStatus ?? 400);
+  }
+  if (answer.status === "limited") return refusal(posted, "limited", { retryAfterSeconds: answer.retryAfterSeconds });
+  return refusal(posted, "failed", {}, answer.status === "conflict" ? 409 : 503);
+}
+
+/** A change of the subscription (PATCH or one of its POSTs), and what the CMS made of it. */
+async function changeSubscription(
+  posted: Posted & { intent: Exclude<SubscriptionIntent, "skip"> },
+  { method, action, body }: { method: "PATCH" | "POST"; action: string; body: unknown },
+) {
+  const answer = await cmsCall(`${posted.path}${action}`, {
+    contract: subscriptionChangeAnswerSchema,
+    method,
+    token: posted.token,
+    body,
+  });
+  if (!answer.ok) return refuseAnswer(posted, answer);
+  const { locale } = posted.visit.context;
+  const { subscription, appliesFrom } = answer.value;
+  return {
+    done: "subscription",
+    intent: posted.intent,
+    appliesFrom: appliesFrom ? dayOf(appliesFrom, locale) : null,
+    statusText: subscriptionsTextsFor(locale).statuses[subscription.status],
+  } satisfies ChangeDone;
+}
+
+/** Skip, restore, gift or donate one delivery, and that delivery as the CMS answered it. */
+async function changeDelivery(posted: Posted, action: DeliveryIntent, body: unknown) {
+  const { date } = posted;
+  if (date === null) return refusal(posted, "invalid", { errors: { [FORM_FIELD]: { code: "invalid" } } });
+  const answer = await cmsCall(`${posted.path}/deliveries/${date}/${action}`, {
+    contract: deliveryChangeAnswerSchema,
+    method: "POST",
+    token: posted.token,
+    body,
+  });
+  if (!answer.ok) return refuseAnswer(posted, answer);
+  const { locale } = posted.visit.context;
+  const { delivery } = answer.value;
+  return {
+    done: "delivery",
+    intent: posted.intent as DeliveryIntent,
+    date: delivery.date,
+    day: dayOf(delivery.date, locale),
+    statusText: subscriptionsTextsFor(locale).deliveryStatuses[delivery.status],
+  } satisfies ChangeDone;
+}
+
+/** A PATCH of one thing (frequency, weekday or slot), checked with the contract first. */
+function patchOne(posted: Posted & { intent: "frequency" | "weekday" | "slot" }, value: unknown) {
+  const parsed = updateSubscriptionBody.safeParse({ [posted.intent]: value });
+  if (!parsed.success) return refuseParsed(posted, parsed.error);
+  return changeSubscription(posted, { method: "PATCH", action: "", body: parsed.data });
+}
+
+function pause(posted: Posted & { intent: "pause" }) {
+  const { option, until, reason } = posted.fields;
+  if (option === "until" && !until) return refusal(posted, "invalid", { errors: { until: { code: "required" } } });
+  const choice = option === "until" ? { until } : { option: option ? option : undefined };
+  const parsed = pauseSubscriptionBody.safeParse({ ...choice, reason: reason ?? "" });
+  if (!parsed.success) return refuseParsed(posted, parsed.error);
+  return changeSubscription(posted, { method: "POST", action: "/pause", body: parsed.data });
+}
+
+function cancel(posted: Posted & { intent: "cancel" }) {
+  const reason = (posted.fields.reason ?? "").trim();
+  if (reason.length > SUBSCRIPTION_FIELD_MAX.reason) {
+    return refusal(posted, "invalid", { errors: { reason: { code: "tooLong", max: SUBSCRIPTION_FIELD_MAX.reason } } });
+  }
+  return changeSubscription(posted, { method: "POST", action: "/cancel", body: { reason } });
+}
+
+function gift(posted: Posted) {
+  const text = (name: string) => posted.fields[name] ?? "";
+  const optional = (name: string) => (text(name).trim() === "" ? null : text(name));
+  const country = (ADDRESS_COUNTRIES as readonly string[]).includes(text("country")) ? text("country") : "ES";
+  const parsed = giftDeliveryBody.safeParse({
+    address: {
+      fullName: text("fullName"),
+      company: null,
+      line1: text("line1"),
+      line2: optional("line2"),
+      postalCode: text("postalCode").replace(/\s+/g, ""),
+      city: text("city"),
+      region: null,
+      country,
+      phone: optional("phone"),
+    },
+    email: text("email"),
+    note: text("note"),
+  });
+  if (!parsed.success) return refuseParsed(posted, parsed.error);
+  return changeDelivery(posted, "gift", parsed.data);
+}
+
+function donate(posted: Posted) {
+  const foodBankId = (posted.fields.foodBankId ?? "").trim();
+  if (!foodBankId) return refusal(posted, "invalid", { errors: { foodBankId: { code: "invalidChoice" } } });
+  return changeDelivery(posted, "donate", { foodBankId });
+}
+
+const isSubscriptionIntent = (value: string): value is SubscriptionIntent =>
+  (SUBSCRIPTION_INTENTS as readonly string[]).includes(value);
+const isDeliveryIntent = (value: string): value is DeliveryIntent =>
+  (DELIVERY_INTENTS as readonly string[]).includes(value);
+
+async function postedForm(visit: Visit, id: string | undefined): Promise<Posted> {
+  const { token, path } = ownSubscription(visit, id);
+  const { fields } = await readAccountForm(visit.request, []);
+  const date = fields.date && isIsoDate(fields.date) ? fields.date : null;
+  return { visit, token, path, intent: fields.intent ?? "", fields, date };
+}
+
+/** The subscription page's forms: frequency, weekday, slot, pause, resume, cancel, restart, and skipping the next delivery. */
+export async function subscriptionAction(visit: Visit, id: string | undefined) {
+  const posted = await postedForm(visit, id);
+  const { intent } = posted;
+  if (!isSubscriptionIntent(intent)) {
+    throw data(`Unknown form: send intent=${SUBSCRIPTION_INTENTS.join(", ")}`, { status: 400 });
+  }
+  switch (intent) {
+    case "frequency":
+      return patchOne({ ...posted, intent }, posted.fields.frequency);
+    case "weekday": {
+      const weekday = Number(posted.fields.weekday);
+      return patchOne({ ...posted, intent }, Number.isInteger(weekday) ? weekday : 0);
+    }
+    case "slot":
+      return patchOne({ ...posted, intent }, posted.fields.slot ?? "");
+    case "pause":
+      return pause({ ...posted, intent });
+    case "cancel":
+      return cancel({ ...posted, intent });
+    case "resume":
+    case "restart":
+      return changeSubscription({ ...posted, intent }, { method: "POST", action: `/${intent}`, body: {} });
+    case "skip":
+      return changeDelivery(posted, "skip", {});
+  }
+}
+
+/** The forms of the coming deliveries: skip, restore, send to a friend, donate. */
+export async function deliveryAction(visit: Visit, id: string | undefined) {
+  const posted = await postedForm(visit, id);
+  const { intent } = posted;
+  if (!isDeliveryIntent(intent)) {
+    throw data(`Unknown form: send intent=${DELIVERY_INTENTS.join(", ")} and a date`, { status: 400 });
+  }
+  if (intent === "gift") return gift(posted);
+  if (intent === "donate") return donate(posted);
+  return changeDelivery(posted, intent, {});
+}
+
+/** The choices the forms offer, for the pages (from the contracts, on the server). */
+export const FORM_CHOICES = { frequencies: FREQUENCIES, pauseOptions: PAUSE_OPTIONS, countries: ADDRESS_COUNTRIES };
