@@ -1,0 +1,422 @@
+import type { SubscriptionDelivery, SubscriptionDetail, SubscriptionSummary } from "@shop/contracts";
+import { pathTo } from "@shop/routing";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { cmsError, fieldRefusal, json, useFakeCms } from "../../tests/fake-cms";
+import { visitOf } from "../../tests/visit";
+import type { ChangeDone, ChangeRefusal } from "./answers";
+import { closesIn, firstOpenDelivery, lastComingBox } from "./subscription-view";
+import {
+  cancelStepOf,
+  deliveryAction,
+  loadNextDeliveries,
+  loadSubscription,
+  loadSubscriptions,
+  loadUpcoming,
+  subscriptionAction,
+} from "./subscriptions.server";
+import { subscriptionsTextsFor } from "./texts";
+
+// The account's subscription pages against the fake CMS: what each loader asks and shows, and what
+// each form sends and says afterwards (the CMS's answer, never the request).
+
+const cms = useFakeCms();
+
+const ID = "sub7abc";
+const MINE = `/subscriptions/mine/${ID}`;
+/** Monday 30 November 2026, 10:00 in Madrid. */
+const NOW = new Date("2026-11-30T09:00:00.000Z");
+
+const signedIn = (path: string) => new Request(`http://shop.test${path}`);
+
+const CONTENTS = {
+  boxes: [{ productId: 7, name: "Caja mixta M", quantity: 1, exclusions: [{ id: 31, name: "Apio" }] }],
+  extras: [{ productId: 40, name: "Huevos", quantity: 2 }],
+};
+
+const SUMMARY: SubscriptionSummary = {
+  id: ID,
+  status: "active",
+  frequency: "monthly",
+  weekday: 3,
+  contents: CONTENTS,
+  pricePerDelivery: 2990,
+  // Cut-off on Monday 7 December at 08:00 in Madrid: 6 days and 22 hours after NOW.
+  nextDelivery: { date: "2026-12-09", cutoff: "2026-12-07T07:00:00.000Z" },
+};
+
+const address = {
+  fullName: "Marta Puig",
+  company: null,
+  line1: "Carrer de Mallorca 200",
+  line2: null,
+  postalCode: "08036",
+  city: "Barcelona",
+  region: null,
+  country: "ES",
+  phone: "+34600111222",
+} as const;
+
+const DETAIL: SubscriptionDetail = {
+  ...SUMMARY,
+  locale: "es",
+  audience: "consumer",
+  createdAt: "2026-10-01T10:00:00.000Z",
+  zoneName: "Barcelona",
+  slot: { code: "morning", start: "09:00", end: "14:00" },
+  slotChoices: [
+    { code: "morning", start: "09:00", end: "14:00" },
+    { code: "evening", start: "17:00", end: "21:00" },
+  ],
+  weekdayChoices: [3, 5],
+  address,
+  notes: "",
+  card: { brand: "visa", last4: "4242", expiry: "12/28" },
+  pausedUntil: null,
+  pauseReason: null,
+  cancelReason: null,
+  cancelsOn: null,
+  lastDelivery: null,
+  history: [
+    { at: "2026-10-01T10:00:00.000Z", actor: "customer", field: "status", from: null, to: "pending" },
+    { at: "2026-10-01T10:05:00.000Z", actor: "job", field: "status", from: "pending", to: "active" },
+    {
+      at: "2026-11-02T12:00:00.000Z",
+      actor: "customer",
+      field: "delivery:2026-11-11",
+      from: "scheduled",
+      to: "skipped",
+    },
+  ],
+};
+
+function delivery(date: string, overrides: Partial<SubscriptionDelivery> = {}): SubscriptionDelivery {
+  return {
+    date,
+    plannedDate: date,
+    change: "none",
+    status: "scheduled",
+    cutoff: `${date}T07:00:00.000Z`,
+    locked: false,
+    contents: CONTENTS,
+    price: 2990,
+    orderNumber: null,
+    giftTo: null,
+    foodBank: null,
+    ...overrides,
+  };
+}
+
+const DELIVERIES = [
+  delivery("2026-12-02", { status: "locked", locked: true, cutoff: "2026-11-30T07:00:00.000Z" }),
+  // 8 December is a holiday: the delivery moved to the 9th.
+  delivery("2026-12-09", { plannedDate: "2026-12-08", change: "moved", cutoff: "2026-12-07T07:00:00.000Z" }),
+  delivery("2027-01-06", { status: "skipped", price: 0 }),
+];
+
+/** What a refusal or answer of an action carries: its body and status. */
+const dataOf = <T>(answer: unknown) => answer as { data: T; init: { status?: number } | null };
+
+/** What a loader or an action threw: a redirect Response, or React Router's data() with its status. */
+async function thrown(promise: Promise<unknown>): Promise<{ status: number; location: string | null }> {
+  const error: unknown = await promise.then(
+    () => {
+      throw new Error("expected a throw");
+    },
+    (caught: unknown) => caught,
+  );
+  if (error instanceof Response) return { status: error.status, location: error.headers.get("Location") };
+  if (error && typeof error === "object" && "init" in error) {
+    return { status: (error as { init: ResponseInit | null }).init?.status ?? 200, location: null };
+  }
+  throw error;
+}
+
+function post(screen: "subscriptionDetail" | "upcomingDeliveries", fields: Record<string, string>, id = ID) {
+  const request = new Request(`http://shop.test${pathTo(screen, "es", { id })}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
+  const visit = visitOf(request);
+  return screen === "subscriptionDetail" ? subscriptionAction(visit, id) : deliveryAction(visit, id);
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+describe("the list of subscriptions", () => {
+  it("shows each with its status, 'every 4 weeks', the next delivery's cut-off and time left, contents and price", async () => {
+    cms.on("GET /subscriptions/mine", json({ subscriptions: [SUMMARY] }));
+    const [shown] = (await loadSubscriptions(visitOf(signedIn("/mi-cuenta/suscripciones")), NOW)) ?? [];
+    expect(cms.calls).toMatchObject([{ method: "GET", path: "/subscriptions/mine", token: "jwt-of-marta" }]);
+    expect(shown).toMatchObject({
+      id: ID,
+      statusText: "Activa",
+      frequencyText: "Cada 4 semanas",
+      weekdayText: "Miércoles",
+      headline: "Caja mixta M",
+      contents: ["1 × Caja mixta M (sin Apio)", "2 × Huevos (extra)"],
+      pricePerDelivery: 2990,
+      next: { date: "2026-12-09", day: "miércoles, 9 de diciembre de 2026", left: "se cierra en 6 días" },
+    });
+    expect(shown?.next?.cutoff).toMatch(/7 de diciembre.*08:00/);
+  });
+
+  it("is empty for a customer without subscriptions, and null when the CMS cannot say", async () => {
+    cms.on("GET /subscriptions/mine", json({ subscriptions: [] }));
+    expect(await loadSubscriptions(visitOf(signedIn("/mi-cuenta/suscripciones")), NOW)).toEqual([]);
+    cms.on("GET /subscriptions/mine", cmsError(500));
+    expect(await loadSubscriptions(visitOf(signedIn("/mi-cuenta/suscripciones")), NOW)).toBeNull();
+  });
+
+  it("sends a visitor whose token the CMS refuses to sign in again, back to the list", async () => {
+    cms.on("GET /subscriptions/mine", cmsError(401));
+    const refusal = await thrown(loadSubscriptions(visitOf(signedIn("/mi-cuenta/suscripciones")), NOW));
+    expect(refusal.status).toBe(302);
+    expect(decodeURIComponent(refusal.location ?? "")).toContain("/mi-cuenta/suscripciones");
+  });
+
+  it("gives the account home each running subscription's next delivery in one call", async () => {
+    cms.on(
+      "GET /subscriptions/mine",
+      json({ subscriptions: [SUMMARY, { ...SUMMARY, id: "gone1", status: "cancelled", nextDelivery: null }] }),
+    );
+    const home = await loadNextDeliveries(visitOf(signedIn("/mi-cuenta")), NOW);
+    expect(home).toEqual([
+      {
+        id: ID,
+        headline: "Caja mixta M",
+        statusText: "Activa",
+        next: expect.objectContaining({ date: "2026-12-09" }),
+      },
+    ]);
+    expect(cms.calls).toHaveLength(1);
+  });
+});
+
+describe("one subscription", () => {
+  it("shows its detail and coming deliveries (two calls), the history newest first, and which delivery a change reaches", async () => {
+    cms.on(`GET ${MINE}`, json(DETAIL)).on(`GET ${MINE}/deliveries`, json({ deliveries: DELIVERIES }));
+    const { subscription, deliveries } = await loadSubscription(
+      visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)),
+      ID,
+      NOW,
+    );
+    expect(cms.calls.map((call) => call.path).sort()).toEqual([MINE, `${MINE}/deliveries`]);
+    expect(subscription?.history.map((line) => line.text)).toEqual([
+      "Tú: Entrega del miércoles, 11 de noviembre de 2026: Prevista → Saltada: no llega ni se cobra",
+      "Automático: Estado: Pendiente del primer pago → Activa",
+      "Tú: Estado: — → Pendiente del primer pago",
+    ]);
+    expect(subscription?.may).toEqual({ change: true, pause: true, resume: false, cancel: true, restart: false });
+    expect(subscription?.weekdayChoices).toEqual([
+      { weekday: 3, text: "Miércoles" },
+      { weekday: 5, text: "Viernes" },
+    ]);
+    // The first is locked: a change reaches the moved one of the 9th; cancelling now still brings the 2nd.
+    expect(firstOpenDelivery(deliveries ?? [])?.date).toBe("2026-12-09");
+    expect(lastComingBox(deliveries ?? [])?.date).toBe("2026-12-02");
+    expect(deliveries?.[1]).toMatchObject({ plannedDay: "martes, 8 de diciembre de 2026", canSkip: true });
+  });
+
+  it("answers the 404 page for another customer's subscription, and for a malformed id without asking", async () => {
+    cms.otherwise(() => cmsError(404, { name: "NotFoundError", message: "Not Found" }));
+    const visit = visitOf(signedIn("/mi-cuenta/suscripciones/other1"));
+    expect(await thrown(loadSubscription(visit, "other1", NOW))).toEqual({ status: 404, location: null });
+    expect(await thrown(loadUpcoming(visit, "other1", NOW))).toEqual({ status: 404, location: null });
+    const before = cms.calls.length;
+    for (const id of ["", "../users/me", "a b", "x".repeat(65)]) {
+      expect((await thrown(loadSubscription(visit, id, NOW))).status).toBe(404);
+    }
+    expect(cms.calls).toHaveLength(before);
+  });
+
+  it("reads the cancellation's step from the URL: offer first, then confirm", () => {
+    const at = (query: string) => cancelStepOf(signedIn(`/mi-cuenta/suscripciones/${ID}${query}`));
+    expect([at(""), at("?cancel=offer"), at("?cancel=confirm"), at("?cancel=now")]).toEqual([
+      null,
+      "offer",
+      "confirm",
+      null,
+    ]);
+  });
+});
+
+describe("the coming deliveries", () => {
+  it("come with the food banks, and a locked one offers nothing", async () => {
+    cms
+      .on(`GET ${MINE}/deliveries`, json({ deliveries: DELIVERIES }))
+      .on("GET /food-banks", json({ foodBanks: [{ id: "fb1", name: "Banc dels Aliments", city: "Barcelona" }] }));
+    const { deliveries, foodBanks } = await loadUpcoming(visitOf(signedIn("/x")), ID, NOW);
+    expect(foodBanks).toHaveLength(1);
+    expect(deliveries?.map(({ canSkip, canRestore, locked }) => ({ canSkip, canRestore, locked }))).toEqual([
+      { canSkip: false, canRestore: false, locked: true },
+      { canSkip: true, canRestore: false, locked: false },
+      { canSkip: false, canRestore: true, locked: false },
+    ]);
+  });
+
+  it("skips one and says the status the CMS answered", async () => {
+    cms.on(
+      `POST ${MINE}/deliveries/2026-12-09/skip`,
+      json({ delivery: delivery("2026-12-09", { status: "skipped", price: 0 }) }),
+    );
+    const answer = (await post("upcomingDeliveries", { intent: "skip", date: "2026-12-09" })) as ChangeDone;
+    expect(cms.calls).toMatchObject([{ method: "POST", body: {}, token: "jwt-of-marta" }]);
+    expect(answer).toEqual({
+      done: "delivery",
+      intent: "skip",
+      date: "2026-12-09",
+      day: "miércoles, 9 de diciembre de 2026",
+      statusText: "Saltada: no llega ni se cobra",
+    });
+  });
+
+  it("explains a 409 delivery_locked with the first delivery still open", async () => {
+    cms.on(
+      `POST ${MINE}/deliveries/2026-12-02/skip`,
+      cmsError(409, {
+        name: "ConflictError",
+        details: {
+          code: "delivery_locked",
+          date: "2026-12-09",
+          errors: [{ path: [], message: "delivery_locked", name: "ValidationError" }],
+        },
+      }),
+    );
+    const answer = dataOf<ChangeRefusal>(await post("upcomingDeliveries", { intent: "skip", date: "2026-12-02" }));
+    expect(answer.init?.status).toBe(409);
+    expect(answer.data).toMatchObject({
+      refused: "locked",
+      intent: "skip",
+      date: "2026-12-02",
+      lockedFrom: "miércoles, 9 de diciembre de 2026",
+    });
+  });
+
+  it("checks a gift's address before asking, and puts the CMS's refusals beside the friend's fields", async () => {
+    const refused = dataOf<ChangeRefusal>(
+      await post("upcomingDeliveries", { intent: "gift", date: "2026-12-09", fullName: "Joan", email: "nope" }),
+    );
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.errors).toMatchObject({
+      line1: { code: "required" },
+      phone: { code: "required" },
+      email: { code: "invalidEmail" },
+    });
+    expect(refused.data.values).toMatchObject({ fullName: "Joan", email: "nope" });
+    expect(cms.calls).toHaveLength(0);
+
+    cms.on(`POST ${MINE}/deliveries/2026-12-09/gift`, fieldRefusal({ "address.postalCode": "not_covered" }));
+    const friend = {
+      intent: "gift",
+      date: "2026-12-09",
+      fullName: "Joan Vila",
+      line1: "Carrer Gran 1",
+      postalCode: "17001",
+      city: "Girona",
+      country: "ES",
+      phone: "+34600222333",
+      email: "joan@example.test",
+      note: "Per a tu!",
+    };
+    const outside = dataOf<ChangeRefusal>(await post("upcomingDeliveries", friend));
+    expect(outside.data.errors).toEqual({ postalCode: { code: "not_covered" } });
+    expect(cms.calls[0]?.body).toMatchObject({
+      address: { fullName: "Joan Vila", postalCode: "17001", phone: "+34600222333" },
+      email: "joan@example.test",
+      note: "Per a tu!",
+    });
+  });
+
+  it("refuses a form for an unknown intent with a 400", async () => {
+    expect((await thrown(post("upcomingDeliveries", { intent: "pause", date: "2026-12-09" }))).status).toBe(400);
+  });
+});
+
+describe("the subscription's forms", () => {
+  const changed = (subscription: Partial<SubscriptionDetail>, appliesFrom: string | null) =>
+    json({ subscription: { ...DETAIL, ...subscription }, appliesFrom });
+
+  it("refuses a pause 'until a date' without the date beside its field, asking nothing", async () => {
+    const answer = dataOf<ChangeRefusal>(await post("subscriptionDetail", { intent: "pause", option: "until" }));
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({ refused: "invalid", errors: { until: { code: "required" } } });
+    const unknown = dataOf<ChangeRefusal>(await post("subscriptionDetail", { intent: "pause", option: "3y" }));
+    expect(unknown.data.errors).toEqual({ option: { code: "invalidChoice" } });
+    expect(cms.calls).toHaveLength(0);
+  });
+
+  it("puts the CMS's invalid_pause beside the date, and says what a pause did as the CMS answered", async () => {
+    cms.on(`POST ${MINE}/pause`, fieldRefusal({ until: "invalid_pause" }));
+    const refused = dataOf<ChangeRefusal>(
+      await post("subscriptionDetail", { intent: "pause", option: "until", until: "2027-12-01", reason: "viaje" }),
+    );
+    expect(refused.data.errors).toEqual({ until: { code: "invalid_pause" } });
+    expect(refused.data.values).toEqual({ option: "until", until: "2027-12-01", reason: "viaje" });
+
+    cms.on(`POST ${MINE}/pause`, changed({ status: "paused", pausedUntil: "2026-12-15" }, "2026-12-09"));
+    const done = await post("subscriptionDetail", { intent: "pause", option: "2w", reason: "" });
+    expect(cms.calls.at(-1)?.body).toEqual({ option: "2w", reason: "" });
+    expect(done).toEqual({
+      done: "subscription",
+      intent: "pause",
+      appliesFrom: "miércoles, 9 de diciembre de 2026",
+      statusText: "En pausa",
+    });
+  });
+
+  it("cancels with the reason, saying the CMS's status and that no delivery is left", async () => {
+    cms.on(
+      `POST ${MINE}/cancel`,
+      changed({ status: "cancelled", cancelsOn: "2026-12-02", lastDelivery: "2026-12-02" }, null),
+    );
+    const done = await post("subscriptionDetail", { intent: "cancel", reason: "  Nos mudamos " });
+    expect(cms.calls).toMatchObject([{ method: "POST", path: `${MINE}/cancel`, body: { reason: "Nos mudamos" } }]);
+    expect(done).toMatchObject({ done: "subscription", intent: "cancel", appliesFrom: null, statusText: "Cancelada" });
+  });
+
+  it("skips the next delivery from the cancellation's offer", async () => {
+    cms.on(
+      `POST ${MINE}/deliveries/2026-12-09/skip`,
+      json({ delivery: delivery("2026-12-09", { status: "skipped" }) }),
+    );
+    expect(await post("subscriptionDetail", { intent: "skip", date: "2026-12-09" })).toMatchObject({
+      done: "delivery",
+      date: "2026-12-09",
+    });
+  });
+
+  it("changes the weekday with one PATCH, and a weekday the zone does not offer is refused beside its field", async () => {
+    cms.on(`PATCH ${MINE}`, fieldRefusal({ weekday: "weekday_not_offered" }));
+    const refused = dataOf<ChangeRefusal>(await post("subscriptionDetail", { intent: "weekday", weekday: "6" }));
+    expect(cms.calls[0]?.body).toEqual({ weekday: 6 });
+    expect(refused.data.errors).toEqual({ weekday: { code: "weekday_not_offered" } });
+    const invalid = dataOf<ChangeRefusal>(
+      await post("subscriptionDetail", { intent: "frequency", frequency: "daily" }),
+    );
+    expect(invalid.data.errors).toEqual({ frequency: { code: "invalidChoice" } });
+    expect(cms.calls).toHaveLength(1);
+  });
+
+  it("answers the 404 page when the CMS does not show the subscription, and a failure without claiming a change", async () => {
+    cms.on(`POST ${MINE}/resume`, cmsError(404, { name: "NotFoundError" }));
+    expect((await thrown(post("subscriptionDetail", { intent: "resume" }))).status).toBe(404);
+    cms.on(`POST ${MINE}/resume`, cmsError(502));
+    const failed = dataOf<ChangeRefusal>(await post("subscriptionDetail", { intent: "resume" }));
+    expect(failed.init?.status).toBe(503);
+    expect(failed.data.refused).toBe("failed");
+  });
+});
+
+describe("the time left before a cut-off", () => {
+  const texts = subscriptionsTextsFor("ca").closesIn;
+  it("is told in days, hours, or less than an hour, rounded down", () => {
+    const at = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();
+    expect(closesIn(at(24 * 3 + 5), NOW, texts)).toBe("es tanca d'aquí a 3 dies");
+    expect(closesIn(at(47.5), NOW, texts)).toBe("es tanca d'aquí a 47 hores");
+    expect(closesIn(at(1.2), NOW, texts)).toBe("es tanca d'aquí a 1 hora");
+    expect(closesIn(at(0.5), NOW, texts)).toBe("es tanca d'aquí a menys d'una hora");
+    expect(closesIn(at(-1), NOW, texts)).toBe("ja està tancada");
+  });
+});
