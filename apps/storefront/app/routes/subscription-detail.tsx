@@ -22,6 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     view: subscription,
     firstOpen: mention(deliveries ? firstOpenDelivery(deliveries) : null),
     lastBox: mention(deliveries ? lastComingBox(deliveries) : null),
+    skippable: mention(deliveries?.find((delivery) => delivery.canSkip) ?? null),
     cancelStep: cancelStepOf(request),
     choices: { frequencies: FORM_CHOICES.frequencies, pauseOptions: FORM_CHOICES.pauseOptions },
     texts: { list, detail, pause, cancel, done, errors, fields, form, frequencies, subscriptionNumber, loadFailed },

@@ -110,11 +110,20 @@ export function ChangeDoneNotice({ done, texts }: { done: ChangeDone; texts: Cha
   if (done.done === "delivery") {
     return <DoneNotice>{format(texts.done.delivery, { date: done.day, status: done.statusText })}</DoneNotice>;
   }
+  // Cancelling "applies" from the first delivery that no longer comes; the page says the last box beside.
+  const applies =
+    done.intent === "cancel"
+      ? done.appliesFrom
+        ? format(texts.done.cancelFrom, { date: done.appliesFrom })
+        : ""
+      : done.appliesFrom
+        ? format(texts.done.appliesFrom, { date: done.appliesFrom })
+        : texts.done.appliesNone;
   return (
     <DoneNotice>
-      {texts.done[done.intent]}{" "}
-      {done.appliesFrom ? format(texts.done.appliesFrom, { date: done.appliesFrom }) : texts.done.appliesNone}{" "}
-      {format(texts.done.status, { status: done.statusText })}
+      {[texts.done[done.intent], applies, format(texts.done.status, { status: done.statusText })]
+        .filter(Boolean)
+        .join(" ")}
     </DoneNotice>
   );
 }

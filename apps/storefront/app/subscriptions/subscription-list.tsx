@@ -104,9 +104,11 @@ export function SubscriptionCards({
               <ScreenLink screen="subscriptionDetail" params={{ id: subscription.id }} className={PRIMARY_BUTTON}>
                 {texts.list.detail}
               </ScreenLink>
-              <ScreenLink screen="upcomingDeliveries" params={{ id: subscription.id }} className={SECONDARY_BUTTON}>
-                {texts.list.upcoming}
-              </ScreenLink>
+              {subscription.status === "cancelled" ? null : (
+                <ScreenLink screen="upcomingDeliveries" params={{ id: subscription.id }} className={SECONDARY_BUTTON}>
+                  {texts.list.upcoming}
+                </ScreenLink>
+              )}
             </div>
           </article>
         </li>

@@ -4,7 +4,7 @@ import { SECONDARY_BUTTON, TEXT_BUTTON } from "~/components/button-styles";
 import { Price } from "~/components/price";
 import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n/format";
-import { CANCEL_PARAM, doneOf, refusalFor, refusalKeyOf, type CancelStep } from "./answers";
+import { CANCEL_PARAM, doneOf, refusalFor, refusalKeyOf, type CancelStep, type SubscriptionIntent } from "./answers";
 import {
   ChangeDoneNotice,
   ChangeForm,
@@ -46,6 +46,8 @@ interface DetailProps {
   readonly firstOpen: DeliveryMention | null;
   /** The last box that still comes should the customer cancel now. */
   readonly lastBox: DeliveryMention | null;
+  /** The first delivery that can still be skipped: the cancellation offers it. */
+  readonly skippable: DeliveryMention | null;
   readonly cancelStep: CancelStep | null;
   readonly choices: { frequencies: readonly string[]; pauseOptions: readonly string[] };
   readonly texts: DetailTexts;
@@ -53,6 +55,18 @@ interface DetailProps {
 }
 
 const MAX_REASON = 500;
+
+/** The panel each form is in: a refusal said at the top links to it. */
+const PANEL_OF: Record<SubscriptionIntent, string> = {
+  frequency: "change",
+  weekday: "change",
+  slot: "change",
+  pause: "pause",
+  resume: "resume",
+  cancel: "cancel",
+  skip: "cancel",
+  restart: "restart",
+};
 
 /** Said before a change: which delivery it reaches first. */
 function AppliesFrom({ firstOpen, texts }: { firstOpen: DeliveryMention | null; texts: DetailTexts }) {
@@ -104,7 +118,12 @@ function Summary({ view, texts }: { view: SubscriptionDetailView; texts: DetailT
 }
 
 /** Frequency, weekday and slot: one small form each, the choices the CMS gave. */
-function PlanForms({ view, choices, texts, actionData }: Omit<DetailProps, "firstOpen" | "lastBox" | "cancelStep">) {
+function PlanForms({
+  view,
+  choices,
+  texts,
+  actionData,
+}: Omit<DetailProps, "firstOpen" | "lastBox" | "skippable" | "cancelStep">) {
   const formTexts = texts;
   const refusalOf = (intent: string) => refusalFor(actionData, intent);
   const fieldError = (intent: string) => fieldErrorText(formTexts, refusalOf(intent)?.errors[intent]);
@@ -213,8 +232,8 @@ function PauseForm({
 }
 
 /** Cancelling: "cancel", then the offer of a skip or a pause, then the reason and the last box, then done. */
-function CancelSteps({ view, firstOpen, lastBox, cancelStep, texts, actionData }: DetailProps) {
-  const skipped = refusalFor(actionData, "skip", firstOpen?.date ?? null);
+function CancelSteps({ view, skippable, lastBox, cancelStep, texts, actionData }: DetailProps) {
+  const skipped = refusalFor(actionData, "skip", skippable?.date ?? null);
   if (cancelStep === null) {
     return (
       <Link to={`?${CANCEL_PARAM}=offer#cancel`} className={SECONDARY_BUTTON} preventScrollReset>
@@ -227,13 +246,13 @@ function CancelSteps({ view, firstOpen, lastBox, cancelStep, texts, actionData }
       <div className="grid gap-4">
         <h3 className="text-lg font-bold">{texts.cancel.offerHeading}</h3>
         <p>{texts.cancel.offerIntro}</p>
-        {firstOpen ? (
+        {skippable ? (
           <ChangeForm
             texts={texts}
             intent="skip"
-            date={firstOpen.date}
+            date={skippable.date}
             refusal={skipped}
-            submitLabel={format(texts.cancel.skipNext, { date: firstOpen.day })}
+            submitLabel={format(texts.cancel.skipNext, { date: skippable.day })}
           />
         ) : null}
         {view.may.pause ? (
@@ -290,7 +309,14 @@ export function SubscriptionPage(props: DetailProps) {
         <StatusBadge status={view.status} text={view.statusText} />
       </div>
       {done ? <ChangeDoneNotice done={done} texts={texts} /> : null}
-      {refusal ? <ProblemNotice>{refusalProblem(texts, refusal)}</ProblemNotice> : null}
+      {refusal ? (
+        <ProblemNotice>
+          {refusalProblem(texts, refusal)}{" "}
+          <a href={`#${PANEL_OF[refusal.intent as SubscriptionIntent] ?? "summary"}`} className="underline">
+            {texts.form.goToForm}
+          </a>
+        </ProblemNotice>
+      ) : null}
       {view.pausedUntil ? <p>{format(texts.detail.pausedUntil, { date: view.pausedUntil })}</p> : null}
       {view.cancelsOn ? (
         <p>

@@ -167,6 +167,7 @@ const es = {
     restart: "Suscripción reactivada.",
     appliesFrom: "Se aplica a partir de la entrega del {date}.",
     appliesNone: "No queda ninguna entrega a la que aplicarlo.",
+    cancelFrom: "No llegará ninguna entrega a partir del {date}.",
     status: "Estado ahora: {status}.",
     delivery: "Entrega del {date}: {status}.",
   },
@@ -230,6 +231,7 @@ const es = {
     failed: "Ahora mismo no podemos hacer el cambio. No se ha cambiado nada: inténtalo de nuevo en unos minutos.",
     tooMany: "Demasiados intentos. Vuelve a probar dentro de {minutes} min.",
     sending: "Un momento…",
+    goToForm: "Ir al formulario",
   },
   home: {
     heading: "Tus suscripciones",
@@ -381,6 +383,7 @@ const ca = {
     restart: "Subscripció reactivada.",
     appliesFrom: "S'aplica a partir del lliurament del {date}.",
     appliesNone: "No queda cap lliurament al qual aplicar-ho.",
+    cancelFrom: "No arribarà cap lliurament a partir del {date}.",
     status: "Estat ara: {status}.",
     delivery: "Lliurament del {date}: {status}.",
   },
@@ -445,6 +448,7 @@ const ca = {
     failed: "Ara mateix no podem fer el canvi. No s'ha canviat res: torna-ho a provar d'aquí a uns minuts.",
     tooMany: "Massa intents. Torna-ho a provar d'aquí a {minutes} min.",
     sending: "Un moment…",
+    goToForm: "Anar al formulari",
   },
   home: {
     heading: "Les teves subscripcions",
@@ -593,6 +597,7 @@ const pt = {
     restart: "Subscrição reativada.",
     appliesFrom: "Aplica-se a partir da entrega de {date}.",
     appliesNone: "Não resta nenhuma entrega a que aplicá-lo.",
+    cancelFrom: "Não chegará nenhuma entrega a partir de {date}.",
     status: "Estado agora: {status}.",
     delivery: "Entrega de {date}: {status}.",
   },
@@ -657,6 +662,7 @@ const pt = {
       "Neste momento não conseguimos fazer a alteração. Nada foi alterado: tente novamente dentro de alguns minutos.",
     tooMany: "Demasiadas tentativas. Tente novamente dentro de {minutes} min.",
     sending: "Um momento…",
+    goToForm: "Ir para o formulário",
   },
   home: {
     heading: "As suas subscrições",
