@@ -54,6 +54,7 @@ const OWN_WORDS = {
     ca: "La teva comanda és de camí",
     pt: "A sua encomenda está a caminho",
   },
+  cardExpiring: { es: "Añadir una tarjeta", ca: "Afegir una targeta", pt: "Adicionar um cartão" },
 } as const satisfies Record<TemplateName, Record<Locale, string>>;
 
 /** The layout's tagline, in the footer of every mail. */

@@ -10,3 +10,4 @@ export * from "./order-limits";
 export * from "./order";
 export * from "./http-limits";
 export * from "./subscription";
+export * from "./payment-method";

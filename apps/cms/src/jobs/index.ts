@@ -1,5 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import { cleanUpAccounts } from "./clean-up-accounts";
+import { remindExpiringCards } from "./card-expiry-reminders";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
 import { dropExpiredDrafts } from "../ordering/drafts";
 import { deliverDueSandboxNotifications } from "../payments/sandbox-notifications";
@@ -56,5 +57,17 @@ export const cronTasks = {
     task: ({ strapi }: { strapi: Core.Strapi }) => deliverSandboxNotifications(strapi),
     // Every minute: the shortest pause between two tries of one notification.
     options: { rule: "* * * * *" },
+  },
+  remindExpiringCards: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        const sent = await remindExpiringCards(strapi, new Date());
+        if (sent > 0) strapi.log.info(`Card expiry reminders: ${sent}`);
+      } catch (error) {
+        strapi.log.error(`Card expiry reminders failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    // Daily at 09:37 (UTC): a morning mail, away from the full hour.
+    options: { rule: "37 9 * * *" },
   },
 };

@@ -45,12 +45,22 @@ export interface PaymentNotification {
   form?: Readonly<Record<string, unknown>>;
 }
 
+/** What the customer is shown of a saved card: the brand, the last four digits and the expiry, never more. */
+export interface CardDetails {
+  brand: string | null;
+  last4: string | null;
+  expiryMonth: number | null;
+  expiryYear: number | null;
+}
+
 /** A card kept for later charges: a token at the gateway, never the card's number. */
 export interface SavedCard {
   /** Redsys: Ds_Merchant_Identifier; Stripe: the PaymentMethod's id. */
   token: string;
   /** Redsys: the first charge's Ds_Merchant_Cof_Txnid, which later charges quote; Stripe: the Customer's id. */
   reference: string | null;
+  /** What the gateway told of the card, where it tells it (docs/decisions/029). */
+  card?: CardDetails;
 }
 
 /** What a verified notification says about one attempt. */

@@ -9,7 +9,7 @@ import {
   type UrlsConfig,
 } from "redsys-easy";
 import type { Locale } from "@shop/domain";
-import { PaymentNotificationError, type PaymentNotification, type PaymentProvider } from "./provider";
+import { PaymentNotificationError, type CardDetails, type PaymentNotification, type PaymentProvider } from "./provider";
 
 /**
  * Redsys, the Spanish banks' card gateway (redirect integration, redsys-easy). The customer's browser
@@ -99,6 +99,35 @@ function summaryOf(params: RestNotificationOutputParams) {
   };
 }
 
+/** Ds_Card_Brand's codes (Redsys's table of brands); an unknown code is kept as it came. */
+const CARD_BRANDS: Readonly<Record<string, string>> = {
+  "1": "visa",
+  "2": "mastercard",
+  "6": "diners",
+  "7": "private",
+  "8": "amex",
+  "9": "jcb",
+  "22": "unionpay",
+};
+
+/**
+ * The card as a tokenisation's notification describes it (docs/decisions/029): Ds_Card_Number comes
+ * masked (454881******0004), Ds_ExpiryDate as YYMM. Only the last four digits are kept.
+ */
+function cardDetailsOf(params: RestNotificationOutputParams): CardDetails {
+  const brandCode = params.Ds_Card_Brand === undefined ? undefined : String(params.Ds_Card_Brand);
+  const last4 = /(\d{4})$/.exec(params.Ds_Card_Number ?? "")?.[1] ?? null;
+  const expiry = /^(\d{2})(\d{2})$/.exec(params.Ds_ExpiryDate ?? "");
+  const month = expiry === null ? null : Number(expiry[2]);
+  const valid = month !== null && month >= 1 && month <= 12;
+  return {
+    brand: brandCode === undefined ? null : (CARD_BRANDS[brandCode] ?? brandCode),
+    last4,
+    expiryMonth: valid ? month : null,
+    expiryYear: valid && expiry !== null ? 2000 + Number(expiry[1]) : null,
+  };
+}
+
 export function createRedsysProvider(settings: RedsysSettings): PaymentProvider {
   const api = createRedsysAPI({ secretKey: settings.secretKey, urls: urlsOf(settings.gateway) });
 
@@ -165,7 +194,13 @@ export function createRedsysProvider(settings: RedsysSettings): PaymentProvider 
         currency: params.Ds_Currency === EURO ? "EUR" : String(params.Ds_Currency),
         providerRef: params.Ds_AuthorisationCode?.trim() || null,
         ...(paid && identifier !== undefined && identifier !== ""
-          ? { savedCard: { token: identifier, reference: params.Ds_Merchant_Cof_Txnid ?? null } }
+          ? {
+              savedCard: {
+                token: identifier,
+                reference: params.Ds_Merchant_Cof_Txnid ?? null,
+                card: cardDetailsOf(params),
+              },
+            }
           : {}),
         summary,
       };

@@ -166,3 +166,85 @@ export function missingSandboxPage(locale: Locale): string {
   const t = texts[locale];
   return page(locale, t.missing, `<h1>${t.missing}</h1>\n<p>${t.missingIntro}</p>`);
 }
+
+// ---- Saving a card (docs/decisions/029) ----------------------------------------------------------
+
+/** What the customer may answer on the card page: save, refuse, or be asked to authenticate first. */
+export const SANDBOX_CARD_DECISIONS = [
+  "approve",
+  "decline",
+  "authenticate",
+  "authenticated",
+  "not_authenticated",
+] as const;
+export type SandboxCardDecision = (typeof SANDBOX_CARD_DECISIONS)[number];
+
+const cardTexts = {
+  es: {
+    title: "Guardar una tarjeta de prueba",
+    intro: "Esta es la pasarela de pruebas de la tienda: no se guarda ninguna tarjeta real ni se cobra nada.",
+    card: "Tarjeta",
+    approve: "Guardar la tarjeta",
+    decline: "Rechazar la tarjeta",
+    authenticate: "Pedir autenticación",
+    challenge: "Autenticación del banco",
+    challengeIntro: "Tu banco de prueba pide que confirmes que eres tú.",
+    authenticated: "Confirmar: soy yo",
+    notAuthenticated: "No confirmar",
+    closed: "Esta tarjeta ya no espera respuesta.",
+    back: "Volver a la tienda",
+  },
+  ca: {
+    title: "Desar una targeta de prova",
+    intro: "Aquesta és la passarel·la de proves de la botiga: no es desa cap targeta real ni es cobra res.",
+    card: "Targeta",
+    approve: "Desar la targeta",
+    decline: "Rebutjar la targeta",
+    authenticate: "Demanar autenticació",
+    challenge: "Autenticació del banc",
+    challengeIntro: "El teu banc de prova demana que confirmis que ets tu.",
+    authenticated: "Confirmar: soc jo",
+    notAuthenticated: "No confirmar",
+    closed: "Aquesta targeta ja no espera resposta.",
+    back: "Tornar a la botiga",
+  },
+  pt: {
+    title: "Guardar um cartão de teste",
+    intro: "Este é o sistema de pagamentos de teste da loja: nenhum cartão real é guardado e nada é cobrado.",
+    card: "Cartão",
+    approve: "Guardar o cartão",
+    decline: "Recusar o cartão",
+    authenticate: "Pedir autenticação",
+    challenge: "Autenticação do banco",
+    challengeIntro: "O seu banco de teste pede que confirme que é você.",
+    authenticated: "Confirmar: sou eu",
+    notAuthenticated: "Não confirmar",
+    closed: "Este cartão já não espera resposta.",
+    back: "Voltar à loja",
+  },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+interface SandboxCardPageProps {
+  locale: Locale;
+  /** What the sandbox's test card shows ("VISA •••• 4242"). */
+  cardLabel: string;
+  /** open: the three answers; challenge: the bank's authentication; closed: already decided. */
+  state: "open" | "challenge" | "closed";
+  /** The page's own address: its forms post here. */
+  action: string;
+  returnUrl: string;
+}
+
+/** The sandbox's page for saving a card: as the payment page, in the customer's language, without script. */
+export function sandboxCardPage(props: SandboxCardPageProps): string {
+  const t = cardTexts[props.locale];
+  const details = `<dl><dt>${t.card}</dt><dd>${escapeHtml(props.cardLabel)}</dd></dl>`;
+  const answer = (value: SandboxCardDecision, label: string, kind: "approve" | "decline") =>
+    `<form method="post" action="${escapeHtml(props.action)}"><input type="hidden" name="decision" value="${value}"><button type="submit" class="${kind}">${escapeHtml(label)}</button></form>`;
+  const bodies = {
+    open: `<h1>${t.title}</h1>\n<p>${t.intro}</p>${details}<div class="actions">${answer("approve", t.approve, "approve")}${answer("decline", t.decline, "decline")}${answer("authenticate", t.authenticate, "decline")}</div>`,
+    challenge: `<h1>${t.challenge}</h1>\n<p>${t.challengeIntro}</p>${details}<div class="actions">${answer("authenticated", t.authenticated, "approve")}${answer("not_authenticated", t.notAuthenticated, "decline")}</div>`,
+    closed: `<h1>${t.title}</h1>\n<p role="status">${t.closed}</p>${details}<p><a class="button approve" href="${escapeHtml(props.returnUrl)}">${t.back}</a></p>`,
+  };
+  return page(props.locale, props.state === "challenge" ? t.challenge : t.title, bodies[props.state]);
+}

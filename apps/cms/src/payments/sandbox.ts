@@ -65,9 +65,19 @@ export interface SandboxProvider extends PaymentProvider {
     decision: SandboxDecision,
     payment: { reference: string; amount: number; currency: string },
   ): PaymentNotification;
+  /** Any message signed as the sandbox signs its notifications (a card setup's, docs/decisions/029). */
+  signed(message: object): PaymentNotification;
+  /** The body of a notification whose signature holds; throws PaymentNotificationError. */
+  verifiedBody(notification: PaymentNotification): string;
 }
 
 export function createSandboxProvider(settings: SandboxSettings): SandboxProvider {
+  function signed(message: object): PaymentNotification {
+    const rawBody = JSON.stringify(message);
+    const signature = signatureOf(settings.secret, rawBody).toString("base64url");
+    return { headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature }, rawBody };
+  }
+
   return {
     id: "sandbox",
     // As Redsys: any amount above zero.
@@ -102,9 +112,13 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
         amount: payment.amount,
         currency: payment.currency,
       };
-      const rawBody = JSON.stringify(message);
-      const signature = signatureOf(settings.secret, rawBody).toString("base64url");
-      return { headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature }, rawBody };
+      return signed(message);
+    },
+
+    signed,
+
+    verifiedBody(notification) {
+      return verifySignature(settings.secret, notification);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Locale } from "@shop/domain";
 import {
   headerValue,
   PaymentNotificationError,
+  type PaymentNotification,
   type PaymentProvider,
   type SavedCard,
   type VerifiedNotification,
@@ -79,8 +80,10 @@ interface CardSetupAttempt {
 export interface StripeProvider extends PaymentProvider {
   /** Where to send the customer to save a card (Checkout in setup mode, which makes the SetupIntent). */
   startCardSetup(attempt: CardSetupAttempt): Promise<PaymentStart & { stripeCustomerId: string }>;
-  /** The card a SetupIntent saved, once it succeeded; null while it has not. */
+  /** The card a SetupIntent saved, once it succeeded, with its brand, last four digits and expiry; null while it has not. */
   savedCardOfSetup(setupIntentId: string): Promise<SavedCard | null>;
+  /** A webhook's event once its signature holds (card setups read it, docs/decisions/029); throws PaymentNotificationError. */
+  verifiedEvent(notification: PaymentNotification): Stripe.Event;
 }
 
 function idOf(value: string | { id: string } | null): string | null {
@@ -231,7 +234,21 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       const intent = await stripe.setupIntents.retrieve(setupIntentId);
       const method = idOf(intent.payment_method);
       if (intent.status !== "succeeded" || method === null) return null;
-      return { token: method, reference: idOf(intent.customer) };
+      const card = (await stripe.paymentMethods.retrieve(method)).card;
+      return {
+        token: method,
+        reference: idOf(intent.customer),
+        card: {
+          brand: card?.brand ?? null,
+          last4: card?.last4 ?? null,
+          expiryMonth: card?.exp_month ?? null,
+          expiryYear: card?.exp_year ?? null,
+        },
+      };
+    },
+
+    verifiedEvent(notification) {
+      return constructEvent(notification.rawBody, headerValue(notification.headers, "stripe-signature"));
     },
   };
 }

@@ -113,6 +113,12 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
     if (method === "GET" && intent) return intents.get(intent[1]!);
     const setup = /^\/v1\/setup_intents\/([\w-]+)$/.exec(path);
     if (method === "GET" && setup) return setupIntents.get(setup[1]!);
+    const paymentMethod = /^\/v1\/payment_methods\/([\w-]+)$/.exec(path);
+    if (method === "GET" && paymentMethod) {
+      // Every card of the fake is Stripe's test Visa.
+      const card = { brand: "visa", last4: "4242", exp_month: 8, exp_year: 2031 };
+      return { id: paymentMethod[1]!, object: "payment_method", type: "card", card };
+    }
     return undefined;
   }
 

@@ -5,6 +5,7 @@ import { accountPasswordChanged } from "./account-password-changed";
 import { accountResetPassword } from "./account-reset-password";
 import { accountSignInCode } from "./account-sign-in-code";
 import { accountWelcome } from "./account-welcome";
+import { cardExpiring } from "./card-expiring";
 import { newsletterConfirm } from "./newsletter-confirm";
 import { newsletterWelcome } from "./newsletter-welcome";
 import { orderConfirmation } from "./order-confirmation";
@@ -31,6 +32,7 @@ const registry = {
   orderConfirmation,
   orderPaymentFailed,
   orderShipped,
+  cardExpiring,
 } as const satisfies Record<string, EmailTemplate<object>>;
 
 export type TemplateName = keyof typeof registry;

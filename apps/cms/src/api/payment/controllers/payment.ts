@@ -15,6 +15,7 @@ import {
 import { afterAnswer } from "../../../http/after-answer";
 import { sandboxPageUrl } from "../../../payments/gateways";
 import { applyNotification } from "../../../payments/notifications";
+import { applyCardSetupNotification } from "../../../payments/card-setup";
 
 /** The Koa context as far as these calls use it. */
 interface PaymentContext {
@@ -27,13 +28,13 @@ interface PaymentContext {
   redirect(url: string): void;
 }
 
-const asContext = (ctx: KoaContext) => ctx as unknown as PaymentContext;
+export const asContext = (ctx: KoaContext) => ctx as unknown as PaymentContext;
 
 // koa-body keeps the body as received under this symbol (config/middlewares.ts: includeUnparsed).
 const UNPARSED = Symbol.for("unparsedBody");
 
-/** The notification as received: the raw body signatures are computed over, and the parsed form. */
-function notificationOf(ctx: PaymentContext): PaymentNotification {
+/** The notification as received: the raw body signatures are computed over, and the parsed form (also card setups'). */
+export function notificationOf(ctx: PaymentContext): PaymentNotification {
   const body = ctx.request.body;
   const parsed = typeof body === "object" && body !== null ? (body as Record<string | symbol, unknown>) : {};
   const raw = parsed[UNPARSED];
@@ -49,7 +50,11 @@ function notificationCall(strapi: Core.Strapi, providerId: PaymentProviderId) {
   return async (koaCtx: KoaContext) => {
     const ctx = asContext(koaCtx);
     ctx.set("Cache-Control", "no-store");
-    const answer = await applyNotification(strapi, providerId, notificationOf(ctx));
+    const input = notificationOf(ctx);
+    // Stripe has one webhook: a card setup's events (docs/decisions/029) go to the card's service.
+    const answer =
+      (providerId === "stripe" ? await applyCardSetupNotification(strapi, providerId, input) : null) ??
+      (await applyNotification(strapi, providerId, input));
     if (answer.status === 200) {
       ctx.status = 200;
       ctx.body = { received: true };
@@ -61,7 +66,7 @@ function notificationCall(strapi: Core.Strapi, providerId: PaymentProviderId) {
   };
 }
 
-function sendHtml(ctx: PaymentContext, status: number, html: string): void {
+export function sendHtml(ctx: PaymentContext, status: number, html: string): void {
   ctx.set("Content-Security-Policy", sandboxPagePolicy(new URL(getEnv().storefrontUrl).origin));
   ctx.set("Cache-Control", "no-store");
   // The page's address names the payment: no other site gets it as a referrer. Not "no-referrer":
@@ -80,7 +85,7 @@ const isDecision = (value: unknown): value is SandboxDecision =>
  * without Sec-Fetch-Site still send Origin with a form's POST, so a foreign Origin is refused too;
  * neither header is a client that is not a browser (curl), which no other site can drive.
  */
-function crossSite(ctx: PaymentContext): boolean {
+export function crossSite(ctx: PaymentContext): boolean {
   const { "sec-fetch-site": site, origin } = ctx.request.headers;
   if (site !== undefined && site !== "same-origin" && site !== "none") return true;
   return origin !== undefined && origin !== new URL(getEnv().publicUrl).origin;
