@@ -57,8 +57,6 @@ export interface ChangeRefusal {
   readonly retryAfterMinutes: number | null;
 }
 
-export type ChangeAnswer = ChangeDone | ChangeRefusal;
-
 /** The action's refusal of this form (its intent, and its delivery when it has one). */
 export function refusalFor(answer: unknown, intent: string, date: string | null = null): ChangeRefusal | undefined {
   if (typeof answer !== "object" || answer === null || !("refused" in answer)) return undefined;

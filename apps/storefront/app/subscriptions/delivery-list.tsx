@@ -16,7 +16,7 @@ import { ContentLines } from "./subscription-list";
 import type { DeliveryView } from "./subscription-view";
 import type { SubscriptionsTexts } from "./texts";
 
-export type DeliveriesTexts = ChangeFormTexts & Pick<SubscriptionsTexts, "deliveries">;
+type DeliveriesTexts = ChangeFormTexts & Pick<SubscriptionsTexts, "deliveries">;
 
 interface FoodBank {
   readonly id: string;

@@ -6,7 +6,7 @@ import type { SubscriptionView } from "./subscription-view";
 import type { SubscriptionsTexts } from "./texts";
 
 /** One subscription on the account home: what comes next and until when it can change. */
-export type HomeSubscription = Pick<SubscriptionView, "id" | "headline" | "statusText" | "next">;
+type HomeSubscription = Pick<SubscriptionView, "id" | "headline" | "statusText" | "next">;
 
 /** The account home's next delivery of each subscription; nothing when the customer has none. */
 export function SubscriptionDeliveries({

@@ -5,7 +5,7 @@ import { format } from "~/i18n/format";
 import type { SubscriptionView } from "./subscription-view";
 import type { SubscriptionsTexts } from "./texts";
 
-export type ListTexts = Pick<SubscriptionsTexts, "list" | "subscriptionNumber">;
+type ListTexts = Pick<SubscriptionsTexts, "list" | "subscriptionNumber">;
 
 /** A subscription's status as a badge: calm while it runs, marked when it needs the customer. */
 export function StatusBadge({ status, text }: { status: SubscriptionView["status"]; text: string }) {

@@ -18,7 +18,7 @@ import { ContentLines, NextDelivery, StatusBadge } from "./subscription-list";
 import type { SubscriptionDetailView } from "./subscription-view";
 import type { SubscriptionsTexts } from "./texts";
 
-export type DetailTexts = Pick<
+type DetailTexts = Pick<
   SubscriptionsTexts,
   | "list"
   | "detail"
@@ -34,7 +34,7 @@ export type DetailTexts = Pick<
 >;
 
 /** A delivery a change reaches first, or the last box, as the page says it. */
-export interface DeliveryMention {
+interface DeliveryMention {
   readonly date: string;
   readonly day: string;
   readonly cutoff: string;

@@ -30,7 +30,7 @@ const cutoffTimes = (locale: Locale) =>
   });
 
 /** A cut-off as the shop's clock says it ("jueves, 3 de diciembre, 08:00 CET"): the shop's, whichever language. */
-export function cutoffMoment(iso: string, locale: Locale): string {
+function cutoffMoment(iso: string, locale: Locale): string {
   const moment = new Date(iso);
   return Number.isNaN(moment.getTime()) ? iso : cutoffTimes(locale).format(moment);
 }
@@ -53,7 +53,7 @@ export function closesIn(iso: string, now: Date, texts: SubscriptionsTexts["clos
 export const dayOf = (iso: string, locale: Locale) => (isIsoDate(iso) ? deliveryDay(iso, locale) : iso);
 
 /** The contents as lines: "2 × Caja mixta M (sin apio, puerro)", "1 × Huevos (extra)". */
-export function contentLines(contents: SubscriptionContents, texts: SubscriptionsTexts["contents"]): string[] {
+function contentLines(contents: SubscriptionContents, texts: SubscriptionsTexts["contents"]): string[] {
   const boxes = contents.boxes.map((box) => {
     const line = format(texts.box, { quantity: box.quantity, name: box.name });
     if (box.exclusions.length === 0) return line;
@@ -159,7 +159,7 @@ function historyValue(field: string, value: unknown, locale: Locale, texts: Subs
 }
 
 /** One line of the history: when, who, and what changed from what to what. */
-export function historyLine(entry: SubscriptionHistoryEntry, locale: Locale) {
+function historyLine(entry: SubscriptionHistoryEntry, locale: Locale) {
   const texts = subscriptionsTextsFor(locale);
   const moment = new Date(entry.at);
   const delivery = /^delivery:(\d{4}-\d{2}-\d{2})$/.exec(entry.field)?.[1];

@@ -46,7 +46,7 @@ import { subscriptionsTextsFor } from "./texts";
  */
 
 /** A Strapi documentId, as the URLs carry it; anything else names no subscription. */
-export function subscriptionIdIn(value: string | null | undefined): string | null {
+function subscriptionIdIn(value: string | null | undefined): string | null {
   return value && /^[A-Za-z0-9]{1,64}$/.test(value) ? value : null;
 }
 
@@ -97,7 +97,6 @@ export async function loadNextDeliveries(visit: Visit, now: Date = new Date()) {
       .map(({ id, headline, statusText, next }) => ({ id, headline, statusText, next })) ?? null
   );
 }
-export type NextDeliveries = Awaited<ReturnType<typeof loadNextDeliveries>>;
 
 /** Which step of the cancellation the URL asks for (?cancel=offer or confirm), if any. */
 export function cancelStepOf(request: Request): CancelStep | null {

@@ -1,0 +1,176 @@
+import {
+  createdOrderSchema,
+  deliveryCalendarSchema,
+  orderDraftAnswerSchema,
+  ORDER_DRAFT_HEADER,
+  type CreatedOrder,
+} from "@shop/contracts";
+import { formatCents } from "@shop/domain";
+import { LOCALE_TAGS, pathTo, type Locale } from "@shop/routing";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { ordersTextsFor } from "../apps/storefront/app/orders/texts";
+import { format } from "../apps/storefront/app/i18n/format";
+import { subscriptionsTextsFor } from "../apps/storefront/app/subscriptions/texts";
+import { registerCustomer, SESSION_COOKIE, type TestCustomer } from "./support/accounts";
+import { seriousAxeFindings } from "./support/axe";
+import { useBrowserSession } from "./support/browser";
+import { consumerBox, fetchTranslatedProducts } from "./support/catalogue";
+import { sidewaysOverflow } from "./support/layout";
+import { ORDER_POSTCODE } from "./support/orders";
+import { decideOnSandbox } from "./support/sandbox";
+
+/**
+ * The account's subscriptions in a real browser on a phone (390 px), in Spanish and Catalan: a
+ * customer subscribes through the new-order flow's calls and pays on the sandbox, then finds the
+ * subscription in the account, its coming deliveries, skips one and restores it, pauses and
+ * resumes, and cancels in two steps. Every page says what the CMS answered; each is checked with
+ * axe and for sideways scrolling.
+ */
+const storefrontUrl = inject("storefrontUrl");
+const cmsUrl = inject("cmsUrl");
+const session = useBrowserSession(storefrontUrl);
+
+/** The coming deliveries' path in Spanish and Catalan. */
+const UPCOMING = /\/(proximas-entregas|properes-entregues)\//;
+
+let boxId = 0;
+
+beforeAll(async () => {
+  boxId = consumerBox(await fetchTranslatedProducts(cmsUrl)).id;
+});
+
+async function call(method: string, path: string, body: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${cmsUrl}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A weekly subscription's first order, placed with the new-order flow's calls (its steps have their own tests). */
+async function subscribe(customer: TestCustomer, locale: Locale): Promise<CreatedOrder["order"]> {
+  const bearer = { Authorization: `Bearer ${customer.jwt}` };
+  const { token } = orderDraftAnswerSchema.parse(await call("POST", "/order-drafts", {}, bearer));
+  if (!token) throw new Error("A new draft came without its token");
+  const calendar = await fetch(`${cmsUrl}/api/delivery/calendar?postcode=${ORDER_POSTCODE}`);
+  const first = deliveryCalendarSchema.parse(await calendar.json()).dates[0];
+  if (!first?.slots[0]) throw new Error(`No delivery date is offered to ${ORDER_POSTCODE}`);
+  const address = {
+    fullName: "Marta Puig",
+    company: null,
+    line1: "Carrer de Mallorca 200",
+    line2: null,
+    postalCode: ORDER_POSTCODE,
+    city: "Barcelona",
+    region: null,
+    country: "ES",
+    phone: "+34600111222",
+  };
+  const draft = { ...bearer, [ORDER_DRAFT_HEADER]: token };
+  for (const step of [
+    { postcode: ORDER_POSTCODE },
+    { purchase: "subscription", frequency: "weekly" },
+    { boxes: [{ productId: boxId, quantity: 1, exclusions: [] }] },
+    { extras: [] },
+    { delivery: { addressId: null, address, date: first.date, slot: first.slots[0].code, notes: "" } },
+  ]) {
+    await call("PATCH", "/order-drafts/current", step, draft);
+  }
+  const created = await call("POST", "/orders", { termsAccepted: true, marketingConsent: false, locale }, draft);
+  return createdOrderSchema.parse(created).order;
+}
+
+/** The page as it is now: no serious axe finding, no sideways scrolling. */
+async function wellMade(page: Page) {
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  expect((await sidewaysOverflow(page)).by).toBeLessThanOrEqual(0);
+}
+
+/** The notice of what the CMS did (role status), once it is there. */
+async function announced(page: Page, text: string | RegExp) {
+  await expect.poll(() => page.getByRole("status").filter({ hasText: text }).count()).toBeGreaterThan(0);
+}
+
+describe.each([["es"], ["ca"]] as const)("a customer's subscription in %s", (locale: Locale) => {
+  const texts = subscriptionsTextsFor(locale);
+  const orders = ordersTextsFor(locale);
+
+  it("is paid through the flow, then skipped and restored, paused and resumed, and cancelled", async () => {
+    const { page } = session;
+    const customer = await registerCustomer(cmsUrl);
+    const order = await subscribe(customer, locale);
+    expect(order.subscriptionId).not.toBeNull();
+    await page.context().addCookies([{ name: SESSION_COOKIE, value: customer.jwt, url: storefrontUrl }]);
+
+    // Paid on the sandbox, as the flow's last step sends the customer there.
+    await page.goto(`${pathTo("orderPay", locale)}?order=${order.number}`);
+    const total = formatCents(order.totals.total, LOCALE_TAGS[locale]);
+    await page.getByRole("button", { name: orders.pay.button.replace("{total}", total) }).click();
+    await decideOnSandbox(page, "approve");
+    await page.waitForURL(`${storefrontUrl}${pathTo("paymentCompleted", locale, { slug: order.number })}`);
+    await expect.poll(() => page.getByRole("heading", { name: orders.outcome.paid.heading }).isVisible()).toBe(true);
+
+    // The list: the subscription, weekly, with its next delivery and cut-off; active once the payment is noted.
+    await expect
+      .poll(async () => {
+        await page.goto(pathTo("subscriptions", locale));
+        return page.getByText(texts.statuses.active, { exact: true }).count();
+      })
+      .toBe(1);
+    await expect.poll(() => page.getByText(texts.frequencies.weekly, { exact: false }).count()).toBe(1);
+    await wellMade(page);
+
+    // The coming deliveries: at most 8, each with its cut-off; skip the first open one, then restore it.
+    await page.getByRole("link", { name: texts.list.upcoming }).click();
+    await page.waitForURL(UPCOMING);
+    const cards = page.locator("main article");
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    expect(await cards.count()).toBeLessThanOrEqual(8);
+    await wellMade(page);
+    const open = cards.filter({ has: page.getByRole("button", { name: texts.deliveries.skip }) }).first();
+    const id = await open.getAttribute("id");
+    const card = page.locator(`article#${id}`);
+    await card.getByRole("button", { name: texts.deliveries.skip }).click();
+    await announced(page, texts.deliveryStatuses.skipped);
+    await card.getByRole("button", { name: texts.deliveries.restore }).click();
+    await announced(page, texts.deliveryStatuses.scheduled);
+    await expect.poll(() => card.getByRole("button", { name: texts.deliveries.skip }).count()).toBe(1);
+    // The forms of a delivery open without a script's help; the friend's form says what is missing.
+    await card.getByText(texts.deliveries.gift, { exact: true }).click();
+    await card.getByRole("button", { name: texts.deliveries.giftSubmit }).click();
+    await expect.poll(() => card.getByText(texts.fields.required).count()).toBeGreaterThan(0);
+    await wellMade(page);
+
+    // The detail: pause for a week, which says from which delivery; then resume.
+    await page.getByRole("link", { name: texts.deliveries.back }).click();
+    await expect.poll(() => page.getByRole("heading", { name: texts.pause.heading }).count()).toBe(1);
+    await wellMade(page);
+    await page.getByRole("radio", { name: texts.pause.options["1w"] }).check();
+    await page.getByRole("button", { name: texts.pause.submit }).click();
+    await announced(page, texts.done.pause);
+    await expect
+      .poll(() => page.getByText(format(texts.done.status, { status: texts.statuses.paused })).count())
+      .toBe(1);
+    await page.getByRole("button", { name: texts.pause.resume }).click();
+    await announced(page, texts.done.resume);
+
+    // Cancelling: first the offer of a skip or a pause, then the reason and the last box, then done.
+    await page.getByRole("link", { name: texts.cancel.start }).click();
+    await expect.poll(() => page.getByRole("heading", { name: texts.cancel.offerHeading }).count()).toBe(1);
+    await wellMade(page);
+    await page.getByRole("link", { name: texts.cancel.continue }).click();
+    await expect.poll(() => page.getByRole("heading", { name: texts.cancel.reasonHeading }).count()).toBe(1);
+    await page.getByLabel(texts.cancel.reason).fill("Ens traslladem");
+    await page.getByRole("button", { name: texts.cancel.confirm }).click();
+    await announced(page, texts.done.cancel);
+    await expect
+      .poll(() => page.getByText(format(texts.done.status, { status: texts.statuses.cancelled })).count())
+      .toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: texts.cancel.restartHeading }).count()).toBe(1);
+    await wellMade(page);
+  });
+});
