@@ -12,6 +12,9 @@ import { accountTextsFor } from "~/accounts/texts";
 import { authTextsFor } from "~/accounts/auth-texts";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
+import { cardsAction, isCardIntent, loadCards } from "~/payment-methods/cards.server";
+import { CardsSection } from "~/payment-methods/cards-section";
+import { PaymentRedirect } from "~/orders/payment-redirect";
 
 export const meta = screenMeta;
 
@@ -19,11 +22,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = context;
   // The profile comes with the session (docs/decisions/024): the one CMS call is the address book.
   const { customer: account } = requireCustomer({ request, context });
-  const addresses = await loadForPage({ request, context }, "/users/me/addresses", addressListSchema);
+  // The address book and the saved cards (docs/decisions/029), at once. This module also serves the
+  // add-payment-completed and add-payment-failed screens: the cards then say what became of the card.
+  const [addresses, cards] = await Promise.all([
+    loadForPage({ request, context }, "/users/me/addresses", addressListSchema),
+    loadCards({ request, context }),
+  ]);
   const texts = accountTextsFor(locale);
   return {
     account,
     addresses: addresses?.data ?? null,
+    cards,
     editing: new URL(request.url).searchParams.get(ADDRESS_PARAM),
     texts: {
       area: texts.area,
@@ -40,13 +49,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // The Cards section's forms have their own server module; the intent is read from a copy of the body.
+  const intent = (await request.clone().formData()).get("intent");
+  if (typeof intent === "string" && isCardIntent(intent)) return cardsAction({ request, context });
   return profileAction({ request, context });
 }
 
-const SECTIONS = ["personal", "addresses", "password", "your-data", "delete"] as const;
+const SECTIONS = ["personal", "addresses", "cards", "password", "your-data", "delete"] as const;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, addresses, editing, texts, auth, kept } = loaderData;
+  const { account, addresses, cards, editing, texts, auth, kept } = loaderData;
   const { locale } = usePageLanguage();
   const profilePath = pathTo("profile", locale);
   const done = actionData && "done" in actionData ? actionData.done : null;
@@ -55,15 +67,33 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const headings: Record<(typeof SECTIONS)[number], string> = {
     personal: texts.profile.personalHeading,
     addresses: texts.addresses.heading,
+    cards: cards.texts.heading,
     password: texts.password.heading,
     "your-data": texts.data.heading,
     delete: texts.deletion.heading,
   };
   // An account made with Apple may have no password: it is then not asked for.
   const mayHaveNoPassword = account !== null && account.provider !== "local";
+  const cardAnswer =
+    actionData && ("cardDone" in actionData || "cardRefusal" in actionData || "cardPaymentForm" in actionData)
+      ? actionData
+      : null;
+  // Redsys starts with a signed form the browser posts: nothing else of the page then.
+  const cardPaymentForm = cardAnswer !== null && "cardPaymentForm" in cardAnswer ? cardAnswer.cardPaymentForm : null;
+  if (cardPaymentForm) return <PaymentRedirect form={cardPaymentForm} headingLevel={1} />;
   return (
     <div className="grid gap-6">
       <AccountHeading intro={texts.profile.intro} />
+      {cards.outcome === null ? null : (
+        <CardsSection
+          cards={cards.cards}
+          outcome={cards.outcome}
+          texts={cards.texts}
+          answer={cardAnswer}
+          action={profilePath}
+          loadFailed={texts.area.loadFailed}
+        />
+      )}
       <nav aria-label={texts.profile.sections}>
         <ul className="flex flex-wrap gap-x-4 gap-y-1">
           {SECTIONS.map((section) => (
@@ -112,6 +142,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           )}
         </div>
       </Panel>
+      {cards.outcome === null ? (
+        <CardsSection
+          cards={cards.cards}
+          outcome={null}
+          texts={cards.texts}
+          answer={cardAnswer}
+          action={profilePath}
+          loadFailed={texts.area.loadFailed}
+        />
+      ) : null}
       <Panel id="password" heading={headings.password} intro={texts.password.intro}>
         <div className="max-w-md">
           <PasswordForm
