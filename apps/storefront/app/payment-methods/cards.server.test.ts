@@ -97,19 +97,25 @@ describe("the Cards section's forms", () => {
     cms.on(
       "POST /payment-methods/mine/setup",
       json(
-        { data: cardOf({ status: "pending" }), payment: { method: "GET", url: "https://cms.test/card", fields: {} } },
+        {
+          data: cardOf({ status: "pending" }),
+          payment: { method: "GET", url: "https://checkout.stripe.com/c/pay/cs_test_1", fields: {} },
+        },
         201,
       ),
     );
     const redirected = (await post({ intent: "addCard" })) as Response;
-    expect(redirected.status).toBe(302);
-    expect(redirected.headers.get("Location")).toBe("https://cms.test/card");
+    expect(redirected.status).toBe(303);
+    expect(redirected.headers.get("Location")).toBe("https://checkout.stripe.com/c/pay/cs_test_1");
 
     const fields = { Ds_MerchantParameters: "e30=", Ds_Signature: "sig", Ds_SignatureVersion: "HMAC_SHA256_V1" };
     cms.on(
       "POST /payment-methods/mine/setup",
       json(
-        { data: cardOf({ status: "pending" }), payment: { method: "POST", url: "https://sis-t.redsys.es/x", fields } },
+        {
+          data: cardOf({ status: "pending" }),
+          payment: { method: "POST", url: "https://sis-t.redsys.es:25443/sis/realizarPago", fields },
+        },
         201,
       ),
     );
@@ -137,6 +143,21 @@ describe("the Cards section's forms", () => {
 
     cms.on(`DELETE /payment-methods/mine/${CARD}`, json({ ok: true }));
     expect(await post({ intent: "removeCard", card: CARD })).toEqual({ cardDone: "removed" });
+  });
+
+  it("never sends the browser to a page the shop does not know as a payment page", async () => {
+    cms.on(
+      "POST /payment-methods/mine/setup",
+      json(
+        {
+          data: cardOf({ status: "pending" }),
+          payment: { method: "GET", url: "https://evil.example/bank", fields: {} },
+        },
+        201,
+      ),
+    );
+    const refused = dataOf(await post({ intent: "addCard" }));
+    expect(refused.init?.status).toBe(503);
   });
 
   it("refuses a card id that is not one, asking the CMS nothing", async () => {

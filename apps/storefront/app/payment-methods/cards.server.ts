@@ -11,6 +11,7 @@ import { loadForPage, requireCustomer, signInAgain, type Visit } from "~/account
 import { FORM_FIELD } from "~/accounts/account-forms";
 import { readAccountForm } from "~/accounts/account.server";
 import { cmsCall, type CmsRefusal } from "~/cms.server";
+import { isPaymentPage } from "~/orders/payment-pages.server";
 import { format } from "~/i18n/format";
 import { forgetSession } from "~/session.server";
 import type { CardAnswer, CardOutcome } from "./card-answers";
@@ -101,7 +102,18 @@ export async function cardsAction(visit: Visit) {
     });
     if (!started.ok) return refusal(visit, texts, null, started);
     const { payment } = started.value;
-    if (payment.method === "GET") return redirect(payment.url);
+    // Only a payment page the shop knows (the orders' allow-list), as for an order's payment.
+    const target = new URL(payment.url);
+    if (!isPaymentPage(target)) {
+      console.error(
+        `Refusing to send a customer to save a card at ${target.origin}: not a payment page the shop knows`,
+      );
+      return data({ cardRefusal: { card: null, text: texts.failed } } satisfies CardAnswer, { status: 503 });
+    }
+    if (payment.method === "GET") {
+      for (const [name, value] of Object.entries(payment.fields)) target.searchParams.set(name, value);
+      return redirect(target.toString(), { status: 303 });
+    }
     return { cardPaymentForm: { payment, texts: texts.redirect } } satisfies CardAnswer;
   }
   const card = fields.card ?? "";
