@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
-// Integration tests run on SQLite, then again on PostgreSQL when DATABASE_URL is set.
+// Integration tests run on SQLite and, at the same time, on PostgreSQL when DATABASE_URL is set.
 import fs from "node:fs";
-import { ensureBuilt, ensurePackagesBuilt, run } from "./lib/processes.mjs";
+import { ensureBuilt, ensurePackagesBuilt, run, runTogether } from "./lib/processes.mjs";
 
 const npx = (...args) => ["npx", args];
 const steps = [
@@ -30,11 +30,24 @@ const steps = [
   ],
   // Built before the integration tests, which also check the admin panel the build produces.
   ["build", async () => ensureBuilt()],
-  ["CMS integration tests (SQLite)", ...npx("vitest", "run", "--project", "cms"), { DATABASE_URL: "" }],
 ];
+// The CMS's integration tests boot Strapi once per file, one file at a time, so one pass leaves most
+// of a second core idle: the SQLite and PostgreSQL passes run at the same time (each on its own
+// database, temporary folder and ports), on the dist/ the build step has just made.
+const cmsPass = (database, env) => ({
+  name: `CMS integration tests (${database})`,
+  command: "npx",
+  args: ["vitest", "run", "--project", "cms"],
+  env: { CMS_DIST_READY: "1", ...env },
+});
 if (process.env.DATABASE_URL) {
-  steps.push(["CMS integration tests (PostgreSQL)", ...npx("vitest", "run", "--project", "cms")]);
+  steps.push([
+    "CMS integration tests (SQLite and PostgreSQL at once)",
+    async () => runTogether([cmsPass("SQLite", { DATABASE_URL: "" }), cmsPass("PostgreSQL", {})]),
+  ]);
 } else {
+  const { name, command, args, env } = cmsPass("SQLite", { DATABASE_URL: "" });
+  steps.push([name, command, args, env]);
   console.warn(
     "DATABASE_URL is not set: the CMS integration tests run on SQLite only. Set it to a PostgreSQL database " +
       "(as .ci/run does) to run them on PostgreSQL too.",

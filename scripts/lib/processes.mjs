@@ -193,6 +193,37 @@ export function run(command, args, { cwd = ROOT, env = {} } = {}) {
   });
 }
 
+/**
+ * Runs commands at the same time, each one's output kept apart and printed whole when it ends (two
+ * interleaved test reports cannot be read); rejects when any fails, after all have ended.
+ */
+export async function runTogether(commands, { cwd = ROOT } = {}) {
+  const outcomes = await Promise.all(
+    commands.map(
+      ({ name, command, args, env = {} }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(command, args, {
+            cwd,
+            env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0", ...env },
+            stdio: ["ignore", "pipe", "pipe"],
+          });
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (code, signal) => {
+            const seconds = Math.round((Date.now() - started) / 1000);
+            console.log(`\n── ${name}: ${code === 0 ? "passed" : `failed (${code ?? signal})`} in ${seconds} s ──`);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, ok: code === 0 });
+          });
+        }),
+    ),
+  );
+  const failed = outcomes.filter(({ ok }) => !ok).map(({ name }) => name);
+  if (failed.length > 0) throw new Error(`${failed.join(" and ")} failed`);
+}
+
 /** Builds whatever is stale, one workspace at a time (two cores: parallel builds only thrash). */
 export async function ensureBuilt({ force = false, only } = {}) {
   const names = force ? BUILDS.map(({ name }) => name) : staleBuilds();

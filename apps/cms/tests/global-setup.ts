@@ -8,6 +8,10 @@ import { execFileSync } from "node:child_process";
  * every test file boots the same build. Compiling in parallel workers would race on dist/.
  */
 export default async function setup(): Promise<void> {
+  process.env.STRAPI_TELEMETRY_DISABLED = "true";
+  // `npm test` (scripts/test.mjs) builds the packages and the CMS before, then runs the SQLite and
+  // PostgreSQL passes at once: a compile here would rewrite dist/ under the other pass's feet.
+  if (process.env.CMS_DIST_READY === "1") return;
   // The compiled CMS requires the shared packages' CommonJS build (a couple of seconds).
   execFileSync(
     "npm",
@@ -17,7 +21,6 @@ export default async function setup(): Promise<void> {
       stdio: "inherit",
     },
   );
-  process.env.STRAPI_TELEMETRY_DISABLED = "true";
   // Loading @strapi/strapi runs dotenv on ENV_PATH (default ./.env); keep any .env of the cwd out
   // of this process, whose environment every test worker inherits.
   const previousEnvPath = process.env.ENV_PATH;

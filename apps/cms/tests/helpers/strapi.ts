@@ -8,19 +8,6 @@ import type { Core } from "@strapi/strapi";
 
 export const APP_DIR = path.resolve(__dirname, "..", "..");
 export const DIST_DIR = path.join(APP_DIR, "dist");
-const UPLOADS_DIR = path.join(APP_DIR, "public", "uploads");
-
-function listUploads(): Set<string> {
-  return new Set(fs.existsSync(UPLOADS_DIR) ? fs.readdirSync(UPLOADS_DIR) : []);
-}
-
-/** The local upload provider writes to apps/cms/public/uploads: remove what a test run added there. */
-function removeUploadsSince(before: Set<string>): void {
-  for (const name of listUploads()) {
-    if (!before.has(name)) fs.rmSync(path.join(UPLOADS_DIR, name), { force: true });
-  }
-}
-
 const nodeRequire = createRequire(__filename);
 
 export interface TestStrapi {
@@ -116,12 +103,7 @@ function dropDistFromRequireCache(): void {
   }
 }
 
-async function boot(
-  tempDir: string,
-  database: "sqlite" | "postgres",
-  restoreEnv: () => void,
-  uploadsBefore: Set<string>,
-): Promise<TestStrapi> {
+async function boot(tempDir: string, database: "sqlite" | "postgres", restoreEnv: () => void): Promise<TestStrapi> {
   const outboxDir = path.join(tempDir, "outbox");
   const snapshot = snapshotProcessListeners();
   dropDistFromRequireCache();
@@ -159,13 +141,12 @@ async function boot(
     outboxDir,
     async restart() {
       await shutdown();
-      return boot(tempDir, database, restoreEnv, uploadsBefore);
+      return boot(tempDir, database, restoreEnv);
     },
     async stop() {
       await shutdown();
       restoreEnv();
       fs.rmSync(tempDir, { recursive: true, force: true });
-      removeUploadsSince(uploadsBefore);
     },
   };
 }
@@ -186,6 +167,9 @@ export async function startStrapi(extraEnv: Record<string, string> = {}): Promis
     HOST: "127.0.0.1",
     MAIL_OUTBOX_DIR: path.join(tempDir, "outbox"),
     DATABASE_FILENAME: path.join(tempDir, "cms.db"),
+    // Uploads (the seed's images, a test's files) go to the temporary folder, removed on stop(): the
+    // SQLite and PostgreSQL runs go on at the same time (scripts/test.mjs) and must not share a folder.
+    PUBLIC_DIR: path.join(tempDir, "public"),
     USERS_PERMISSIONS_RATELIMIT: "false",
     // Rate limits count in memory unless a test asks for Redis (accounts-limits.int.test.ts).
     REDIS_URL: "",
@@ -205,7 +189,7 @@ export async function startStrapi(extraEnv: Record<string, string> = {}): Promis
   delete process.env.SMTP_PASS;
 
   if (databaseUrl) await resetPostgres(databaseUrl);
-  return boot(tempDir, databaseUrl ? "postgres" : "sqlite", restoreEnv, listUploads());
+  return boot(tempDir, databaseUrl ? "postgres" : "sqlite", restoreEnv);
 }
 
 /** The .eml files in the outbox, oldest first. */
