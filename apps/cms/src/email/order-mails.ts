@@ -1,11 +1,10 @@
 import type { Core } from "@strapi/strapi";
-import type { Order } from "@shop/contracts";
-import { toLocale, type Cents, type Locale } from "@shop/domain";
+import { toLocale, type Locale } from "@shop/domain";
 import { storefrontLink } from "../storefront-links";
 import { sendEmail } from "./send";
 import type { OrderMailProps } from "./templates/order-message";
 import { CONTENT_TYPES } from "../content-types";
-import { toOrderLine, type StoredLine } from "../ordering/lines";
+import { toOrderContents, type StoredOrderContents } from "../ordering/lines";
 
 /**
  * The customer's mails about an order (docs/decisions/015): its confirmation once paid, a failed
@@ -21,29 +20,13 @@ const TEMPLATES = {
   shipped: "orderShipped",
 } as const satisfies Record<OrderMailKind, string>;
 
-interface OrderMailRow {
+interface OrderMailRow extends StoredOrderContents {
   id: number;
   number: string;
   locale: string;
   email: string | null;
   /** Set when the customer deleted their account: the order is kept without anyone to write to (decision 023). */
   detachedAt?: string | Date | null;
-  purchase: Order["purchase"];
-  frequency: Order["frequency"];
-  goods: Cents;
-  discount: Cents;
-  shipping: Cents;
-  tax: Cents;
-  total: Cents;
-  couponCode: string | null;
-  zoneName: string | null;
-  deliveryDate: string;
-  slotCode: string;
-  slotStart: string;
-  slotEnd: string;
-  deliveryAddress: Order["delivery"]["address"];
-  notes: string | null;
-  lines: StoredLine[];
   user: { email: string; firstName: string | null } | null;
 }
 
@@ -58,24 +41,7 @@ function mailProps(kind: OrderMailKind, order: OrderMailRow, locale: Locale): Or
   return {
     name: order.user?.firstName ?? null,
     number: order.number,
-    purchase: order.purchase,
-    frequency: order.frequency ?? null,
-    lines: order.lines.map(toOrderLine),
-    totals: {
-      goods: order.goods,
-      discount: order.discount,
-      shipping: order.shipping,
-      tax: order.tax,
-      total: order.total,
-    },
-    couponCode: order.couponCode ?? null,
-    delivery: {
-      date: String(order.deliveryDate).slice(0, 10),
-      slot: { code: order.slotCode, start: order.slotStart, end: order.slotEnd },
-      zoneName: order.zoneName ?? "",
-      address: order.deliveryAddress,
-      notes: order.notes ?? "",
-    },
+    ...toOrderContents(order),
     url: mailUrl(kind, order, locale),
   };
 }

@@ -1,4 +1,4 @@
-import type { QuoteLine } from "@shop/contracts";
+import type { Order, QuoteLine } from "@shop/contracts";
 import { text } from "@shop/domain";
 
 /**
@@ -46,5 +46,48 @@ export function toOrderLine(row: StoredLine): QuoteLine {
     tax: row.tax,
     discount: row.discount,
     exclusions: exclusionNames(row.exclusions),
+  };
+}
+
+/** An order's contents as the database hands them back: its lines, sums, coupon and delivery. */
+export interface StoredOrderContents {
+  purchase: Order["purchase"];
+  frequency: Order["frequency"];
+  lines?: StoredLine[];
+  goods: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  couponCode: string | null;
+  zoneName: string | null;
+  deliveryDate: string;
+  slotCode: string;
+  slotStart: string;
+  slotEnd: string;
+  deliveryAddress: Order["delivery"]["address"];
+  notes: string | null;
+}
+
+/**
+ * A stored order's contents as the contracts' order has them, the customer's order page's and the
+ * order mails', so that an order reads the same in the account and in the mail.
+ */
+export function toOrderContents(
+  row: StoredOrderContents,
+): Pick<Order, "purchase" | "frequency" | "lines" | "totals" | "couponCode" | "delivery"> {
+  return {
+    purchase: row.purchase,
+    frequency: row.frequency ?? null,
+    lines: (row.lines ?? []).map(toOrderLine),
+    totals: { goods: row.goods, discount: row.discount, shipping: row.shipping, tax: row.tax, total: row.total },
+    couponCode: row.couponCode ?? null,
+    delivery: {
+      date: String(row.deliveryDate).slice(0, 10),
+      slot: { code: row.slotCode, start: row.slotStart, end: row.slotEnd },
+      zoneName: row.zoneName ?? "",
+      address: row.deliveryAddress,
+      notes: row.notes ?? "",
+    },
   };
 }

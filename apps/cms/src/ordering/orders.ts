@@ -3,7 +3,6 @@ import {
   MAX_UNPAID_ORDERS,
   type CreatedOrder,
   type CreateOrderBody,
-  type DeliveryAddress,
   type DraftInvoice,
   type Order,
   type OrderDraft,
@@ -13,13 +12,12 @@ import {
 } from "@shop/contracts";
 import {
   isOpenForPayment,
-  nextDeliveryAfter,
+  isoWeekdayOf,
   orderNumberOf,
   parseOrderNumber,
   type Frequency,
   type Locale,
   type OrderStatus,
-  type PurchaseKind,
   type StatusActor,
 } from "@shop/domain";
 import { storefrontLink } from "../storefront-links";
@@ -43,7 +41,7 @@ import { findUser } from "../accounts/sessions";
 import { slotKeyOf, takeSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
-import { storedExclusions, toOrderLine, type StoredLine } from "./lines";
+import { storedExclusions, toOrderContents, type StoredOrderContents } from "./lines";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a
@@ -176,7 +174,11 @@ async function createSubscription(
       deliveryAddress: delivery.address,
       notes: draft.delivery.notes,
       invoice: draft.invoice,
-      nextDeliveryDate: nextDeliveryAfter(draft.delivery.date, frequency),
+      // Its first delivery is the first order's: the rhythm counts from it, on its weekday, and it is
+      // the next delivery until the order is paid and the deliveries are planned (src/subscriptions/).
+      weekday: isoWeekdayOf(draft.delivery.date),
+      anchorDate: draft.delivery.date,
+      nextDeliveryDate: draft.delivery.date,
       firstOrder: orderId,
     },
   })) as { id: number };
@@ -426,30 +428,14 @@ export async function placeOrder(
 
 // ---- The customer's view -----------------------------------------------------------------------------
 
-interface OrderRow {
+interface OrderRow extends StoredOrderContents {
   id: number;
   number: string;
   orderStatus: OrderStatus;
   createdAt: string | Date;
   locale: Locale;
   audience: "consumer" | "business";
-  purchase: PurchaseKind;
-  frequency: Frequency | null;
-  lines?: StoredLine[];
-  goods: number;
-  discount: number;
-  shipping: number;
-  tax: number;
-  total: number;
-  couponCode: string | null;
-  zoneName: string | null;
-  deliveryDate: string;
-  slotCode: string;
-  slotStart: string;
-  slotEnd: string;
   postcode: string | null;
-  deliveryAddress: DeliveryAddress;
-  notes: string | null;
   invoice: DraftInvoice | null;
   expiresAt: string | Date | null;
   subscription?: { documentId: string } | null;
@@ -464,19 +450,8 @@ function toOrder(row: OrderRow, { refundDue, now }: { refundDue: boolean; now: D
     status: row.orderStatus,
     createdAt: iso(row.createdAt),
     locale: row.locale,
-    purchase: row.purchase,
-    frequency: row.frequency ?? null,
     audience: row.audience,
-    lines: (row.lines ?? []).map(toOrderLine),
-    totals: { goods: row.goods, discount: row.discount, shipping: row.shipping, tax: row.tax, total: row.total },
-    couponCode: row.couponCode ?? null,
-    delivery: {
-      date: String(row.deliveryDate).slice(0, 10),
-      slot: { code: row.slotCode, start: row.slotStart, end: row.slotEnd },
-      zoneName: row.zoneName ?? "",
-      address: row.deliveryAddress,
-      notes: row.notes ?? "",
-    },
+    ...toOrderContents(row),
     invoice: row.invoice ?? null,
     // A change from a status to itself is a note for staff (money taken for a cancelled order,
     // src/payments/notifications.ts), not a step of the customer's timeline.
