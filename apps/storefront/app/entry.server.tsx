@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,6 +6,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { messagesFor, pageMessages } from "./i18n";
 import { NonceProvider } from "./nonce";
 import { ServerMessagesContext } from "./root-data";
+import { FlushBatches } from "../server/html-stream";
+import { pageRouterContext } from "../server/page-routes";
 
 export const streamTimeout = 5_000;
 
@@ -44,14 +45,19 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerMessagesContext.Provider value={fallbackLanguage(loadContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter
+            context={pageRouterContext(routerContext, { screen: loadContext.screen !== null })}
+            url={request.url}
+            nonce={nonce}
+          />
         </ServerMessagesContext.Provider>
       </NonceProvider>,
       {
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React's 2 KB pieces leave together, one chunk per flush of React (server/html-stream.ts).
+          const body = new FlushBatches();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
