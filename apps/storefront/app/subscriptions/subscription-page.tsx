@@ -352,7 +352,11 @@ export function SubscriptionPage(props: DetailProps) {
         </Panel>
       ) : null}
       {view.may.resume ? (
-        <Panel id="resume" heading={texts.pause.resumeHeading} intro={texts.pause.resumeIntro}>
+        <Panel
+          id="resume"
+          heading={texts.pause.resumeHeading}
+          intro={firstOpen ? format(texts.pause.resumeFrom, { date: firstOpen.day }) : texts.pause.resumeIntro}
+        >
           <ChangeForm
             texts={texts}
             intent="resume"

@@ -175,6 +175,9 @@ function historyLine(entry: SubscriptionHistoryEntry, locale: Locale) {
   };
 }
 
+/** Fields the CMS records that say nothing to the customer (the week a frequency counts from). */
+const INTERNAL_FIELDS = new Set(["anchorDate"]);
+
 /** Whether the domain's rules let the customer make `event` now (which forms the page offers; the CMS has the last word). */
 const customerMay = (status: SubscriptionDetail["status"], event: SubscriptionEvent) =>
   transitionSubscription(status, event, "customer").ok;
@@ -196,7 +199,9 @@ export function detailView(detail: SubscriptionDetail, locale: Locale, now: Date
     pausedUntil: detail.pausedUntil ? dayOf(detail.pausedUntil, locale) : null,
     cancelsOn: detail.cancelsOn ? dayOf(detail.cancelsOn, locale) : null,
     lastDelivery: detail.lastDelivery ? dayOf(detail.lastDelivery, locale) : null,
-    history: newestFirst.map((entry) => historyLine(entry, locale)),
+    history: newestFirst
+      .filter((entry) => !INTERNAL_FIELDS.has(entry.field))
+      .map((entry) => historyLine(entry, locale)),
     may: {
       // Frequency, day and slot change while deliveries are to come.
       change: detail.status !== "cancelled" && detail.status !== "suspended",

@@ -294,6 +294,22 @@ describe("the coming deliveries", () => {
     });
   });
 
+  it("says a refusal of the delivery's date or the subscription's status at the top of the form", async () => {
+    cms.on(
+      `POST ${MINE}/deliveries/2026-12-09/restore`,
+      cmsError(409, {
+        name: "ConflictError",
+        details: {
+          code: "delivery_unchanged",
+          errors: [{ path: ["date"], message: "delivery_unchanged", name: "ValidationError" }],
+        },
+      }),
+    );
+    const answer = dataOf<ChangeRefusal>(await post("upcomingDeliveries", { intent: "restore", date: "2026-12-09" }));
+    expect(answer.init?.status).toBe(409);
+    expect(answer.data).toMatchObject({ refused: "invalid", errors: { form: { code: "delivery_unchanged" } } });
+  });
+
   it("checks a gift's address before asking, and puts the CMS's refusals beside the friend's fields", async () => {
     const refused = dataOf<ChangeRefusal>(
       await post("upcomingDeliveries", { intent: "gift", date: "2026-12-09", fullName: "Joan", email: "nope" }),

@@ -174,8 +174,15 @@ interface Posted {
   readonly date: string | null;
 }
 
-/** A field of the forms for a path of the CMS or the contract: the gift's address fields are the form's own. */
+/** What the CMS names but no form shows as a field: the delivery's date, the subscription's status. */
+const ABOUT_THE_WHOLE_FORM = new Set(["date", "status"]);
+
+/**
+ * A field of the forms for a path of the CMS or the contract: the gift's address fields are the
+ * form's own; a refusal of the date or the status is about the whole form (said at its top).
+ */
 function formFieldOf(path: string): string {
+  if (ABOUT_THE_WHOLE_FORM.has(path)) return FORM_FIELD;
   return path.startsWith("address.") ? path.slice("address.".length) : path;
 }
 
