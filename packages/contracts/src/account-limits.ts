@@ -51,6 +51,23 @@ export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
 export const ADDRESS_COUNTRIES = ["ES", "PT"] as const;
 export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
 
+/**
+ * The fields of a postal address, in the order the forms show them: the address book's entries and
+ * an order's delivery and invoice addresses (./account's postalAddressFields has exactly these).
+ */
+export const POSTAL_ADDRESS_FIELDS = [
+  "fullName",
+  "company",
+  "line1",
+  "line2",
+  "postalCode",
+  "city",
+  "region",
+  "country",
+  "phone",
+] as const;
+export type PostalAddressField = (typeof POSTAL_ADDRESS_FIELDS)[number];
+
 /** Where a customer gave or withdrew newsletter consent: the account's page, registration, the footer, an order's summary. */
 export const CONSENT_SOURCES = ["account", "register", "footer", "checkout"] as const;
 /**

@@ -17,6 +17,7 @@ import {
   CONSENT_EVENTS,
   NEWSLETTER_STATUSES,
   type AddressCountry,
+  type PostalAddressField,
 } from "./account-limits";
 
 // The CSP of the storefront forbids eval: zod must not probe for it (see ./forms).
@@ -257,7 +258,7 @@ const POSTAL_CODES: Record<AddressCountry, RegExp> = {
   PT: /^\d{4}-\d{3}$/,
 };
 
-/** The fields of a postal address: the address book's, and an order's delivery and invoice addresses (./order). */
+/** The fields of a postal address (POSTAL_ADDRESS_FIELDS): the address book's, and an order's delivery and invoice addresses (./order). */
 export const postalAddressFields = {
   fullName: text(ACCOUNT_FIELD_MAX.fullName),
   company: optionalText(ACCOUNT_FIELD_MAX.companyName),
@@ -268,7 +269,7 @@ export const postalAddressFields = {
   region: optionalText(ACCOUNT_FIELD_MAX.region),
   country: z.enum(ADDRESS_COUNTRIES, { error: "invalidChoice" }).default("ES"),
   phone: phoneField,
-};
+} satisfies Record<PostalAddressField, z.ZodType>;
 
 /** Refuses a postal code that is not of the address's country (a superRefine of an address). */
 export function checkPostalCode(body: { postalCode: string; country: AddressCountry }, ctx: z.RefinementCtx): void {

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import type { Account, Address, AddressBody, ProfileBody } from "@shop/contracts";
-import { MAX_ADDRESSES } from "@shop/contracts";
+import { MAX_ADDRESSES, POSTAL_ADDRESS_FIELDS } from "@shop/contracts";
 import { toAccount } from "./accounts";
 import { AccountError } from "./errors";
 import { findUser } from "./sessions";
@@ -13,22 +13,15 @@ import { CONTENT_TYPES } from "../content-types";
  * record through here.
  */
 
+/** An address-book entry's fields: the postal address's (one list in @shop/contracts) and the book's own. */
 const ADDRESS_FIELDS = [
   "documentId",
   "label",
-  "fullName",
-  "company",
-  "line1",
-  "line2",
-  "postalCode",
-  "city",
-  "region",
-  "country",
-  "phone",
+  ...POSTAL_ADDRESS_FIELDS,
   "notes",
   "isDefaultDelivery",
   "isDefaultBilling",
-] as const;
+] as const satisfies readonly (keyof Address)[];
 
 type AddressRow = Address & { id: number };
 

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { ACCOUNT_FIELD_MAX, ADDRESS_COUNTRIES, type DeliveryAddress } from "@shop/contracts";
+import { ACCOUNT_FIELD_MAX, ADDRESS_COUNTRIES, type DeliveryAddress, type PostalAddressField } from "@shop/contracts";
 import { AccountInput } from "~/accounts/account-fields";
 import { usePageLanguage } from "~/root-data";
 import { errorWords, type FlowTexts } from "./controls";
-import type { AddressField } from "./fields";
 
 interface AddressFieldsProps {
   readonly texts: FlowTexts;
@@ -18,7 +17,7 @@ interface AddressFieldsProps {
   readonly hint?: string;
 }
 
-const MAX: Record<AddressField, number> = {
+const MAX: Record<PostalAddressField, number> = {
   fullName: ACCOUNT_FIELD_MAX.fullName,
   company: ACCOUNT_FIELD_MAX.companyName,
   line1: ACCOUNT_FIELD_MAX.line,
@@ -39,8 +38,11 @@ export function AddressFields({ texts, prefix, values, address, errors, mapsKey 
   const [suggesting, setSuggesting] = useState(false);
   // Browsers fill a delivery's and an invoice's addresses apart ("shipping", "billing").
   const section = prefix.startsWith("invoice") ? "billing" : "shipping";
-  const value = (name: AddressField) => values?.[prefix + name] ?? address[name] ?? "";
-  const field = (name: Exclude<AddressField, "country">, extra: Partial<Parameters<typeof AccountInput>[0]> = {}) => (
+  const value = (name: PostalAddressField) => values?.[prefix + name] ?? address[name] ?? "";
+  const field = (
+    name: Exclude<PostalAddressField, "country">,
+    extra: Partial<Parameters<typeof AccountInput>[0]> = {},
+  ) => (
     <AccountInput
       name={prefix + name}
       label={words[name]}

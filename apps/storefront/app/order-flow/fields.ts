@@ -1,3 +1,5 @@
+import { POSTAL_ADDRESS_FIELDS, type PostalAddressField } from "@shop/contracts";
+
 /**
  * Names of the flow's form fields and intents, shared by the steps (browser) and the action
  * (server). Fields are named after the draft's paths, so a refusal of the CMS at ["delivery",
@@ -50,17 +52,9 @@ export const DELIVERY_FIELDS = {
 export const NEW_ADDRESS = "new";
 
 /** The typed fields of a postal address (the country is a select), under "delivery.address." or "invoice.address.". */
-export const ADDRESS_FIELDS = [
-  "fullName",
-  "company",
-  "line1",
-  "line2",
-  "postalCode",
-  "city",
-  "region",
-  "phone",
-] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number] | "country";
+export const ADDRESS_FIELDS = POSTAL_ADDRESS_FIELDS.filter(
+  (name): name is Exclude<PostalAddressField, "country"> => name !== "country",
+);
 
 export const INVOICE_FIELDS = {
   wanted: "invoice.wanted",
