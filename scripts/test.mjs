@@ -4,13 +4,23 @@ import fs from "node:fs";
 import { ensureBuilt, ensurePackagesBuilt, run, runTogether } from "./lib/processes.mjs";
 
 const npx = (...args) => ["npx", args];
+const quiet = (name, command, args, env) => ({ name, command, args, env });
 const steps = [
-  ["format", ...npx("prettier", "--check", ".")],
-  ["lint", ...npx("eslint", ".")],
   // The CMS type-checks against, and runs, the shared packages' CommonJS build.
   ["build shared packages", async () => ensurePackagesBuilt()],
-  ["typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"]],
-  ["typecheck e2e", ...npx("tsc", "--noEmit", "-p", "e2e")],
+  // Two lanes on two cores: the workspaces' type checks (one tsc after another) beside the rest.
+  [
+    "format, lint and type checks",
+    async () =>
+      runTogether([
+        [quiet("typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present"])],
+        [
+          quiet("format", ...npx("prettier", "--check", ".")),
+          quiet("lint", ...npx("eslint", ".")),
+          quiet("typecheck e2e", ...npx("tsc", "--noEmit", "-p", "e2e")),
+        ],
+      ]),
+  ],
   [
     "unit tests",
     ...npx(
@@ -34,16 +44,15 @@ const steps = [
 // The CMS's integration tests boot Strapi once per file, one file at a time, so one pass leaves most
 // of a second core idle: the SQLite and PostgreSQL passes run at the same time (each on its own
 // database, temporary folder and ports), on the dist/ the build step has just made.
-const cmsPass = (database, env) => ({
-  name: `CMS integration tests (${database})`,
-  command: "npx",
-  args: ["vitest", "run", "--project", "cms"],
-  env: { CMS_DIST_READY: "1", ...env },
-});
+const cmsPass = (database, env) =>
+  quiet(`CMS integration tests (${database})`, ...npx("vitest", "run", "--project", "cms"), {
+    CMS_DIST_READY: "1",
+    ...env,
+  });
 if (process.env.DATABASE_URL) {
   steps.push([
     "CMS integration tests (SQLite and PostgreSQL at once)",
-    async () => runTogether([cmsPass("SQLite", { DATABASE_URL: "" }), cmsPass("PostgreSQL", {})]),
+    async () => runTogether([[cmsPass("SQLite", { DATABASE_URL: "" })], [cmsPass("PostgreSQL", {})]]),
   ]);
 } else {
   const { name, command, args, env } = cmsPass("SQLite", { DATABASE_URL: "" });

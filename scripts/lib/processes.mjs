@@ -193,34 +193,42 @@ export function run(command, args, { cwd = ROOT, env = {} } = {}) {
   });
 }
 
+/** Runs one command with its output kept apart, printed whole when it ends; resolves whether it passed. */
+function runQuietly({ name, command, args, env = {} }, { cwd }) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const output = [];
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\n── ${name}: ${code === 0 ? "passed" : `failed (${code ?? signal})`} in ${seconds} s ──`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
+}
+
 /**
- * Runs commands at the same time, each one's output kept apart and printed whole when it ends (two
- * interleaved test reports cannot be read); rejects when any fails, after all have ended.
+ * Runs lanes of commands at the same time: the commands of one lane one after another, stopping at
+ * the lane's first failure. Each command's output is printed whole when it ends (interleaved reports
+ * cannot be read). Rejects, once every lane has ended, naming what failed.
  */
-export async function runTogether(commands, { cwd = ROOT } = {}) {
-  const outcomes = await Promise.all(
-    commands.map(
-      ({ name, command, args, env = {} }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const output = [];
-          const child = spawn(command, args, {
-            cwd,
-            env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0", ...env },
-            stdio: ["ignore", "pipe", "pipe"],
-          });
-          child.stdout.on("data", (chunk) => output.push(chunk));
-          child.stderr.on("data", (chunk) => output.push(chunk));
-          child.on("close", (code, signal) => {
-            const seconds = Math.round((Date.now() - started) / 1000);
-            console.log(`\n── ${name}: ${code === 0 ? "passed" : `failed (${code ?? signal})`} in ${seconds} s ──`);
-            process.stdout.write(Buffer.concat(output));
-            resolve({ name, ok: code === 0 });
-          });
-        }),
-    ),
+export async function runTogether(lanes, { cwd = ROOT } = {}) {
+  const failures = await Promise.all(
+    lanes.map(async (lane) => {
+      for (const command of lane) {
+        if (!(await runQuietly(command, { cwd }))) return command.name;
+      }
+      return null;
+    }),
   );
-  const failed = outcomes.filter(({ ok }) => !ok).map(({ name }) => name);
+  const failed = failures.filter((name) => name !== null);
   if (failed.length > 0) throw new Error(`${failed.join(" and ")} failed`);
 }
 
