@@ -177,13 +177,13 @@ export interface SetupCustomer {
 
 /**
  * Starts adding a card: a pending row, and where the customer's browser goes. Null when the gateway
- * asked for is not on.
+ * asked for is not on; "gateway_unavailable" when it did not answer.
  */
 export async function startCardSetup(
   strapi: Core.Strapi,
   customer: SetupCustomer,
   { provider, locale: asked }: { provider?: PaymentProviderId; locale?: Locale },
-): Promise<{ method: CustomerCard; start: PaymentStart } | null> {
+): Promise<{ method: CustomerCard; start: PaymentStart } | "gateway_unavailable" | null> {
   const providerId = chosenGateway(provider);
   if (providerId === null) return null;
   const locale = asked ?? toLocale(customer.preferredLocale ?? undefined);
@@ -194,14 +194,21 @@ export async function startCardSetup(
     data: { reference, user: customer.id, provider: providerId, methodStatus: "pending", isDefault: false, locale },
     select: PUBLIC_FIELDS,
   })) as MethodRow;
-  const gateway = cardGatewayOf(providerId);
-  const started = await gateway.start({
-    reference,
-    customerEmail: customer.email,
-    locale,
-    returnUrls,
-    stripeCustomerId,
-  });
+  let started;
+  try {
+    started = await cardGatewayOf(providerId).start({
+      reference,
+      customerEmail: customer.email,
+      locale,
+      returnUrls,
+      stripeCustomerId,
+    });
+  } catch (error) {
+    // The gateway did not answer (Stripe down): the card is not pending anywhere.
+    await rows(strapi).update({ where: { id: created.id }, data: { methodStatus: "failed", failureReason: "error" } });
+    strapi.log.error(`Card setup ${reference} (${providerId}) could not start: ${String(error)}`);
+    return "gateway_unavailable";
+  }
   if (started.stripeCustomerId !== undefined) {
     await rows(strapi).update({ where: { id: created.id }, data: { stripeCustomerId: started.stripeCustomerId } });
   }

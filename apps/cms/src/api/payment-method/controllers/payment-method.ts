@@ -60,6 +60,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       sendError(ctx, 400, "ValidationError", "This payment gateway does not take cards now", { code: "provider_off" });
       return;
     }
+    if (started === "gateway_unavailable") {
+      sendError(ctx, 503, "ServiceUnavailableError", "The payment gateway did not answer: try again in a few minutes", {
+        code: "gateway_unavailable",
+      });
+      return;
+    }
     ctx.status = 201;
     ctx.body = { data: started.method, payment: started.start };
   }),
