@@ -167,6 +167,9 @@ describe("the list of subscriptions", () => {
     expect(await loadSubscriptions(visitOf(signedIn("/mi-cuenta/suscripciones")), NOW)).toEqual([]);
     cms.on("GET /subscriptions/mine", cmsError(500));
     expect(await loadSubscriptions(visitOf(signedIn("/mi-cuenta/suscripciones")), NOW)).toBeNull();
+    // A CMS without the call (404) fails the list, not the page: the account home shows the rest.
+    cms.on("GET /subscriptions/mine", cmsError(404, { name: "NotFoundError" }));
+    expect(await loadSubscriptions(visitOf(signedIn("/mi-cuenta")), NOW)).toBeNull();
   });
 
   it("sends a visitor whose token the CMS refuses to sign in again, back to the list", async () => {

@@ -69,19 +69,30 @@ function settle(visit: Visit, token: string, refusal: CmsRefusal, { notFoundPage
   if (refusal.status === "notFound" && notFoundPage) notFound(visit.request);
 }
 
-async function read<T>(visit: Visit, token: string, path: string, contract: Contract<T>): Promise<T | null> {
+/** A GET of the customer's subscriptions; null when the CMS cannot answer (the page says so). */
+async function read<T>(
+  visit: Visit,
+  token: string,
+  path: string,
+  contract: Contract<T>,
+  { notFoundPage }: { notFoundPage: boolean },
+): Promise<T | null> {
   const answer = await cmsCall(path, { contract, token });
   if (answer.ok) return answer.value;
-  settle(visit, token, answer, { notFoundPage: true });
+  settle(visit, token, answer, { notFoundPage });
   return null;
 }
+
+/** What names one subscription: its 404 is the page's. */
+const ONE = { notFoundPage: true };
 
 // ---- Pages ---------------------------------------------------------------------------------------
 
 /** The list page: every subscription of the customer; null when the CMS cannot say. */
 export async function loadSubscriptions(visit: Visit, now: Date = new Date()) {
   const { token } = requireCustomer(visit);
-  const list = await read(visit, token, MINE, subscriptionListSchema);
+  // The list names nothing: a 404 here is the CMS's failure (no such call), never the page's.
+  const list = await read(visit, token, MINE, subscriptionListSchema, { notFoundPage: false });
   return list?.subscriptions.map((subscription) => summaryView(subscription, visit.context.locale, now)) ?? null;
 }
 
@@ -114,8 +125,8 @@ export async function loadSubscription(visit: Visit, id: string | undefined, now
   const { token, path } = ownSubscription(visit, id);
   const { locale } = visit.context;
   const [detail, deliveries] = await Promise.all([
-    read(visit, token, path, subscriptionDetailSchema),
-    read(visit, token, `${path}/deliveries`, subscriptionDeliveriesSchema),
+    read(visit, token, path, subscriptionDetailSchema, ONE),
+    read(visit, token, `${path}/deliveries`, subscriptionDeliveriesSchema, ONE),
   ]);
   return {
     subscription: detail ? detailView(detail, locale, now) : null,
@@ -128,7 +139,7 @@ export async function loadUpcoming(visit: Visit, id: string | undefined, now: Da
   const { token, path } = ownSubscription(visit, id);
   const { locale } = visit.context;
   const [deliveries, banks] = await Promise.all([
-    read(visit, token, `${path}/deliveries`, subscriptionDeliveriesSchema),
+    read(visit, token, `${path}/deliveries`, subscriptionDeliveriesSchema, ONE),
     // The food banks are no reason to fail the page: without them, donating is not offered.
     cmsCall("/food-banks", { contract: foodBankListSchema, token }),
   ]);
