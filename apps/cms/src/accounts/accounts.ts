@@ -15,6 +15,7 @@ import { renderEmailLater, sendEmailLater } from "../email/later";
 import type { EmailMessage } from "../email/send";
 import type { TemplateName } from "../email/templates";
 import { afterAnswer } from "../http/after-answer";
+import type { ScreenId } from "@shop/routing";
 import { storefrontLink } from "../storefront-links";
 import { AccountError } from "./errors";
 import { RateLimitedError } from "../rate-limits/errors";
@@ -175,14 +176,39 @@ export async function register(strapi: Core.Strapi, input: RegisterBody, caller:
   return answerWithSession(strapi, user, "register", caller);
 }
 
-async function mailConfirmation(steps: AccountMailSteps, user: AccountUser, fallback?: Locale): Promise<void> {
-  const token = await steps.linkToken(user.id, "confirm-email");
-  const locale = localeOf(user, fallback);
+/**
+ * An e-mailed link (the address's confirmation, a password reset): a new one-time token for
+ * `purpose`, in the query parameter `param` of a storefront page in the customer's language (else
+ * `fallback`'s), mailed with `template`.
+ */
+async function mailLink(
+  steps: AccountMailSteps,
+  user: AccountUser,
+  link: {
+    purpose: TokenPurpose;
+    template: "accountConfirmEmail" | "accountResetPassword";
+    screen: ScreenId;
+    param: string;
+    fallback?: Locale | undefined;
+  },
+): Promise<void> {
+  const token = await steps.linkToken(user.id, link.purpose);
+  const locale = localeOf(user, link.fallback);
   steps.mail({
-    template: "accountConfirmEmail",
-    props: { name: user.firstName, url: storefrontLink("login", locale, { confirmation: token }) },
+    template: link.template,
+    props: { name: user.firstName, url: storefrontLink(link.screen, locale, { [link.param]: token }) },
     to: user.email,
     locale,
+  });
+}
+
+function mailConfirmation(steps: AccountMailSteps, user: AccountUser, fallback?: Locale): Promise<void> {
+  return mailLink(steps, user, {
+    purpose: "confirm-email",
+    template: "accountConfirmEmail",
+    screen: "login",
+    param: "confirmation",
+    fallback,
   });
 }
 
@@ -382,16 +408,14 @@ export async function signOut(strapi: Core.Strapi, sid: string): Promise<void> {
 
 /** Sends a reset link. The answer is the same whether the address has an account or not. */
 export const forgotPassword = accountMailRequest("reset-password", {
-  work: async (steps, user, asked) => {
-    const token = await steps.linkToken(user.id, "reset-password");
-    const locale = localeOf(user, asked);
-    steps.mail({
+  work: (steps, user, asked) =>
+    mailLink(steps, user, {
+      purpose: "reset-password",
       template: "accountResetPassword",
-      props: { name: user.firstName, url: storefrontLink("passwordRecovery", locale, { code: token }) },
-      to: user.email,
-      locale,
-    });
-  },
+      screen: "passwordRecovery",
+      param: "code",
+      fallback: asked,
+    }),
 });
 
 function mailPasswordChanged(strapi: Core.Strapi, user: AccountUser): void {
