@@ -248,6 +248,8 @@ describe("saving a card with a SetupIntent", () => {
     expect(await provider.savedCardOfSetup(setupIntent)).toEqual({
       token: expect.stringMatching(/^pm_test_/),
       reference: start.stripeCustomerId,
+      // What the customer is shown of it (docs/decisions/029): the fake's test Visa.
+      card: { brand: "visa", last4: "4242", expiryMonth: 8, expiryYear: 2031 },
     });
   });
 

@@ -340,11 +340,15 @@ export async function applyCardSetupNotification(
 export async function makeDefault(strapi: Core.Strapi, userId: number, reference: string): Promise<boolean> {
   const row = await findOwn(strapi, userId, reference);
   if (row === null || row.methodStatus !== "active") return false;
+  // Strapi's updateMany cannot filter by a relation (the user): the customer's other defaults by id.
+  const others = (await rows(strapi).findMany({
+    where: { user: { id: userId }, isDefault: true, id: { $ne: row.id } },
+    select: ["id"],
+  })) as { id: number }[];
   await strapi.db.transaction(async () => {
-    await rows(strapi).updateMany({
-      where: { user: { id: userId }, isDefault: true, id: { $ne: row.id } },
-      data: { isDefault: false },
-    });
+    if (others.length > 0) {
+      await rows(strapi).updateMany({ where: { id: { $in: others.map(({ id }) => id) } }, data: { isDefault: false } });
+    }
     await rows(strapi).update({ where: { id: row.id }, data: { isDefault: true } });
   });
   return true;
