@@ -2,6 +2,7 @@
 import compression from "compression";
 import express from "express";
 import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 // A local .env, when present, fills in variables the environment does not set.
@@ -45,9 +46,16 @@ if (development) {
       setHeaders: noSniff,
     }),
   );
-  server.use(
-    express.static(fileURLToPath(new URL("./build/client", import.meta.url)), { maxAge: "1h", setHeaders: noSniff }),
-  );
+  const publicFiles = express.static(fileURLToPath(new URL("./build/client", import.meta.url)), {
+    maxAge: "1h",
+    setHeaders: noSniff,
+  });
+  // Every public file's name has an extension; a page's path (or React Router's `.data` request for
+  // it) is no file, and skips the disk look-up that cost each page view a stat (docs/decisions/024).
+  server.use((req, res, next) => {
+    const extension = path.extname(req.path);
+    return extension === "" || extension === ".data" ? next() : publicFiles(req, res, next);
+  });
   const module = await import("./build/server/index.js");
   ({ env, createHttpServer } = module);
   server.use(module.app);
