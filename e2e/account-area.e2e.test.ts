@@ -14,7 +14,7 @@ import { mailedLink, mailedValue } from "./support/outbox";
 const base = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
 const outbox = inject("outboxDir");
-const session = useBrowserSession(base);
+const session = useBrowserSession(base, { shareContext: true });
 
 /** Spanish and Portuguese on a phone (the browser session's 390 px), Catalan on a desktop screen. */
 const VIEWPORTS: Record<Locale, { width: number; height: number } | null> = {

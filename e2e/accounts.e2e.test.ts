@@ -9,7 +9,7 @@ import { mailedLink, mailedValue } from "./support/outbox";
 
 const base = inject("storefrontUrl");
 const outbox = inject("outboxDir");
-const session = useBrowserSession(base);
+const session = useBrowserSession(base, { shareContext: true });
 
 function customer() {
   const id = randomUUID().slice(0, 8);

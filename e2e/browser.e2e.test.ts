@@ -7,7 +7,7 @@ import { useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
 const base = inject("storefrontUrl");
-const session = useBrowserSession(base);
+const session = useBrowserSession(base, { shareContext: true });
 
 describe("the 404 page", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { accountTextsFor } from "../apps/storefront/app/accounts/texts";
 import { authTextsFor } from "../apps/storefront/app/accounts/auth-texts";
@@ -11,11 +11,13 @@ import { ordersTextsFor } from "../apps/storefront/app/orders/texts";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";
+import { consumerBox, fetchTranslatedProducts } from "./support/catalogue";
+import { summaryDraft } from "./support/orders";
 import { decideOnSandbox, onSandboxPage } from "./support/sandbox";
 
 const storefrontUrl = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
-const session = useBrowserSession(storefrontUrl);
+const session = useBrowserSession(storefrontUrl, { shareContext: true });
 
 /** A Barcelona postcode (the demo zone there delivers twice a week) and one no zone takes (Seville). */
 const POSTCODE = "08036";
@@ -140,29 +142,25 @@ describe("the new-order flow, further", () => {
   const locale = "es";
   const flow = orderFlowTextsFor(locale);
   const auth = authTextsFor(locale);
-  const addresses = accountTextsFor(locale).addresses;
   const orders = ordersTextsFor(locale);
 
-  /** A signed-in customer's way to the summary (the account step is skipped). */
+  let boxId = 0;
+  beforeAll(async () => {
+    boxId = consumerBox(await fetchTranslatedProducts(cmsUrl)).id;
+  });
+
+  /**
+   * A signed-in customer at the summary of a draft filled through the CMS's calls (summaryDraft), as
+   * the steps fill it: the runs above click through every step; these tests are about what follows.
+   */
   async function toSummary(page: Page) {
     const customer = await registerCustomer(cmsUrl);
-    await page.context().addCookies([{ name: SESSION_COOKIE, value: customer.jwt, url: storefrontUrl }]);
-    await page.goto(pathTo("newOrder", locale));
-    await page.getByLabel(flow.postcode.label).fill(POSTCODE);
-    await page.getByRole("button", { name: flow.postcode.submit }).click();
-    await onStep(page, locale, "plan");
-    await page.getByRole("radio", { name: flow.plan.once }).check();
-    await page.getByRole("button", { name: flow.continue }).click();
-    await onStep(page, locale, "box");
-    await page.getByRole("button", { name: flow.box.addAndContinue }).click();
-    await onStep(page, locale, "extras");
-    await page.getByRole("button", { name: flow.extras.skip }).click();
-    await onStep(page, locale, "delivery");
-    await page.getByLabel(addresses.fullName, { exact: true }).first().fill("Pau Serra");
-    await page.getByLabel(addresses.line1, { exact: true }).first().fill("Carrer de Girona 5");
-    await page.getByLabel(addresses.city, { exact: true }).first().fill("Barcelona");
-    await page.locator('input[name="delivery.when"]:visible').first().check();
-    await page.getByRole("button", { name: flow.continue }).click();
+    const draft = await summaryDraft(cmsUrl, { customer, boxId });
+    await page.context().addCookies([
+      { name: SESSION_COOKIE, value: customer.jwt, url: storefrontUrl },
+      { name: "shop_order_draft", value: draft, url: storefrontUrl },
+    ]);
+    await page.goto(`${pathTo("newOrder", locale)}?step=summary`);
     await onStep(page, locale, "summary");
     return customer;
   }

@@ -14,7 +14,7 @@ const base = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
 
 let products: TranslatedProduct[] = [];
-const session = useBrowserSession(base);
+const session = useBrowserSession(base, { shareContext: true });
 
 beforeAll(async () => {
   products = await fetchTranslatedProducts(cmsUrl);

@@ -26,7 +26,7 @@ import { useBrowserSession } from "./support/browser";
 
 const base = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
-const session = useBrowserSession(base);
+const session = useBrowserSession(base, { shareContext: true });
 
 let settings: ShopSettings;
 let notes: ImpactNotes;

@@ -26,13 +26,26 @@ export interface BrowserSession {
   expectConsoleError(pattern: RegExp): void;
 }
 
+export interface BrowserSessionOptions {
+  /**
+   * One context for the whole file, a fresh page in it per test, its cookies and permissions cleared
+   * after each test: what a new context would give, except the HTTP cache, so a file's pages load
+   * the shop's scripts and styles once instead of once per test. For files whose tests need no
+   * other isolation (no init scripts or routes on the context; sessionStorage is per page anyway).
+   */
+  readonly shareContext?: boolean;
+}
+
 /**
- * One browser per test file and a fresh phone-sized context per test. A test fails on any console
+ * One browser per test file and a fresh phone-sized context per test (or one per file, shareContext). A test fails on any console
  * error or uncaught exception (hydration mismatches, CSP violations, script failures), except the
  * browser's own "failed to load resource" lines for the 4xx pages a test visits on purpose and
  * the errors a test declares with expectConsoleError.
  */
-export function useBrowserSession(baseURL: string): BrowserSession {
+export function useBrowserSession(
+  baseURL: string,
+  { shareContext = false }: BrowserSessionOptions = {},
+): BrowserSession {
   const consoleErrors: string[] = [];
   const expectedErrors: RegExp[] = [];
   const session = {
@@ -40,20 +53,25 @@ export function useBrowserSession(baseURL: string): BrowserSession {
       expectedErrors.push(pattern);
     },
   } as BrowserSession & { browser: Browser; context: BrowserContext; page: Page };
+  async function newContext(): Promise<BrowserContext> {
+    const context = await session.browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
+    // Content-security-policy violations count as errors, even those a script catches and ignores.
+    await context.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`),
+      ),
+    );
+    return context;
+  }
   beforeAll(async () => {
     session.browser = await launchBrowser();
+    if (shareContext) session.context = await newContext();
   });
   afterAll(async () => {
     await session.browser?.close();
   });
   beforeEach(async () => {
-    session.context = await session.browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
-    // Content-security-policy violations count as errors, even those a script catches and ignores.
-    await session.context.addInitScript(() =>
-      document.addEventListener("securitypolicyviolation", (event) =>
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`),
-      ),
-    );
+    if (!shareContext) session.context = await newContext();
     session.page = await session.context.newPage();
     consoleErrors.length = 0;
     expectedErrors.length = 0;
@@ -63,7 +81,14 @@ export function useBrowserSession(baseURL: string): BrowserSession {
     session.page.on("pageerror", (error) => consoleErrors.push(error.message));
   });
   afterEach(async () => {
-    await session.context?.close();
+    if (shareContext) {
+      // Every page the test opened (a popup too), so the next test starts as in a new context.
+      await Promise.all(session.context.pages().map((page) => page.close()));
+      await session.context.clearCookies();
+      await session.context.clearPermissions();
+    } else {
+      await session.context?.close();
+    }
     const allowed = [/status of 4\d\d/, ...expectedErrors];
     expect(consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)))).toEqual([]);
   });
