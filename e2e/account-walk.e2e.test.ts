@@ -32,6 +32,8 @@ const ACCOUNT_SCREENS = SCREEN_IDS.filter((id) => SCREENS[id].layout === "admin"
 
 let customer: TestCustomer;
 let orderNumber = "";
+/** A subscription of the customer's (its first order unpaid): what the subscription screens show. */
+let subscriptionId = "";
 
 beforeAll(async () => {
   const id = randomUUID().slice(0, 8);
@@ -59,6 +61,8 @@ beforeAll(async () => {
   if (!saved.ok) throw new Error(`Saving the address failed: ${saved.status} ${await saved.text()}`);
   const box = consumerBox(await fetchTranslatedProducts(cmsUrl));
   orderNumber = (await placeOrder(cmsUrl, { customer, locale: "es", boxId: box.id })).number;
+  const subscribed = await placeOrder(cmsUrl, { customer, locale: "es", boxId: box.id, frequency: "monthly" });
+  subscriptionId = subscribed.subscriptionId ?? "";
 });
 
 /** The paths a screen is walked at: its own, and the profile's address form open as well. */
@@ -68,7 +72,7 @@ function pathsOf(id: ScreenId, locale: Locale): string[] {
       return [pathTo(id, locale, { id: orderNumber })];
     case "subscriptionDetail":
     case "upcomingDeliveries":
-      return [pathTo(id, locale, { id: "1" })];
+      return [pathTo(id, locale, { id: subscriptionId })];
     case "profile":
       return [pathTo(id, locale), `${pathTo(id, locale)}?address=new`];
     default:

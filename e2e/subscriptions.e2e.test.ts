@@ -1,10 +1,3 @@
-import {
-  createdOrderSchema,
-  deliveryCalendarSchema,
-  orderDraftAnswerSchema,
-  ORDER_DRAFT_HEADER,
-  type CreatedOrder,
-} from "@shop/contracts";
 import { formatCents } from "@shop/domain";
 import { LOCALE_TAGS, pathTo, type Locale } from "@shop/routing";
 import type { Page } from "playwright-core";
@@ -17,7 +10,7 @@ import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";
 import { consumerBox, fetchTranslatedProducts } from "./support/catalogue";
 import { sidewaysOverflow } from "./support/layout";
-import { ORDER_POSTCODE } from "./support/orders";
+import { placeOrder } from "./support/orders";
 import { decideOnSandbox } from "./support/sandbox";
 
 /**
@@ -40,49 +33,9 @@ beforeAll(async () => {
   boxId = consumerBox(await fetchTranslatedProducts(cmsUrl)).id;
 });
 
-async function call(method: string, path: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(`${cmsUrl}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  const json: unknown = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** A weekly subscription's first order, placed with the new-order flow's calls (its steps have their own tests). */
-async function subscribe(customer: TestCustomer, locale: Locale): Promise<CreatedOrder["order"]> {
-  const bearer = { Authorization: `Bearer ${customer.jwt}` };
-  const { token } = orderDraftAnswerSchema.parse(await call("POST", "/order-drafts", {}, bearer));
-  if (!token) throw new Error("A new draft came without its token");
-  const calendar = await fetch(`${cmsUrl}/api/delivery/calendar?postcode=${ORDER_POSTCODE}`);
-  const first = deliveryCalendarSchema.parse(await calendar.json()).dates[0];
-  if (!first?.slots[0]) throw new Error(`No delivery date is offered to ${ORDER_POSTCODE}`);
-  const address = {
-    fullName: "Marta Puig",
-    company: null,
-    line1: "Carrer de Mallorca 200",
-    line2: null,
-    postalCode: ORDER_POSTCODE,
-    city: "Barcelona",
-    region: null,
-    country: "ES",
-    phone: "+34600111222",
-  };
-  const draft = { ...bearer, [ORDER_DRAFT_HEADER]: token };
-  for (const step of [
-    { postcode: ORDER_POSTCODE },
-    { purchase: "subscription", frequency: "weekly" },
-    { boxes: [{ productId: boxId, quantity: 1, exclusions: [] }] },
-    { extras: [] },
-    { delivery: { addressId: null, address, date: first.date, slot: first.slots[0].code, notes: "" } },
-  ]) {
-    await call("PATCH", "/order-drafts/current", step, draft);
-  }
-  const created = await call("POST", "/orders", { termsAccepted: true, marketingConsent: false, locale }, draft);
-  return createdOrderSchema.parse(created).order;
-}
+const subscribe = (customer: TestCustomer, locale: Locale) =>
+  placeOrder(cmsUrl, { customer, locale, boxId, frequency: "weekly" });
 
 /** The page as it is now: no serious axe finding, no sideways scrolling. */
 async function wellMade(page: Page) {
@@ -95,6 +48,7 @@ async function announced(page: Page, text: string | RegExp) {
   await expect.poll(() => page.getByRole("status").filter({ hasText: text }).count()).toBeGreaterThan(0);
 }
 
+/** One customer's whole story in one test: longer than the project's minute on a loaded machine. */
 describe.each([["es"], ["ca"]] as const)("a customer's subscription in %s", (locale: Locale) => {
   const texts = subscriptionsTextsFor(locale);
   const orders = ordersTextsFor(locale);
@@ -172,5 +126,5 @@ describe.each([["es"], ["ca"]] as const)("a customer's subscription in %s", (loc
       .toBe(1);
     await expect.poll(() => page.getByRole("heading", { name: texts.cancel.restartHeading }).count()).toBe(1);
     await wellMade(page);
-  });
+  }, 180_000);
 });

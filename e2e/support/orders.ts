@@ -5,6 +5,7 @@ import {
   ORDER_DRAFT_HEADER,
   type CreatedOrder,
 } from "@shop/contracts";
+import type { Frequency } from "@shop/domain";
 import type { Locale } from "@shop/routing";
 import type { TestCustomer } from "./accounts";
 
@@ -24,11 +25,12 @@ async function call(api: string, method: string, path: string, body: unknown, he
 
 /**
  * A draft of the customer's with one box (`boxId`) filled to its summary through the CMS's calls, as
- * the new-order flow's steps fill it (that flow has its own tests); its token.
+ * the new-order flow's steps fill it (that flow has its own tests); its token. With a `frequency`,
+ * the purchase is a subscription's first order.
  */
 export async function summaryDraft(
   cmsUrl: string,
-  { customer, boxId }: { customer: TestCustomer; boxId: number },
+  { customer, boxId, frequency }: { customer: TestCustomer; boxId: number; frequency?: Frequency },
 ): Promise<string> {
   const api = `${cmsUrl}/api`;
   const bearer = { Authorization: `Bearer ${customer.jwt}` };
@@ -50,7 +52,7 @@ export async function summaryDraft(
   };
   for (const step of [
     { postcode: ORDER_POSTCODE },
-    { purchase: "once" },
+    frequency ? { purchase: "subscription", frequency } : { purchase: "once" },
     { boxes: [{ productId: boxId, quantity: 1, exclusions: [] }] },
     { extras: [] },
     { delivery: { addressId: null, address, date: first.date, slot: first.slots[0].code, notes: "Timbre 2" } },
@@ -62,13 +64,19 @@ export async function summaryDraft(
 
 /**
  * An order of one box (`boxId`) waiting for its payment, placed through the CMS's calls as the
- * new-order flow places them: a draft filled to its summary (summaryDraft), then the order.
+ * new-order flow places them: a draft filled to its summary (summaryDraft), then the order (with a
+ * `frequency`, a subscription's first order).
  */
 export async function placeOrder(
   cmsUrl: string,
-  { customer, locale, boxId }: { customer: TestCustomer; locale: Locale; boxId: number },
+  {
+    customer,
+    locale,
+    boxId,
+    frequency,
+  }: { customer: TestCustomer; locale: Locale; boxId: number; frequency?: Frequency },
 ): Promise<CreatedOrder["order"]> {
-  const token = await summaryDraft(cmsUrl, { customer, boxId });
+  const token = await summaryDraft(cmsUrl, { customer, boxId, ...(frequency ? { frequency } : {}) });
   const created = await call(
     `${cmsUrl}/api`,
     "POST",
