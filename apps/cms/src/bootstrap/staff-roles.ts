@@ -25,6 +25,7 @@ export const CUSTOMER_DATA_SUBJECTS = [
   CONTENT_TYPES.payment,
   CONTENT_TYPES.paymentNotification,
   CONTENT_TYPES.sandboxNotification,
+  CONTENT_TYPES.paymentMethod,
   CONTENT_TYPES.subscription,
   CONTENT_TYPES.coupon,
   CONTENT_TYPES.couponRedemption,
@@ -34,7 +35,7 @@ export const CUSTOMER_DATA_SUBJECTS = [
 const CONTENT_ROLE_CODES = ["strapi-editor", "strapi-author"] as const;
 
 /** Bumped when CUSTOMER_DATA_SUBJECTS grows, so that an existing install withholds the new ones once. */
-const WITHHELD_VERSION = 2;
+const WITHHELD_VERSION = 3;
 const STORE_KEY = { type: "core", name: "imperfecta", key: "content-roles-withheld" } as const;
 
 interface Store {

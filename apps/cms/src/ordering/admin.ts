@@ -164,6 +164,8 @@ const SHOP_RECORDS: Readonly<Record<string, string>> = {
     "Gateways' notifications are kept as they arrived: they cannot be created, changed or deleted here.",
   [CONTENT_TYPES.sandboxNotification]:
     "The sandbox gateway records its customers' decisions and sends them itself: they cannot be created, changed or deleted here.",
+  [CONTENT_TYPES.paymentMethod]:
+    "Saved cards are recorded by the shop as their gateway confirmed them, and changed by their owner: they cannot be created, changed or deleted here.",
 };
 
 /**
