@@ -21,6 +21,7 @@ export const CONTENT_TYPES = {
   deliveryZone: "api::delivery.delivery-zone",
   faq: "api::faq.faq",
   farmer: "api::farmer.farmer",
+  foodBank: "api::food-bank.food-bank",
   impactMetric: "api::impact-metric.impact-metric",
   legalPage: "api::legal-page.legal-page",
   marketType: "api::market-type.market-type",
@@ -41,6 +42,8 @@ export const CONTENT_TYPES = {
   session: "api::account.session",
   shopSetting: "api::shop-setting.shop-setting",
   subscription: "api::subscription.subscription",
+  subscriptionChange: "api::subscription.subscription-change",
+  subscriptionDelivery: "api::subscription.subscription-delivery",
   tax: "api::tax.tax",
   teamMember: "api::team-member.team-member",
   /** A customer: the users-permissions plugin's user. */

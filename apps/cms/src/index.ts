@@ -14,6 +14,7 @@ import { seedDemoDelivery } from "./seed/delivery";
 import { ensureOrderIndexes, registerStaffRules } from "./ordering/admin";
 import { registerAccountErasure } from "./accounts/admin";
 import { deliverSandboxNotifications } from "./jobs";
+import { ensureSubscriptionIndexes } from "./subscriptions/indexes";
 
 export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
@@ -31,6 +32,7 @@ export default {
     await withStartupLock(strapi, "imperfecta:content-roles", () => withholdCustomerDataFromContentRoles(strapi));
     await ensureAccountIndexes(strapi);
     await ensureOrderIndexes(strapi);
+    await ensureSubscriptionIndexes(strapi);
     await prepareRateLimits(strapi.log);
     await seedDemoData(strapi, { enabled: env.seedDemoData });
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-measures", () => fillDemoMeasures(strapi));

@@ -55,6 +55,12 @@ const OWN_WORDS = {
     pt: "A sua encomenda está a caminho",
   },
   cardExpiring: { es: "Añadir una tarjeta", ca: "Afegir una targeta", pt: "Adicionar um cartão" },
+  subscriptionChanged: {
+    es: "Ver mi suscripción",
+    ca: "Veure la meva subscripció",
+    pt: "Ver a minha subscrição",
+  },
+  subscriptionGift: { es: "Conocer Imperfecta", ca: "Conèixer Imperfecta", pt: "Conhecer a Imperfecta" },
 } as const satisfies Record<TemplateName, Record<Locale, string>>;
 
 /** The layout's tagline, in the footer of every mail. */

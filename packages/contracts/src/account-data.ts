@@ -11,6 +11,7 @@ import {
 } from "./account";
 import { orderSchema } from "./order";
 import { ORDER_AUDIENCES } from "./order-limits";
+import { SUBSCRIPTION_STATUSES } from "./subscription";
 
 /**
  * The newsletter for visitors and customers (double opt-in), and what a customer can do with their
@@ -104,7 +105,7 @@ export const exportedOrderSchema = orderSchema.extend({ payments: z.array(export
 /** A regular delivery: what every delivery repeats, where it goes, and the next date. */
 export const exportedSubscriptionSchema = z.object({
   id: z.string(),
-  status: z.enum(["pending", "active", "cancelled"]),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   frequency: z.enum(FREQUENCIES),
   locale: z.enum(LOCALES),
   audience: z.enum(ORDER_AUDIENCES),

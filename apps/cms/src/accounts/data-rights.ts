@@ -18,6 +18,8 @@ import { deleteAllAddresses, listAddresses } from "./profile";
 import { takeAllowance } from "../rate-limits/rate-limits";
 import { ensureReferralCode } from "../referrals/referrals";
 import { closeAllSessions, findUser, listSessions, type AccountUser } from "./sessions";
+import type { SubscriptionStatus } from "@shop/contracts";
+import { cancelForDeletedAccount, LIVE_STATUSES } from "../subscriptions/lifecycle";
 import { CONTENT_TYPES } from "../content-types";
 import { SUBJECT_COLUMNS, type IdentityProvider } from "./social/identities";
 
@@ -67,7 +69,7 @@ async function paymentsOf(strapi: Core.Strapi, orderId: number): Promise<Account
 interface SubscriptionRow {
   id: number;
   documentId: string;
-  subscriptionStatus: "pending" | "active" | "cancelled";
+  subscriptionStatus: SubscriptionStatus;
   frequency: AccountExport["subscriptions"][number]["frequency"];
   locale: AccountExport["subscriptions"][number]["locale"];
   audience: AccountExport["subscriptions"][number]["audience"];
@@ -165,9 +167,9 @@ async function assertMayDelete(strapi: Core.Strapi, user: AccountUser, input: De
  */
 async function stopWhatGoesOn(strapi: Core.Strapi, userId: number): Promise<DeletionStopped> {
   const live = (await strapi.db.query(CONTENT_TYPES.subscription).findMany({
-    where: { user: { id: userId }, subscriptionStatus: { $in: ["pending", "active"] } },
-    select: ["id"],
-  })) as { id: number }[];
+    where: { user: { id: userId }, subscriptionStatus: { $in: [...LIVE_STATUSES] } },
+    select: ["id", "subscriptionStatus"],
+  })) as { id: number; subscriptionStatus: (typeof LIVE_STATUSES)[number] }[];
   const orders = (await strapi.db.query(CONTENT_TYPES.order).findMany({
     where: { user: { id: userId }, number: { $notNull: true } },
     select: ["id", "number", "orderStatus", "deliveryDate"],
@@ -185,13 +187,10 @@ async function stopWhatGoesOn(strapi: Core.Strapi, userId: number): Promise<Dele
     });
     if (moved) unpaidOrders.push(order.number);
   }
-  // The subscription has no history of its own: its first order's history and this status say it.
-  if (live.length > 0) {
-    await strapi.db.query(CONTENT_TYPES.subscription).updateMany({
-      where: { id: { $in: live.map(({ id }) => id) }, subscriptionStatus: { $in: ["pending", "active"] } },
-      data: { subscriptionStatus: "cancelled" },
-    });
-  }
+  await cancelForDeletedAccount(strapi, live, {
+    now: new Date(),
+    actor: { kind: "customer", label: DELETION_ACTOR.label },
+  });
   return {
     subscriptions: live.length,
     unpaidOrders,

@@ -2,6 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { cleanUpAccounts } from "./clean-up-accounts";
 import { remindExpiringCards } from "./card-expiry-reminders";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
+import { planSubscriptionDeliveries } from "./plan-subscription-deliveries";
 import { dropExpiredDrafts } from "../ordering/drafts";
 import { deliverDueSandboxNotifications } from "../payments/sandbox-notifications";
 
@@ -57,6 +58,22 @@ export const cronTasks = {
     task: ({ strapi }: { strapi: Core.Strapi }) => deliverSandboxNotifications(strapi),
     // Every minute: the shortest pause between two tries of one notification.
     options: { rule: "* * * * *" },
+  },
+  planSubscriptionDeliveries: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        const run = await planSubscriptionDeliveries(strapi, new Date());
+        if (run.pausesEnded + run.locked + run.planned > 0) {
+          strapi.log.info(`Subscription deliveries: ${JSON.stringify(run)}`);
+        }
+      } catch (error) {
+        strapi.log.error(`Subscription deliveries failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    // At minute 7 of every hour: cut-offs are at whole minutes staff choose (23:59, 12:00), and an
+    // hour late is early enough for a lock (a change after the cut-off is refused by its time anyway);
+    // planning 8 weeks ahead needs no more.
+    options: { rule: "7 * * * *" },
   },
   remindExpiringCards: {
     task: async ({ strapi }: { strapi: Core.Strapi }) => {

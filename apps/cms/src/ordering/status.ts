@@ -6,6 +6,8 @@ import { forgetDeliveryOfDetached } from "./pseudonyms";
 import { releaseSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
+import { afterAnswer } from "../http/after-answer";
+import { activateSubscription, planDeliveries } from "../subscriptions/plan";
 
 /**
  * An order's status moves only here (docs/decisions/015): by one conditional UPDATE from the
@@ -68,13 +70,34 @@ function dataFor(to: OrderStatus, now: Date): Record<string, unknown> {
   return { orderStatus: to };
 }
 
-/** A subscription lives by its first order: active once paid, cancelled if it never is. */
-async function settleSubscription(strapi: Core.Strapi, subscriptionId: number, to: OrderStatus): Promise<void> {
-  const next = to === "paid" ? "active" : to === "cancelled" ? "cancelled" : null;
-  if (next === null) return;
+/**
+ * A subscription lives by its first order: active once paid, its first delivery that order's and
+ * the ones ahead planned once the payment is committed (docs/decisions/028); cancelled if it never is.
+ */
+async function settleSubscription(
+  strapi: Core.Strapi,
+  subscriptionId: number,
+  { to, actor, now }: { to: OrderStatus; actor: StatusChange["actor"]; now: Date },
+): Promise<void> {
+  if (to === "paid") {
+    const subscriptionActor = { kind: actor.kind === "staff" ? "staff" : "job", label: actor.label } as const;
+    if (!(await activateSubscription(strapi, subscriptionId, { now, actor: subscriptionActor }))) return;
+    await strapi.db.transaction(async ({ onCommit }: { onCommit: (callback: () => void) => void }) => {
+      onCommit(() =>
+        afterAnswer(strapi, `plan the deliveries of subscription ${subscriptionId}`, async () => {
+          await planDeliveries(strapi, subscriptionId, new Date());
+        }),
+      );
+    });
+    return;
+  }
+  if (to !== "cancelled") return;
   await strapi.db
     .query(CONTENT_TYPES.subscription)
-    .updateMany({ where: { id: subscriptionId, subscriptionStatus: "pending" }, data: { subscriptionStatus: next } });
+    .updateMany({
+      where: { id: subscriptionId, subscriptionStatus: "pending" },
+      data: { subscriptionStatus: "cancelled" },
+    });
 }
 
 /**
@@ -138,7 +161,8 @@ async function moveOnce(strapi: Core.Strapi, order: OrderStatusRow, change: Stat
     await releaseOrderHolds(strapi, order.id);
     await voidPendingAttempts(strapi, order.id);
   }
-  if (order.subscription) await settleSubscription(strapi, order.subscription.id, change.to);
+  if (order.subscription)
+    await settleSubscription(strapi, order.subscription.id, { to: change.to, actor: change.actor, now });
   // An order whose customer deleted the account kept its delivery address only to be delivered.
   await forgetDeliveryOfDetached(strapi, order.id, change.to);
   return true;

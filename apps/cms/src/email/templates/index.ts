@@ -13,6 +13,8 @@ import { orderPaymentFailed } from "./order-payment-failed";
 import { orderShipped } from "./order-shipped";
 import { staffCompanyLead } from "./staff-company-lead";
 import { staffContactMessage } from "./staff-contact-message";
+import { subscriptionChanged } from "./subscription-changed";
+import { subscriptionGift } from "./subscription-gift";
 
 /**
  * Every message the shop sends, by name. Add a template here and sendEmail, the preview command
@@ -32,6 +34,8 @@ const registry = {
   orderConfirmation,
   orderPaymentFailed,
   orderShipped,
+  subscriptionChanged,
+  subscriptionGift,
   cardExpiring,
 } as const satisfies Record<string, EmailTemplate<object>>;
 

@@ -1,0 +1,793 @@
+import type { Core } from "@strapi/strapi";
+import {
+  EMPTY_ORDER_DRAFT,
+  type CancelSubscriptionBody,
+  type DonateDeliveryBody,
+  type FoodBankList,
+  type GiftDeliveryBody,
+  type PauseSubscriptionBody,
+  type SubscriptionContents,
+  type SubscriptionDelivery,
+  type SubscriptionDetail,
+  type SubscriptionSummary,
+  type UpdateSubscriptionBody,
+} from "@shop/contracts";
+import {
+  cutoffOf,
+  isIsoDate,
+  isoWeekdayOf,
+  shiftIsoDate,
+  shopDateOf,
+  zoneForPostcode,
+  type IsoDate,
+  type IsoWeekday,
+} from "@shop/domain";
+import { isDeliveryLocked, planPause, type DeliveryStatus, type SubscriptionStatus } from "@shop/domain/subscriptions";
+import { CONTENT_TYPES } from "../content-types";
+import { clockOf } from "../delivery/delivery";
+import { OrderError } from "../ordering/errors";
+import { loadOrderProducts, productName, type OrderProduct } from "../ordering/products";
+import { priceDraft } from "../ordering/quote";
+import { SubscriptionError, SubscriptionNotFoundError } from "./errors";
+import { changeStatus } from "./lifecycle";
+import { sendSubscriptionChangedMail, sendGiftMail } from "./mails";
+import { COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery } from "./plan";
+import {
+  deliveriesFrom,
+  isLocked,
+  isoDateOf,
+  loadOwnSubscription,
+  loadOwnSubscriptions,
+  planOf,
+  recordChange,
+  zoneRulesOf,
+  type Actor,
+  type DeliveryRow,
+  type SubscriptionRow,
+  type ZoneRules,
+} from "./store";
+
+/**
+ * The account area's subscription calls (docs/decisions/028): what a customer sees of their own
+ * subscriptions and every change they make. Another customer's subscription and an unknown one are
+ * both "not found". Every change is recorded in the history, says which delivery it first applies
+ * to, and is confirmed by e-mail; a delivery past its cut-off answers 409 with the first delivery
+ * still open. Each delivery is its own row, changed by a conditional UPDATE of that row only, so
+ * concurrent changes of different deliveries never overwrite one another.
+ */
+
+/** Deliveries the account's pages show. */
+const SHOWN_DELIVERIES = 8;
+
+interface Caller {
+  userId: number;
+  email: string;
+}
+
+const customerActor = (caller: Caller): Actor => ({ kind: "customer", label: caller.email });
+
+// ---- Reading ---------------------------------------------------------------------------------------
+
+interface View {
+  row: SubscriptionRow;
+  rules: ZoneRules | null;
+  contents: SubscriptionContents;
+  pricePerDelivery: number | null;
+}
+
+function contentsOf(row: SubscriptionRow, products: ReadonlyMap<number, OrderProduct>): SubscriptionContents {
+  const name = (id: number) => {
+    const product = products.get(id);
+    return product ? productName(product, row.locale) : `#${id}`;
+  };
+  return {
+    boxes: row.boxes.map((box) => ({
+      productId: box.productId,
+      name: name(box.productId),
+      quantity: box.quantity,
+      exclusions: (box.exclusions ?? []).map((id) => ({ id, name: name(id) })),
+    })),
+    extras: row.extras.map((extra) => ({
+      productId: extra.productId,
+      name: name(extra.productId),
+      quantity: extra.quantity,
+    })),
+  };
+}
+
+/**
+ * One delivery's price at today's prices: the boxes and extras as a draft of the order flow would
+ * price them (shipping included, no coupon). Throws the products' refusals (OrderError) when one is
+ * no longer sold to this customer.
+ */
+async function priceOf(
+  strapi: Core.Strapi,
+  row: Pick<SubscriptionRow, "boxes" | "extras" | "deliveryAddress" | "frequency" | "locale">,
+  { userId, now }: { userId: number; now: Date },
+): Promise<number> {
+  const priced = await priceDraft(
+    strapi,
+    {
+      ...EMPTY_ORDER_DRAFT,
+      postcode: row.deliveryAddress.postalCode,
+      purchase: "subscription",
+      frequency: row.frequency,
+      boxes: row.boxes.map((box) => ({
+        productId: box.productId,
+        quantity: box.quantity,
+        exclusions: box.exclusions ?? [],
+      })),
+      extras: row.extras.map((extra) => ({
+        productId: extra.productId,
+        quantity: extra.quantity,
+        frequency: "every_delivery" as const,
+      })),
+    },
+    { userId, locale: row.locale, now },
+  );
+  return priced.totals.total;
+}
+
+async function viewOf(
+  strapi: Core.Strapi,
+  row: SubscriptionRow,
+  { userId, now }: { userId: number; now: Date },
+): Promise<View> {
+  const ids = [
+    ...row.boxes.flatMap((box) => [box.productId, ...(box.exclusions ?? [])]),
+    ...row.extras.map((extra) => extra.productId),
+  ];
+  const products = await loadOrderProducts(strapi, ids);
+  let pricePerDelivery: number | null = null;
+  try {
+    pricePerDelivery = await priceOf(strapi, row, { userId, now });
+  } catch (error) {
+    // A product no longer sold, or the zone closed: the price cannot be told until the box is changed.
+    if (!(error instanceof OrderError)) throw error;
+  }
+  return { row, rules: await zoneRulesOf(strapi, row, now), contents: contentsOf(row, products), pricePerDelivery };
+}
+
+/** The next delivery that brings a box, with its cut-off; for a subscription not yet planned, its stored next date. */
+async function nextDeliveryOf(
+  strapi: Core.Strapi,
+  view: View,
+  now: Date,
+): Promise<SubscriptionSummary["nextDelivery"]> {
+  const { row, rules } = view;
+  if (row.subscriptionStatus === "cancelled" || row.subscriptionStatus === "suspended") {
+    const coming = (await deliveriesFrom(strapi, row.id, shopDateOf(now))).find((delivery) =>
+      (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus),
+    );
+    return coming ? { date: coming.date, cutoff: new Date(coming.cutoffAt).toISOString() } : null;
+  }
+  const coming = (await deliveriesFrom(strapi, row.id, shopDateOf(now))).find((delivery) =>
+    (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus),
+  );
+  if (coming) return { date: coming.date, cutoff: new Date(coming.cutoffAt).toISOString() };
+  if (row.subscriptionStatus !== "pending" || !rules) return null;
+  const date = isoDateOf(row.nextDeliveryDate);
+  return { date, cutoff: cutoffOf(rules.zone, date, rules.closedDays).toISOString() };
+}
+
+async function summaryOf(strapi: Core.Strapi, view: View, now: Date): Promise<SubscriptionSummary> {
+  return {
+    id: view.row.documentId,
+    status: view.row.subscriptionStatus,
+    frequency: view.row.frequency,
+    weekday: planOf(view.row).weekday,
+    contents: view.contents,
+    pricePerDelivery: view.pricePerDelivery,
+    nextDelivery: await nextDeliveryOf(strapi, view, now),
+  };
+}
+
+interface CardRow {
+  brand: string | null;
+  last4: string | null;
+  expiryMonth: number | null;
+  expiryYear: number | null;
+}
+
+async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<SubscriptionDetail> {
+  const { row, rules } = view;
+  const [history, card, coming] = await Promise.all([
+    strapi.db.query(CONTENT_TYPES.subscriptionChange).findMany({
+      where: { subscription: { id: row.id } },
+      select: ["at", "actorKind", "field", "from", "to"],
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+    }) as Promise<{ at: string | Date; actorKind: Actor["kind"]; field: string; from: unknown; to: unknown }[]>,
+    strapi.db.query(CONTENT_TYPES.subscription).findOne({
+      where: { id: row.id },
+      select: ["id"],
+      populate: { paymentMethod: { select: ["brand", "last4", "expiryMonth", "expiryYear"] } },
+    }) as Promise<{ paymentMethod: CardRow | null } | null>,
+    deliveriesFrom(strapi, row.id, shopDateOf(now)),
+  ]);
+  const slot = rules?.zone.slots.find((each) => each.code === row.slotCode) ?? null;
+  const method = card?.paymentMethod ?? null;
+  const lastDelivery =
+    row.subscriptionStatus === "cancelled"
+      ? (coming
+          .filter((delivery) => (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus))
+          .at(-1)?.date ?? null)
+      : null;
+  return {
+    ...(await summaryOf(strapi, view, now)),
+    locale: row.locale,
+    audience: row.audience,
+    createdAt: new Date(row.createdAt).toISOString(),
+    zoneName: rules?.zone.name ?? "",
+    slot: slot && { code: slot.code, start: clockOf(slot.start), end: clockOf(slot.end) },
+    slotChoices: (rules?.zone.slots ?? []).map(({ code, start, end }) => ({ code, start, end })),
+    weekdayChoices: [...(rules?.zone.weekdays ?? [])],
+    address: row.deliveryAddress,
+    notes: row.notes ?? "",
+    card:
+      method && method.last4
+        ? {
+            brand: method.brand ?? "",
+            last4: method.last4,
+            expiry:
+              method.expiryMonth && method.expiryYear
+                ? `${String(method.expiryMonth).padStart(2, "0")}/${String(method.expiryYear).slice(-2)}`
+                : "",
+          }
+        : null,
+    pausedUntil: row.pausedUntil ? isoDateOf(row.pausedUntil) : null,
+    pauseReason: row.pauseReason ?? null,
+    cancelReason: row.cancelReason ?? null,
+    cancelsOn: row.cancelsOn ? isoDateOf(row.cancelsOn) : null,
+    lastDelivery,
+    history: history.map((entry) => ({
+      at: new Date(entry.at).toISOString(),
+      actor: entry.actorKind,
+      field: entry.field,
+      from: entry.from,
+      to: entry.to,
+    })),
+  };
+}
+
+async function ownView(strapi: Core.Strapi, caller: Caller, id: string, now: Date): Promise<View> {
+  const row = await loadOwnSubscription(strapi, caller.userId, id);
+  if (!row) throw new SubscriptionNotFoundError("No such subscription");
+  return viewOf(strapi, row, { userId: caller.userId, now });
+}
+
+export async function listOwnSubscriptions(
+  strapi: Core.Strapi,
+  caller: Caller,
+  now: Date,
+): Promise<SubscriptionSummary[]> {
+  const rows = await loadOwnSubscriptions(strapi, caller.userId);
+  const summaries: SubscriptionSummary[] = [];
+  for (const row of rows)
+    summaries.push(await summaryOf(strapi, await viewOf(strapi, row, { userId: caller.userId, now }), now));
+  return summaries;
+}
+
+export async function showOwnSubscription(
+  strapi: Core.Strapi,
+  caller: Caller,
+  id: string,
+  now: Date,
+): Promise<SubscriptionDetail> {
+  return detailOf(strapi, await ownView(strapi, caller, id, now), now);
+}
+
+function deliveryOf(row: DeliveryRow, view: View, now: Date): SubscriptionDelivery {
+  const charged = row.deliveryStatus !== "skipped";
+  return {
+    date: row.date,
+    plannedDate: row.plannedDate,
+    change: row.dateChange,
+    status: row.deliveryStatus,
+    cutoff: new Date(row.cutoffAt).toISOString(),
+    locked: isLocked(row, now),
+    contents: view.contents,
+    price: !charged ? 0 : (row.order?.total ?? view.pricePerDelivery),
+    orderNumber: row.order?.number ?? null,
+    giftTo: row.giftRecipient?.name ?? null,
+    foodBank: row.foodBank?.name ?? null,
+  };
+}
+
+export async function ownDeliveries(
+  strapi: Core.Strapi,
+  caller: Caller,
+  id: string,
+  now: Date,
+): Promise<SubscriptionDelivery[]> {
+  const view = await ownView(strapi, caller, id, now);
+  const rows = await deliveriesFrom(strapi, view.row.id, shopDateOf(now), { limit: SHOWN_DELIVERIES });
+  return rows.map((row) => deliveryOf(row, view, now));
+}
+
+export async function listFoodBanks(strapi: Core.Strapi): Promise<FoodBankList["foodBanks"]> {
+  const rows = (await strapi.db.query(CONTENT_TYPES.foodBank).findMany({
+    where: { active: true },
+    select: ["documentId", "name", "city"],
+    orderBy: [{ city: "asc" }, { name: "asc" }],
+  })) as { documentId: string; name: string; city: string }[];
+  return rows.map((row) => ({ id: row.documentId, name: row.name, city: row.city }));
+}
+
+// ---- Changing one delivery -------------------------------------------------------------------------
+
+/** The first delivery a change made now still reaches (not locked, not dropped by the calendar), or null. */
+async function firstOpenDelivery(strapi: Core.Strapi, view: View, now: Date): Promise<IsoDate | null> {
+  const rows = await deliveriesFrom(strapi, view.row.id, shopDateOf(now));
+  return rows.find((row) => row.dateChange !== "dropped" && !isLocked(row, now))?.date ?? null;
+}
+
+function requireChangeable(view: View): void {
+  if (!(PLANNED_STATUSES as readonly SubscriptionStatus[]).includes(view.row.subscriptionStatus)) {
+    throw new SubscriptionError("status_not_allowed", { status: 409, path: ["status"] });
+  }
+}
+
+type DeliveryAction = "skip" | "restore" | "gift" | "donate";
+
+const ACTION_FROM: Record<DeliveryAction, readonly DeliveryStatus[]> = {
+  skip: ["scheduled", "gifted", "donated"],
+  restore: ["skipped", "gifted", "donated"],
+  gift: ["scheduled"],
+  donate: ["scheduled"],
+};
+
+const ACTION_TO: Record<DeliveryAction, DeliveryStatus> = {
+  skip: "skipped",
+  restore: "scheduled",
+  gift: "gifted",
+  donate: "donated",
+};
+
+/**
+ * Moves one delivery from one of the action's statuses to its own, by one conditional UPDATE of
+ * that row that also requires its cut-off to be still ahead: a lock by the job and a change racing
+ * it cannot both win. 404 for a date that is not one of the subscription's deliveries; 409
+ * delivery_locked (with the first date still open) past the cut-off; 409 delivery_unchanged when
+ * the delivery is not in a status the action changes (or the calendar dropped it).
+ */
+async function changeDelivery(
+  strapi: Core.Strapi,
+  caller: Caller,
+  {
+    id,
+    date,
+    action,
+    data = {},
+    to = {},
+  }: {
+    id: string;
+    date: string;
+    action: DeliveryAction;
+    data?: Record<string, unknown>;
+    to?: Record<string, unknown>;
+  },
+  now: Date,
+): Promise<{ view: View; delivery: SubscriptionDelivery }> {
+  const view = await ownView(strapi, caller, id, now);
+  if (!isIsoDate(date)) throw new SubscriptionNotFoundError("No such delivery");
+  const current = (await deliveriesFrom(strapi, view.row.id, date, { limit: 1 })).find((row) => row.date === date);
+  if (!current) throw new SubscriptionNotFoundError("No such delivery");
+  if (isLocked(current, now)) {
+    throw new SubscriptionError("delivery_locked", {
+      status: 409,
+      path: ["date"],
+      date: await firstOpenDelivery(strapi, view, now),
+    });
+  }
+  requireChangeable(view);
+  if (current.dateChange === "dropped" || !ACTION_FROM[action].includes(current.deliveryStatus)) {
+    throw new SubscriptionError("delivery_unchanged", { status: 409, path: ["date"] });
+  }
+  const moved = await strapi.db.transaction(async () => {
+    const { count } = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).updateMany({
+      where: {
+        id: current.id,
+        deliveryStatus: current.deliveryStatus,
+        cutoffAt: { $gt: now },
+      },
+      data: { deliveryStatus: ACTION_TO[action], skippedByPause: false, ...data },
+    })) as { count: number };
+    if (count !== 1) return false;
+    if (action === "donate" || current.deliveryStatus === "donated") {
+      // The food bank is a relation: written by the query engine, once the status is won.
+      await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).update({
+        where: { id: current.id },
+        data: { foodBank: action === "donate" ? to.foodBankId : null },
+      });
+    }
+    await recordChange(strapi, view.row.id, {
+      actor: customerActor(caller),
+      field: `delivery:${date}`,
+      from: current.deliveryStatus,
+      to: { status: ACTION_TO[action], ...to },
+      at: now,
+    });
+    return true;
+  });
+  const after = (await deliveriesFrom(strapi, view.row.id, date, { limit: 1 }))[0]!;
+  if (!moved) {
+    // Locked or changed by another request meanwhile: say which.
+    if (isLocked(after, now)) {
+      throw new SubscriptionError("delivery_locked", {
+        status: 409,
+        path: ["date"],
+        date: await firstOpenDelivery(strapi, view, now),
+      });
+    }
+    throw new SubscriptionError("delivery_unchanged", { status: 409, path: ["date"] });
+  }
+  await refreshNextDelivery(strapi, view.row.id, now);
+  return { view, delivery: deliveryOf(after, view, now) };
+}
+
+async function confirmDeliveryChange(
+  strapi: Core.Strapi,
+  { view, delivery }: { view: View; delivery: SubscriptionDelivery },
+  change: "skip" | "restore" | "gift" | "donate",
+  now: Date,
+): Promise<SubscriptionDelivery> {
+  await sendSubscriptionChangedMail(strapi, {
+    row: view.row,
+    change,
+    appliesFrom: delivery.date,
+    nextDelivery: (await nextDeliveryOf(strapi, view, now))?.date ?? null,
+    pricePerDelivery: view.pricePerDelivery,
+  });
+  return delivery;
+}
+
+export async function skipDelivery(strapi: Core.Strapi, caller: Caller, id: string, date: string, now: Date) {
+  return confirmDeliveryChange(
+    strapi,
+    await changeDelivery(strapi, caller, { id, date, action: "skip", data: { giftRecipient: null } }, now),
+    "skip",
+    now,
+  );
+}
+
+export async function restoreDelivery(strapi: Core.Strapi, caller: Caller, id: string, date: string, now: Date) {
+  return confirmDeliveryChange(
+    strapi,
+    await changeDelivery(strapi, caller, { id, date, action: "restore", data: { giftRecipient: null } }, now),
+    "restore",
+    now,
+  );
+}
+
+export async function giftDelivery(
+  strapi: Core.Strapi,
+  caller: Caller,
+  { id, date, body }: { id: string; date: string; body: GiftDeliveryBody },
+  now: Date,
+) {
+  const own = await loadOwnSubscription(strapi, caller.userId, id);
+  if (!own) throw new SubscriptionNotFoundError("No such subscription");
+  const rules = await zoneRulesOf(strapi, own, now);
+  // The box goes out on the subscription's round: the friend must live where that round goes.
+  if (!rules || !zoneForPostcode([rules.zone], body.address.postalCode)) {
+    throw new SubscriptionError("not_covered", { path: ["address", "postalCode"] });
+  }
+  const recipient = {
+    name: body.address.fullName,
+    email: body.email,
+    phone: body.address.phone ?? "",
+    address: body.address,
+    note: body.note,
+  };
+  const changed = await changeDelivery(
+    strapi,
+    caller,
+    { id, date, action: "gift", data: { giftRecipient: recipient }, to: { giftTo: recipient.name } },
+    now,
+  );
+  sendGiftMail(strapi, { row: changed.view.row, date, recipient });
+  return confirmDeliveryChange(strapi, changed, "gift", now);
+}
+
+export async function donateDelivery(
+  strapi: Core.Strapi,
+  caller: Caller,
+  { id, date, body }: { id: string; date: string; body: DonateDeliveryBody },
+  now: Date,
+) {
+  const bank = (await strapi.db.query(CONTENT_TYPES.foodBank).findOne({
+    where: { documentId: body.foodBankId, active: true },
+    select: ["id", "name"],
+  })) as { id: number; name: string } | null;
+  if (!bank) throw new SubscriptionError("food_bank_unknown", { path: ["foodBankId"] });
+  return confirmDeliveryChange(
+    strapi,
+    await changeDelivery(
+      strapi,
+      caller,
+      { id, date, action: "donate", data: { giftRecipient: null }, to: { foodBankId: bank.id, foodBank: bank.name } },
+      now,
+    ),
+    "donate",
+    now,
+  );
+}
+
+// ---- Changing the subscription ---------------------------------------------------------------------
+
+export interface ChangeOutcome {
+  subscription: SubscriptionDetail;
+  appliesFrom: IsoDate | null;
+}
+
+async function answerChange(
+  strapi: Core.Strapi,
+  caller: Caller,
+  {
+    id,
+    change,
+    appliesFrom,
+  }: { id: string; change: Parameters<typeof sendSubscriptionChangedMail>[1]["change"]; appliesFrom: IsoDate | null },
+  now: Date,
+): Promise<ChangeOutcome> {
+  const view = await ownView(strapi, caller, id, now);
+  const subscription = await detailOf(strapi, view, now);
+  await sendSubscriptionChangedMail(strapi, {
+    row: view.row,
+    change,
+    appliesFrom,
+    nextDelivery: subscription.nextDelivery?.date ?? null,
+    pricePerDelivery: subscription.pricePerDelivery,
+    lastDelivery: subscription.lastDelivery,
+  });
+  return { subscription, appliesFrom };
+}
+
+/** Skips, by the pause, the open deliveries in [from, until] (those already skipped, gifted or donated stay so). */
+async function skipForPause(
+  strapi: Core.Strapi,
+  subscriptionId: number,
+  { from, until }: { from: IsoDate; until: IsoDate },
+  now: Date,
+) {
+  await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).updateMany({
+    where: { subscriptionId, deliveryStatus: "scheduled", date: { $gte: from, $lte: until }, cutoffAt: { $gt: now } },
+    data: { deliveryStatus: "skipped", skippedByPause: true },
+  });
+}
+
+export async function pauseSubscription(
+  strapi: Core.Strapi,
+  caller: Caller,
+  id: string,
+  body: PauseSubscriptionBody,
+  now: Date,
+): Promise<ChangeOutcome> {
+  const view = await ownView(strapi, caller, id, now);
+  if (!view.rules) throw new SubscriptionError("status_not_allowed", { status: 409, path: ["status"] });
+  // Locked and ordered deliveries come anyway: the pause starts after them (an ordered first
+  // delivery's cut-off may still be ahead, which the domain's date-only rule cannot know).
+  const open = (await deliveriesFrom(strapi, view.row.id, shopDateOf(now))).filter(
+    (row) => row.dateChange !== "dropped" && !isLocked(row, now),
+  );
+  const plan = planPause(body.option === undefined ? { until: body.until! } : { length: body.option }, open, {
+    now,
+    zone: view.rules.zone,
+    closedDays: view.rules.closedDays,
+  });
+  if (!plan.ok)
+    throw new SubscriptionError("invalid_pause", { path: [body.option === undefined ? "until" : "option"] });
+  const { pause } = plan;
+  await strapi.db.transaction(async () => {
+    await changeStatus(
+      strapi,
+      { id: view.row.id, from: view.row.subscriptionStatus },
+      {
+        event: { type: "pause", until: pause.until },
+        actor: customerActor(caller),
+        now,
+        data: { pausedUntil: pause.until, pauseReason: body.reason || null },
+      },
+    );
+    await recordChange(strapi, view.row.id, {
+      actor: customerActor(caller),
+      field: "pausedUntil",
+      from: view.row.pausedUntil ? isoDateOf(view.row.pausedUntil) : null,
+      to: pause.until,
+      at: now,
+    });
+    await skipForPause(strapi, view.row.id, pause, now);
+  });
+  // The pause may reach past the deliveries planned so far: those are planned skipped now.
+  await planDeliveries(strapi, view.row.id, now);
+  await refreshNextDelivery(strapi, view.row.id, now);
+  return answerChange(strapi, caller, { id, change: "pause", appliesFrom: pause.from }, now);
+}
+
+export async function resumeSubscription(
+  strapi: Core.Strapi,
+  caller: Caller,
+  id: string,
+  now: Date,
+): Promise<ChangeOutcome> {
+  const view = await ownView(strapi, caller, id, now);
+  await strapi.db.transaction(async () => {
+    await changeStatus(
+      strapi,
+      { id: view.row.id, from: view.row.subscriptionStatus },
+      { event: { type: "resume" }, actor: customerActor(caller), now, data: { pausedUntil: null } },
+    );
+    await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).updateMany({
+      where: { subscriptionId: view.row.id, deliveryStatus: "skipped", skippedByPause: true, cutoffAt: { $gt: now } },
+      data: { deliveryStatus: "scheduled", skippedByPause: false },
+    });
+  });
+  await planDeliveries(strapi, view.row.id, now);
+  await refreshNextDelivery(strapi, view.row.id, now);
+  return answerChange(
+    strapi,
+    caller,
+    { id, change: "resume", appliesFrom: await firstOpenDelivery(strapi, view, now) },
+    now,
+  );
+}
+
+/**
+ * Cancels from the first delivery still open: those after it are removed, and the locked ones
+ * (already being prepared and charged) still come; the last of them is the answer's lastDelivery.
+ */
+export async function cancelSubscription(
+  strapi: Core.Strapi,
+  caller: Caller,
+  id: string,
+  body: CancelSubscriptionBody,
+  now: Date,
+): Promise<ChangeOutcome> {
+  const view = await ownView(strapi, caller, id, now);
+  // From the first delivery still open (as for every change); locked and ordered ones still come.
+  const effectiveFrom = await firstOpenDelivery(strapi, view, now);
+  const cancelsOn = effectiveFrom ?? shopDateOf(now);
+  await strapi.db.transaction(async () => {
+    await changeStatus(
+      strapi,
+      { id: view.row.id, from: view.row.subscriptionStatus },
+      {
+        event: { type: "cancel" },
+        actor: customerActor(caller),
+        now,
+        data: { cancelReason: body.reason || null, cancelsOn, pausedUntil: null },
+      },
+    );
+    // Not locked and not ordered: nothing of them was prepared or charged.
+    await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).deleteMany({
+      where: {
+        subscriptionId: view.row.id,
+        date: { $gte: cancelsOn },
+        deliveryStatus: { $notIn: ["locked", "ordered"] },
+        cutoffAt: { $gt: now },
+      },
+    });
+  });
+  return answerChange(strapi, caller, { id, change: "cancel", appliesFrom: effectiveFrom }, now);
+}
+
+/** A cancelled or suspended subscription starts again: pending until its next first delivery is paid. */
+export async function restartSubscription(
+  strapi: Core.Strapi,
+  caller: Caller,
+  id: string,
+  now: Date,
+): Promise<ChangeOutcome> {
+  const view = await ownView(strapi, caller, id, now);
+  await changeStatus(
+    strapi,
+    { id: view.row.id, from: view.row.subscriptionStatus },
+    {
+      event: { type: "restart" },
+      actor: customerActor(caller),
+      now,
+      data: { cancelReason: null, cancelsOn: null, pausedUntil: null, pauseReason: null, missedInARow: 0 },
+    },
+  );
+  return answerChange(strapi, caller, { id, change: "restart", appliesFrom: null }, now);
+}
+
+/**
+ * The first delivery date of a new rhythm: on `weekday`, in the week of the first open delivery
+ * (or the week after, when that day is before it or its cut-off has passed).
+ */
+function newAnchor(first: IsoDate, weekday: IsoWeekday, rules: ZoneRules, now: Date): IsoDate {
+  let anchor = shiftIsoDate(first, weekday - isoWeekdayOf(first));
+  while (anchor < first || isDeliveryLocked(anchor, { now, zone: rules.zone, closedDays: rules.closedDays })) {
+    anchor = shiftIsoDate(anchor, 7);
+  }
+  return anchor;
+}
+
+/**
+ * Boxes, extras, frequency, weekday, slot, address: from the first delivery still open. A new
+ * weekday or frequency replans the deliveries from there (those not yet locked are planned again,
+ * skips and gifts among them dropped: they were for dates of the old rhythm).
+ */
+export async function updateSubscription(
+  strapi: Core.Strapi,
+  caller: Caller,
+  id: string,
+  body: UpdateSubscriptionBody,
+  now: Date,
+): Promise<ChangeOutcome> {
+  const view = await ownView(strapi, caller, id, now);
+  const { row, rules } = view;
+  requireChangeable(view);
+  if (!rules) throw new SubscriptionError("status_not_allowed", { status: 409, path: ["status"] });
+  const data: Record<string, unknown> = {};
+  const changes: { field: string; from: unknown; to: unknown }[] = [];
+  const set = (field: keyof SubscriptionRow, value: unknown) => {
+    if (JSON.stringify(row[field]) === JSON.stringify(value)) return;
+    data[field] = value;
+    changes.push({ field, from: row[field], to: value });
+  };
+
+  if (body.boxes !== undefined || body.extras !== undefined) {
+    const boxes = body.boxes ?? row.boxes;
+    const extras =
+      body.extras === undefined
+        ? row.extras
+        : body.extras.map((extra) => ({ ...extra, frequency: "every_delivery" as const }));
+    // Checks every product as the order flow does (400 with the product's path), and prices the new box.
+    await priceOf(strapi, { ...row, boxes, extras }, { userId: caller.userId, now });
+    if (body.boxes !== undefined) set("boxes", boxes);
+    if (body.extras !== undefined) set("extras", extras);
+  }
+  if (body.slot !== undefined) {
+    if (!rules.zone.slots.some((slot) => slot.code === body.slot)) {
+      throw new SubscriptionError("slot_unknown", { path: ["slot"] });
+    }
+    set("slotCode", body.slot);
+  }
+  if (body.address !== undefined) {
+    if (!zoneForPostcode([rules.zone], body.address.postalCode)) {
+      throw new SubscriptionError("not_covered", { path: ["address", "postalCode"] });
+    }
+    set("deliveryAddress", body.address);
+  }
+  const plan = planOf(row);
+  const weekday = (body.weekday ?? plan.weekday) as IsoWeekday;
+  if (body.weekday !== undefined && !rules.zone.weekdays.includes(weekday)) {
+    throw new SubscriptionError("weekday_not_offered", { path: ["weekday"] });
+  }
+  const first = await firstOpenDelivery(strapi, view, now);
+  const rhythmChanged = weekday !== plan.weekday || (body.frequency !== undefined && body.frequency !== row.frequency);
+  if (rhythmChanged) {
+    if (body.frequency !== undefined) set("frequency", body.frequency);
+    set("weekday", weekday);
+    // The weeks keep counting from the old anchor on a new weekday alone; a new frequency starts its own.
+    const anchor =
+      body.frequency !== undefined && body.frequency !== row.frequency
+        ? newAnchor(first ?? shopDateOf(now), weekday, rules, now)
+        : plan.anchor;
+    set("anchorDate", anchor);
+  }
+  if (changes.length === 0) return answerChange(strapi, caller, { id, change: "update", appliesFrom: first }, now);
+
+  await strapi.db.transaction(async () => {
+    await strapi.db.query(CONTENT_TYPES.subscription).update({ where: { id: row.id }, data });
+    for (const change of changes) {
+      await recordChange(strapi, row.id, { actor: customerActor(caller), ...change, at: now });
+    }
+    if (rhythmChanged) {
+      await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).deleteMany({
+        where: {
+          subscriptionId: row.id,
+          date: { $gte: first ?? shopDateOf(now) },
+          deliveryStatus: { $notIn: ["locked", "ordered"] },
+          cutoffAt: { $gt: now },
+        },
+      });
+    }
+  });
+  if (rhythmChanged) await planDeliveries(strapi, row.id, now);
+  await refreshNextDelivery(strapi, row.id, now);
+  const appliesFrom = rhythmChanged ? await firstOpenDelivery(strapi, view, now) : first;
+  return answerChange(strapi, caller, { id, change: "update", appliesFrom }, now);
+}

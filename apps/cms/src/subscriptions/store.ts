@@ -1,0 +1,190 @@
+import type { Core } from "@strapi/strapi";
+import type { DeliveryAddress } from "@shop/contracts";
+import {
+  isoWeekdayOf,
+  shiftIsoDate,
+  shopDateOf,
+  type ClosedDay,
+  type DeliveryZone,
+  type Frequency,
+  type IsoDate,
+  type IsoWeekday,
+  type Locale,
+} from "@shop/domain";
+import type {
+  DeliveryStatus,
+  SubscriptionActor,
+  SubscriptionPlan,
+  SubscriptionStatus,
+} from "@shop/domain/subscriptions";
+import { loadClosedDays, loadZones } from "../delivery/delivery";
+import { CONTENT_TYPES } from "../content-types";
+
+/**
+ * A subscription and its deliveries as stored (docs/decisions/028), read the one way every
+ * subscription service reads them, and the history every change writes.
+ */
+
+export interface StoredBox {
+  productId: number;
+  quantity: number;
+  exclusions: number[];
+}
+
+export interface StoredExtra {
+  productId: number;
+  quantity: number;
+  frequency?: string;
+}
+
+export interface SubscriptionRow {
+  id: number;
+  documentId: string;
+  subscriptionStatus: SubscriptionStatus;
+  frequency: Frequency;
+  weekday: number | null;
+  anchorDate: string | null;
+  locale: Locale;
+  audience: "consumer" | "business";
+  boxes: StoredBox[];
+  extras: StoredExtra[];
+  slotCode: string;
+  deliveryAddress: DeliveryAddress;
+  notes: string | null;
+  nextDeliveryDate: string;
+  pausedUntil: string | null;
+  pauseReason: string | null;
+  cancelReason: string | null;
+  cancelsOn: string | null;
+  createdAt: string | Date;
+  zone: { id: number } | null;
+  user: { id: number; email: string; firstName: string | null } | null;
+  firstOrder: { id: number; number: string | null; deliveryDate: string } | null;
+}
+
+const POPULATE = {
+  zone: { select: ["id"] },
+  user: { select: ["id", "email", "firstName"] },
+  firstOrder: { select: ["id", "number", "deliveryDate"] },
+} as const;
+
+/** "2026-12-09" from a date column (PostgreSQL's driver may answer a Date or a longer string). */
+export function isoDateOf(value: string | Date): IsoDate {
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+}
+
+export async function loadSubscription(strapi: Core.Strapi, id: number): Promise<SubscriptionRow | null> {
+  return (await strapi.db
+    .query(CONTENT_TYPES.subscription)
+    .findOne({ where: { id }, populate: POPULATE })) as SubscriptionRow | null;
+}
+
+/** The customer's subscription by its documentId, or null (unknown, or another customer's). */
+export async function loadOwnSubscription(
+  strapi: Core.Strapi,
+  userId: number,
+  documentId: string,
+): Promise<SubscriptionRow | null> {
+  return (await strapi.db.query(CONTENT_TYPES.subscription).findOne({
+    where: { documentId, user: { id: userId } },
+    populate: POPULATE,
+  })) as SubscriptionRow | null;
+}
+
+export async function loadOwnSubscriptions(strapi: Core.Strapi, userId: number): Promise<SubscriptionRow[]> {
+  return (await strapi.db.query(CONTENT_TYPES.subscription).findMany({
+    where: { user: { id: userId } },
+    populate: POPULATE,
+    orderBy: { id: "desc" },
+  })) as SubscriptionRow[];
+}
+
+/**
+ * The rhythm of a subscription. Rows made before weekday and anchorDate were stored take them from
+ * the first order's delivery (else the next delivery): its weekday, and its week as the first.
+ */
+export function planOf(row: SubscriptionRow): SubscriptionPlan {
+  const anchor = isoDateOf(row.anchorDate ?? row.firstOrder?.deliveryDate ?? row.nextDeliveryDate);
+  return {
+    frequency: row.frequency,
+    weekday: (row.weekday ?? isoWeekdayOf(anchor)) as IsoWeekday,
+    anchor,
+  };
+}
+
+/** What the calendar of a subscription's zone needs at `now`. */
+export interface ZoneRules {
+  zone: DeliveryZone;
+  closedDays: ClosedDay[];
+}
+
+/** The subscription's zone as it is now, with its closed days; null when staff made it inactive. */
+export async function zoneRulesOf(strapi: Core.Strapi, row: SubscriptionRow, now: Date): Promise<ZoneRules | null> {
+  const zone = (await loadZones(strapi)).find((each) => each.id === row.zone?.id);
+  if (!zone) return null;
+  // From yesterday in Madrid: a cut-off counted back through an earlier day is past anyway.
+  return { zone, closedDays: await loadClosedDays(strapi, shiftIsoDate(shopDateOf(now), -1)) };
+}
+
+export interface DeliveryRow {
+  id: number;
+  date: string;
+  plannedDate: string;
+  dateChange: "none" | "moved" | "dropped";
+  deliveryStatus: DeliveryStatus;
+  skippedByPause: boolean;
+  cutoffAt: string | Date;
+  giftRecipient: { name: string; email: string } | null;
+  order: { number: string | null; total: number } | null;
+  foodBank: { name: string } | null;
+}
+
+/** The subscription's deliveries from `from` on, soonest first (`limit` of them when given). */
+export async function deliveriesFrom(
+  strapi: Core.Strapi,
+  subscriptionId: number,
+  from: IsoDate,
+  { limit }: { limit?: number } = {},
+): Promise<DeliveryRow[]> {
+  const rows = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
+    where: { subscriptionId, date: { $gte: from } },
+    populate: { order: { select: ["number", "total"] }, foodBank: { select: ["name"] } },
+    orderBy: { date: "asc" },
+    ...(limit === undefined ? {} : { limit }),
+  })) as DeliveryRow[];
+  return rows.map((row) => ({ ...row, date: isoDateOf(row.date), plannedDate: isoDateOf(row.plannedDate) }));
+}
+
+/** Whether the delivery no longer takes changes: its cut-off has come, or it is locked or ordered already. */
+export function isLocked(row: Pick<DeliveryRow, "cutoffAt" | "deliveryStatus">, now: Date): boolean {
+  return (
+    row.deliveryStatus === "locked" ||
+    row.deliveryStatus === "ordered" ||
+    new Date(row.cutoffAt).getTime() <= now.getTime()
+  );
+}
+
+export interface Actor {
+  kind: SubscriptionActor;
+  /** The customer's or staff member's e-mail, or the job's name. */
+  label: string;
+}
+
+/** One history entry: who changed what, from what to what. Inside the caller's transaction when there is one. */
+export async function recordChange(
+  strapi: Core.Strapi,
+  subscriptionId: number,
+  { actor, field, from, to, at }: { actor: Actor; field: string; from: unknown; to: unknown; at: Date },
+): Promise<void> {
+  await strapi.db.query(CONTENT_TYPES.subscriptionChange).create({
+    data: {
+      subscription: subscriptionId,
+      at,
+      actorKind: actor.kind,
+      actorLabel: actor.label.slice(0, 200),
+      field,
+      from: from ?? null,
+      to: to ?? null,
+    },
+  });
+}
