@@ -5,6 +5,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type * as Strapi from "@strapi/strapi";
 import type { Core } from "@strapi/strapi";
+import { fileDatabase, makeRunTemplate } from "./test-databases";
 
 export const APP_DIR = path.resolve(__dirname, "..", "..");
 export const DIST_DIR = path.join(APP_DIR, "dist");
@@ -22,24 +23,6 @@ export interface TestStrapi {
   restart(): Promise<TestStrapi>;
   /** Stops Strapi and removes the temporary files. */
   stop(): Promise<void>;
-}
-
-interface PgClient {
-  connect(): Promise<void>;
-  query(sql: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-
-/** PostgreSQL runs get an empty public schema per test file, so runs are repeatable. */
-async function resetPostgres(databaseUrl: string): Promise<void> {
-  const pg = nodeRequire("pg") as { Client: new (options: { connectionString: string }) => PgClient };
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;");
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -103,7 +86,17 @@ function dropDistFromRequireCache(): void {
   }
 }
 
-async function boot(tempDir: string, database: "sqlite" | "postgres", restoreEnv: () => void): Promise<TestStrapi> {
+interface BootOptions {
+  tempDir: string;
+  database: "sqlite" | "postgres";
+  /** Puts back the environment as it was before this file's Strapi (test files share one process). */
+  restoreEnv: () => void;
+  /** Removes this file's database once Strapi has stopped. */
+  dropDatabase: () => Promise<void>;
+}
+
+async function boot(options: BootOptions): Promise<TestStrapi> {
+  const { tempDir, database, restoreEnv, dropDatabase } = options;
   const outboxDir = path.join(tempDir, "outbox");
   const snapshot = snapshotProcessListeners();
   dropDistFromRequireCache();
@@ -141,32 +134,26 @@ async function boot(tempDir: string, database: "sqlite" | "postgres", restoreEnv
     outboxDir,
     async restart() {
       await shutdown();
-      return boot(tempDir, database, restoreEnv);
+      return boot(options);
     },
     async stop() {
       await shutdown();
       restoreEnv();
+      await dropDatabase();
       fs.rmSync(tempDir, { recursive: true, force: true });
     },
   };
 }
 
-/**
- * Boots the compiled app (tests/global-setup.ts built dist/) in this process, on a fresh temporary
- * SQLite file, or on DATABASE_URL (emptied first) when that is set. Mail goes to a temporary outbox.
- */
-export async function startStrapi(extraEnv: Record<string, string> = {}): Promise<TestStrapi> {
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-test-"));
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-
-  const env: Record<string, string> = {
+/** What every test file's Strapi runs with, before the file's own settings. */
+function baseEnv(tempDir: string): Record<string, string> {
+  return {
     NODE_ENV: "test",
     // Point dotenv at a file that does not exist: a developer's apps/cms/.env must not leak in.
     ENV_PATH: path.join(tempDir, ".env.none"),
     STRAPI_TELEMETRY_DISABLED: "true",
     HOST: "127.0.0.1",
     MAIL_OUTBOX_DIR: path.join(tempDir, "outbox"),
-    DATABASE_FILENAME: path.join(tempDir, "cms.db"),
     // Uploads (the seed's images, a test's files) go to the temporary folder, removed on stop(): the
     // SQLite and PostgreSQL runs go on at the same time (scripts/test.mjs) and must not share a folder.
     PUBLIC_DIR: path.join(tempDir, "public"),
@@ -174,22 +161,54 @@ export async function startStrapi(extraEnv: Record<string, string> = {}): Promis
     // Rate limits count in memory unless a test asks for Redis (accounts-limits.int.test.ts).
     REDIS_URL: "",
     LOG_LEVEL: "warn",
-    ...extraEnv,
   };
-  // Test files share one worker process: put the environment back on stop().
+}
+
+/** Sets the environment for one Strapi; the function it returns puts the previous one back. */
+function useEnv(env: Record<string, string>): () => void {
   const savedEnv = { ...process.env };
-  const restoreEnv = () => {
-    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
-    Object.assign(process.env, savedEnv);
-  };
   Object.assign(process.env, env);
   // Tests must never send real mail.
   delete process.env.SMTP_HOST;
   delete process.env.SMTP_USER;
   delete process.env.SMTP_PASS;
+  return () => {
+    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+    Object.assign(process.env, savedEnv);
+  };
+}
 
-  if (databaseUrl) await resetPostgres(databaseUrl);
-  return boot(tempDir, databaseUrl ? "postgres" : "sqlite", restoreEnv);
+const databaseKind = (databaseUrl: string | undefined) => (databaseUrl ? "postgres" : "sqlite");
+
+/** One boot with no demo data on the given database, then stopped: the run's template (test-databases.ts). */
+async function makeTemplate(databaseEnv: Record<string, string>): Promise<void> {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-template-"));
+  const restoreEnv = useEnv({ ...baseEnv(tempDir), SEED_DEMO_DATA: "false", ...databaseEnv });
+  const app = await boot({
+    tempDir,
+    database: databaseKind(process.env.DATABASE_URL),
+    restoreEnv,
+    dropDatabase: async () => {},
+  });
+  await app.stop();
+}
+
+/** Called once by tests/global-setup.ts, before any test file. */
+export function prepareTemplateDatabase(): Promise<void> {
+  return makeRunTemplate(process.env.DATABASE_URL?.trim() || undefined, makeTemplate);
+}
+
+/**
+ * Boots the compiled app (tests/global-setup.ts built dist/) in this process, on a database of its
+ * own: a copy of the run's template, as a temporary SQLite file, or as a PostgreSQL database made
+ * next to DATABASE_URL's when that is set. Mail goes to a temporary outbox.
+ */
+export async function startStrapi(extraEnv: Record<string, string> = {}): Promise<TestStrapi> {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-test-"));
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const database = await fileDatabase(tempDir, databaseUrl);
+  const restoreEnv = useEnv({ ...baseEnv(tempDir), ...database.env, ...extraEnv });
+  return boot({ tempDir, database: databaseKind(databaseUrl), restoreEnv, dropDatabase: database.drop });
 }
 
 /** The .eml files in the outbox, oldest first. */
