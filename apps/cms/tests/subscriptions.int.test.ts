@@ -12,6 +12,7 @@ import { planSubscriptionDeliveries } from "../src/jobs/plan-subscription-delive
 import { flushAfterAnswer } from "../src/http/after-answer";
 import { changeOrderStatus } from "../src/ordering/status";
 import { planDeliveries } from "../src/subscriptions/plan";
+import { historyValue } from "../src/subscriptions/store";
 import { bearer, registerCustomer, send } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import {
@@ -65,7 +66,7 @@ const historyOf = async (subscriptionId: number) =>
       select: ["actorKind", "field", "from", "to"],
       orderBy: { id: "asc" },
     })) as { actorKind: string; field: string; from: unknown; to: unknown }[]
-  ).map(({ actorKind, field, from, to }) => ({ actorKind, field, from, to }));
+  ).map(({ actorKind, field, from, to }) => ({ actorKind, field, from: historyValue(from), to: historyValue(to) }));
 
 /** A weekly subscription of the other customer, written as the order flow leaves it once paid, anchored on `anchor`. */
 async function activeSubscription(zone: number, anchor: string, postcode: string): Promise<number> {

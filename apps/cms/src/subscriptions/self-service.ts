@@ -34,6 +34,7 @@ import { sendSubscriptionChangedMail, sendGiftMail } from "./mails";
 import { COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery } from "./plan";
 import {
   deliveriesFrom,
+  historyValue,
   isLocked,
   isoDateOf,
   loadOwnSubscription,
@@ -243,8 +244,8 @@ async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<Sub
       at: new Date(entry.at).toISOString(),
       actor: entry.actorKind,
       field: entry.field,
-      from: entry.from,
-      to: entry.to,
+      from: historyValue(entry.from),
+      to: historyValue(entry.to),
     })),
   };
 }

@@ -183,8 +183,14 @@ export async function recordChange(
       actorKind: actor.kind,
       actorLabel: actor.label.slice(0, 200),
       field,
-      from: from ?? null,
-      to: to ?? null,
+      // Wrapped: Strapi's JSON field stores a bare string unquoted (invalid JSON on PostgreSQL).
+      from: { value: from ?? null },
+      to: { value: to ?? null },
     },
   });
+}
+
+/** A history value as recordChange wrapped it. */
+export function historyValue(stored: unknown): unknown {
+  return stored !== null && typeof stored === "object" && "value" in stored ? stored.value : stored;
 }
