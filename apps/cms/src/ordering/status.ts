@@ -92,12 +92,10 @@ async function settleSubscription(
     return;
   }
   if (to !== "cancelled") return;
-  await strapi.db
-    .query(CONTENT_TYPES.subscription)
-    .updateMany({
-      where: { id: subscriptionId, subscriptionStatus: "pending" },
-      data: { subscriptionStatus: "cancelled" },
-    });
+  await strapi.db.query(CONTENT_TYPES.subscription).updateMany({
+    where: { id: subscriptionId, subscriptionStatus: "pending" },
+    data: { subscriptionStatus: "cancelled" },
+  });
 }
 
 /**
