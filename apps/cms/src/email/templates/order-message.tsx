@@ -1,5 +1,5 @@
 import type { Order } from "@shop/contracts";
-import { formatCents, LOCALE_TAGS, type Cents, type Locale } from "@shop/domain";
+import { formatCents, isIsoDate, LOCALE_TAGS, type Cents, type Locale } from "@shop/domain";
 import { Column, Row, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
 import { ActionButton, EmailHeading, EmailLink, EmailSubheading, Fields, Paragraph } from "../components";
@@ -32,6 +32,8 @@ const money = (cents: Cents, locale: Locale) => formatCents(cents, LOCALE_TAGS[l
 
 /** "viernes, 14 de marzo de 2025": the delivery day in the customer's language (a calendar date, no time zone). */
 export function longDate(isoDate: string, locale: Locale): string {
+  // A mail is never lost to a malformed date: it then shows what it was given (escaped like any text).
+  if (!isIsoDate(isoDate)) return isoDate;
   const [year = 0, month = 1, day = 1] = isoDate.split("-").map(Number);
   return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "full", timeZone: "UTC" }).format(
     new Date(Date.UTC(year, month - 1, day)),
