@@ -106,6 +106,9 @@ async function boot(options: BootOptions): Promise<TestStrapi> {
   const { createStrapi } = nodeRequire("@strapi/strapi") as typeof Strapi;
   const strapi = createStrapi({ appDir: APP_DIR, distDir: DIST_DIR });
   await strapi.load();
+  // Jobs run when a test calls them, with its own clock: a real minute's tick (order expiry, sandbox
+  // notifications) landing in the middle of a test made its counts racy.
+  strapi.cron.stop();
 
   const server = strapi.server.httpServer;
   await new Promise<void>((resolve, reject) => {
@@ -183,7 +186,9 @@ const databaseKind = (databaseUrl: string | undefined) => (databaseUrl ? "postgr
 /** One boot with no demo data on the given database, then stopped: the run's template (test-databases.ts). */
 async function makeTemplate(databaseEnv: Record<string, string>): Promise<void> {
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-template-"));
-  const restoreEnv = useEnv({ ...baseEnv(tempDir), SEED_DEMO_DATA: "false", ...databaseEnv });
+  // No demo data and no demo staff account: a file that wants them gets them from its own bootstrap,
+  // and one that must have none (security.int.test.ts) finds none.
+  const restoreEnv = useEnv({ ...baseEnv(tempDir), SEED_DEMO_DATA: "false", DEMO_MODE: "false", ...databaseEnv });
   const app = await boot({
     tempDir,
     database: databaseKind(process.env.DATABASE_URL),
