@@ -28,13 +28,18 @@ const CMS_HEADINGS = new Set<ScreenId>(["legalNotice", "cookiesPolicy", "privacy
 /** Screens whose sample parameters name nothing in the catalogue: they must answer 404. */
 const MISSING_CONTENT = new Set<ScreenId>(["product", "complementaryProducts"]);
 
-/** Screens of one order: the samples name no order of the signed-in customer, so they answer the 404 page. */
-const ORDER_SCREENS = new Set<ScreenId>([
+/**
+ * Screens of one order or subscription: the samples name none of the signed-in customer's, so they
+ * answer the 404 page.
+ */
+const OWN_RECORD_SCREENS = new Set<ScreenId>([
   "orderPay",
   "orderStatus",
   "paymentCompleted",
   "paymentFailed",
   "orderDetail",
+  "subscriptionDetail",
+  "upcomingDeliveries",
 ]);
 
 /** Every path of every screen in every language, aliases included. */
@@ -128,7 +133,7 @@ describe("every route of the table, signed in", () => {
         return;
       }
       const html = await response.text();
-      if (ORDER_SCREENS.has(visit.id)) {
+      if (OWN_RECORD_SCREENS.has(visit.id)) {
         expect(response.status).toBe(404);
         expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).errors.notFoundHeadline);
         return;

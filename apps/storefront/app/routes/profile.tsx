@@ -4,6 +4,7 @@ import { pathTo, RESOURCE_PATHS } from "@shop/routing";
 import type { Route } from "./+types/profile";
 import { loadForPage, requireCustomer } from "~/accounts/account-area.server";
 import { profileAction } from "~/accounts/profile.server";
+import { readForm } from "~/forms/read-form.server";
 import { refusalOf } from "~/accounts/account-forms";
 import { AccountHeading, DoneNotice, Panel, ProblemNotice } from "~/accounts/account-area";
 import { ADDRESS_PARAM, AddressBook } from "~/accounts/address-book";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The Cards section's forms have their own server module; the intent is read from a copy of the body.
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readForm(request.clone())).get("intent");
   if (typeof intent === "string" && isCardIntent(intent)) return cardsAction({ request, context });
   return profileAction({ request, context });
 }
