@@ -37,6 +37,7 @@ export const CONTENT_TYPES = {
   paymentNotification: "api::payment.payment-notification",
   product: "api::product.product",
   productLabel: "api::product-label.product-label",
+  refund: "api::payment.refund",
   review: "api::review.review",
   sandboxNotification: "api::payment.sandbox-notification",
   session: "api::account.session",

@@ -54,6 +54,7 @@ const OWN_WORDS = {
     ca: "La teva comanda és de camí",
     pt: "A sua encomenda está a caminho",
   },
+  orderRefunded: { es: "Ver mi pedido", ca: "Veure la meva comanda", pt: "Ver a minha encomenda" },
   cardExpiring: { es: "Añadir una tarjeta", ca: "Afegir una targeta", pt: "Adicionar um cartão" },
   subscriptionChanged: {
     es: "Ver mi suscripción",
@@ -61,6 +62,7 @@ const OWN_WORDS = {
     pt: "Ver a minha subscrição",
   },
   subscriptionGift: { es: "Conocer Imperfecta", ca: "Conèixer Imperfecta", pt: "Conhecer a Imperfecta" },
+  subscriptionRenewal: { es: "Pagar la caja", ca: "Pagar la caixa", pt: "Pagar a caixa" },
 } as const satisfies Record<TemplateName, Record<Locale, string>>;
 
 /** The layout's tagline, in the footer of every mail. */

@@ -98,6 +98,25 @@ export const ORDER_ERROR_CODES = [
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
 
+/** Why a refund or a customer's cancellation of an order is refused (docs/decisions/031), in `details.code`. */
+export const REFUND_ERROR_CODES = [
+  /** The order has no paid payment left to refund (unpaid, refunded already). */
+  "not_refundable",
+  /** The amount asked is more than what remains refundable of the order's payment. */
+  "exceeds_refundable",
+  /** The refund's key was used before for another order or amount. */
+  "refund_key_reused",
+  /** The order cannot be cancelled by its customer in its status (prepared, shipped, cancelled…). */
+  "not_cancellable",
+  /** The delivery's cut-off has passed: the order is being packed and can no longer be cancelled. */
+  "past_cutoff",
+  /** The gateway refused the refund (its reason in the message). */
+  "refund_refused",
+  /** The gateway could not be reached to refund: try again later (the same key never refunds twice). */
+  "refund_unavailable",
+] as const;
+export type RefundErrorCode = (typeof REFUND_ERROR_CODES)[number];
+
 /**
  * The codes of a field's format, besides the account forms' (ACCOUNT_ERROR_CODES: required,
  * tooLong:<max>, invalidChoice, invalidPostalCode, invalidTaxId, invalidPhone): "tooMany:<max>"

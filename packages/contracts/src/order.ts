@@ -421,6 +421,20 @@ export const orderSchema = z.object({
   refundDue: z.boolean(),
   /** The documentId of the subscription the order began. */
   subscriptionId: z.string().nullable(),
+  /** Money given back of the order (docs/decisions/031), oldest first: whole or partial, by staff, the customer's cancellation or the gateway. */
+  refunds: z.array(
+    z.object({ amount: centsField, at: z.string(), status: z.enum(["pending", "succeeded", "failed"]) }),
+  ),
+  /**
+   * Whether the customer may cancel the order now (a one-off order, unpaid or paid, before its
+   * delivery's cut-off `until`), and what cancelling refunds, through which gateway.
+   */
+  cancellation: z.object({
+    possible: z.boolean(),
+    until: z.string().nullable(),
+    refund: centsField,
+    method: z.enum(["sandbox", "redsys", "stripe"]).nullable(),
+  }),
 });
 export type Order = z.output<typeof orderSchema>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   assertStatusChange,
   canChangeStatus,
+  isCancellableByCustomer,
   isOpenForPayment,
   isOrderStatus,
   mayChangeStatus,
@@ -90,10 +91,24 @@ describe("who may change a status", () => {
     ]);
   });
 
-  it("lets a customer only reopen a failed payment", () => {
+  it("lets a customer reopen a failed payment and cancel an order not yet prepared", () => {
     expect(pairs.filter(([from, to]) => mayChangeStatus("customer", from, to))).toEqual([
+      ["pending_payment", "cancelled"],
+      ["paid", "cancelled"],
       ["payment_failed", "pending_payment"],
+      ["payment_failed", "cancelled"],
     ]);
+    expect(ORDER_STATUSES.filter((status) => isCancellableByCustomer(status))).toEqual([
+      "pending_payment",
+      "paid",
+      "payment_failed",
+    ]);
+  });
+
+  it("lets a gateway's notification mark a paid order refunded, nothing else after payment", () => {
+    const afterPayment = pairs.filter(([from, to]) => mayChangeStatus("payment", from, to) && !isOpenForPayment(from));
+    expect(afterPayment.every(([, to]) => to === "refunded")).toBe(true);
+    expect(afterPayment.map(([from]) => from)).toEqual(["paid", "preparing", "shipped", "delivered"]);
   });
 
   it("gives every change of the machine to someone, and nobody a change outside it", () => {

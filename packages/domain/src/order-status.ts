@@ -35,12 +35,19 @@ type Changes = Partial<Record<OrderStatus, readonly OrderStatus[]>>;
  * Which of those changes each actor makes. The payment system alone says an order is paid or its
  * payment failed (a gateway's verified notification), and reopens a failed one for another attempt;
  * staff move a paid order through packing and delivery, cancel and refund; the expiry job only
- * cancels unpaid orders; a customer only asks to try paying again.
+ * cancels unpaid orders; a customer asks to try paying again, or cancels an order not yet prepared
+ * (the cut-off, which the CMS checks, comes before preparing); a gateway's notification of a refund
+ * of the whole amount marks the order refunded.
  */
 const CHANGES_BY_ACTOR = {
   payment: {
     pending_payment: ["paid", "payment_failed"],
     payment_failed: ["pending_payment", "paid"],
+    // A refund made at the gateway (its panel) for the whole amount, told by its notification.
+    paid: ["refunded"],
+    preparing: ["refunded"],
+    shipped: ["refunded"],
+    delivered: ["refunded"],
   },
   staff: {
     pending_payment: ["cancelled"],
@@ -55,7 +62,10 @@ const CHANGES_BY_ACTOR = {
     payment_failed: ["cancelled"],
   },
   customer: {
-    payment_failed: ["pending_payment"],
+    // A one-off order cancelled from its page before its delivery's cut-off (refunded in full when paid).
+    pending_payment: ["cancelled"],
+    payment_failed: ["pending_payment", "cancelled"],
+    paid: ["cancelled"],
   },
 } as const satisfies Record<StatusActor, Changes>;
 
@@ -105,4 +115,23 @@ export function nextStatusesFor(actor: StatusActor, from: OrderStatus): OrderSta
 /** Whether the customer may (still, or again) pay the order. */
 export function isOpenForPayment(status: OrderStatus): boolean {
   return status === "pending_payment" || status === "payment_failed";
+}
+
+/** Whether a customer may cancel an order in this status (the CMS also asks its delivery's cut-off). */
+export function isCancellableByCustomer(status: OrderStatus): boolean {
+  return mayChangeStatus("customer", status, "cancelled");
+}
+
+/** Statuses whose order has money taken that may be refunded (a cancelled one only if it was paid first). */
+export const REFUNDABLE_STATUSES = [
+  "paid",
+  "preparing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const satisfies readonly OrderStatus[];
+
+/** Statuses of an order whose goods have not left: cancelling or refunding it frees its slot place and coupon use. */
+export function hasNotLeft(status: OrderStatus): boolean {
+  return status === "pending_payment" || status === "payment_failed" || status === "paid" || status === "preparing";
 }

@@ -162,6 +162,8 @@ const SHOP_RECORDS: Readonly<Record<string, string>> = {
     "Payments are recorded by the shop as their gateway decided them: they cannot be created, changed or deleted here. Cancel or refund the order instead.",
   [CONTENT_TYPES.paymentNotification]:
     "Gateways' notifications are kept as they arrived: they cannot be created, changed or deleted here.",
+  [CONTENT_TYPES.refund]:
+    "Refunds are recorded by the shop as their gateway answered: make one from Packing and delivery > Refunds, never here.",
   [CONTENT_TYPES.sandboxNotification]:
     "The sandbox gateway records its customers' decisions and sends them itself: they cannot be created, changed or deleted here.",
   [CONTENT_TYPES.paymentMethod]:
@@ -205,6 +207,9 @@ const UNIQUE_COLUMNS = [
   { name: "shop_order_drafts_token_unique", uid: CONTENT_TYPES.orderDraft, attribute: "tokenHash" },
   { name: "shop_orders_number_unique", uid: CONTENT_TYPES.order, attribute: "number" },
   { name: "shop_coupons_code_unique", uid: CONTENT_TYPES.coupon, attribute: "code" },
+  // One refund per key (a retried request) and per gateway refund (a replayed notification): docs/decisions/031.
+  { name: "shop_refunds_key_unique", uid: CONTENT_TYPES.refund, attribute: "key" },
+  { name: "shop_refunds_gateway_key_unique", uid: CONTENT_TYPES.refund, attribute: "gatewayKey" },
   // One decision per sandbox attempt, whatever two posts racing each other try.
   {
     name: "shop_sandbox_notifications_reference_unique",

@@ -1,4 +1,4 @@
-import type { OrderErrorCode } from "@shop/contracts";
+import type { OrderErrorCode, RefundErrorCode } from "@shop/contracts";
 import type { CouponRefusal } from "@shop/domain";
 
 /**
@@ -9,12 +9,12 @@ import type { CouponRefusal } from "@shop/domain";
  */
 export class OrderError extends Error {
   override readonly name = "OrderError";
-  readonly code: OrderErrorCode | CouponRefusal;
+  readonly code: OrderErrorCode | CouponRefusal | RefundErrorCode;
   readonly path: readonly (string | number)[];
   readonly status: 400 | 404 | 409 | 503;
 
   constructor(
-    code: OrderErrorCode | CouponRefusal,
+    code: OrderErrorCode | CouponRefusal | RefundErrorCode,
     path: readonly (string | number)[],
     { status = 400, message = code }: { status?: 400 | 404 | 409 | 503; message?: string } = {},
   ) {

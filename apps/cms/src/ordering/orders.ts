@@ -42,6 +42,7 @@ import { slotKeyOf, takeSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
 import { storedExclusions, toOrderContents, type StoredOrderContents } from "./lines";
+import { refundsViewOf, type RefundsView } from "./refunds/cancel";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a
@@ -439,12 +440,16 @@ interface OrderRow extends StoredOrderContents {
   invoice: DraftInvoice | null;
   expiresAt: string | Date | null;
   subscription?: { documentId: string } | null;
+  zone: { id: number } | null;
   events?: { at: string | Date; from: OrderStatus | null; to: OrderStatus; actorKind: StatusActor; id: number }[];
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-function toOrder(row: OrderRow, { refundDue, now }: { refundDue: boolean; now: Date }): Order {
+function toOrder(
+  row: OrderRow,
+  { refundDue, refunds, now }: { refundDue: boolean; refunds: RefundsView; now: Date },
+): Order {
   return {
     number: row.number,
     status: row.orderStatus,
@@ -463,11 +468,13 @@ function toOrder(row: OrderRow, { refundDue, now }: { refundDue: boolean; now: D
     canPay: isOpenForPayment(row.orderStatus) && !isPastDeadline(row, now),
     refundDue,
     subscriptionId: row.subscription?.documentId ?? null,
+    ...refunds,
   };
 }
 
 const ORDER_POPULATE = {
   lines: true,
+  zone: { fields: ["id"] },
   subscription: { fields: ["documentId"] },
   events: { fields: ["id", "at", "from", "to", "actorKind"] },
 } as const;
@@ -482,7 +489,8 @@ async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>
   const flagged = await strapi.db.query(CONTENT_TYPES.payment).count({
     where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
   });
-  return toOrder(row, { refundDue: flagged > 0, now: new Date() });
+  const now = new Date();
+  return toOrder(row, { refundDue: flagged > 0, refunds: await refundsViewOf(strapi, row, now), now });
 }
 
 /**
@@ -501,7 +509,10 @@ export async function listOwnOrderViews(strapi: Core.Strapi, userId: number): Pr
     const flagged = await strapi.db.query(CONTENT_TYPES.payment).count({
       where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
     });
-    views.push({ id: row.id, order: toOrder(row, { refundDue: flagged > 0, now }) });
+    views.push({
+      id: row.id,
+      order: toOrder(row, { refundDue: flagged > 0, refunds: await refundsViewOf(strapi, row, now), now }),
+    });
   }
   return views;
 }

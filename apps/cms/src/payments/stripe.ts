@@ -17,7 +17,7 @@ import {
  * later (and a replay within it changes nothing: payments are decided once).
  */
 
-interface StripeSettings {
+export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
   /** Another API server (the tests' fake); Stripe's own when unset. */
@@ -50,7 +50,7 @@ export function checkoutExpiry(payBy: Date | null, now: Date): number {
   return Math.min(Math.max(wanted, nowS + CHECKOUT_MIN_LIFETIME_S), nowS + CHECKOUT_MAX_LIFETIME_S);
 }
 
-function stripeClient(settings: StripeSettings): Stripe {
+export function stripeClient(settings: StripeSettings): Stripe {
   const server = settings.apiUrl === undefined ? undefined : new URL(settings.apiUrl);
   return new Stripe(settings.secretKey, {
     // No usage figures sent to Stripe; one retry, made safe by idempotency keys.

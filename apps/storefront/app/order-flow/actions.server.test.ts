@@ -42,6 +42,8 @@ const order = {
   canPay: true,
   refundDue: false,
   subscriptionId: null,
+  refunds: [],
+  cancellation: { possible: false, until: null, refund: 0, method: null },
 };
 
 function post(fields: [string, string][], cookie = "") {

@@ -1,5 +1,5 @@
 import type { Order, OrderSummary } from "@shop/contracts";
-import { isIsoDate, isoWeekdayOf, shopDateOf, type OrderStatus } from "@shop/domain";
+import { formatCents, isIsoDate, isoWeekdayOf, shopDateOf, type OrderStatus } from "@shop/domain";
 import { LOCALE_TAGS, type Locale } from "@shop/routing";
 import { dateTime, longDate } from "~/dates";
 import { format } from "~/i18n/format";
@@ -63,8 +63,18 @@ export function orderView(order: Order, locale: Locale, now: Date = new Date()) 
     wasPaid: order.events.some((event) => event.to === "paid"),
     // Waiting for the bank for over a minute: a page opened now offers to pay again at once.
     waitedLong: order.status === "pending_payment" && now.getTime() - lastChange >= CONFIRMATION_WAIT_MS,
+    refunds: order.refunds
+      .filter((refund) => refund.status !== "failed")
+      .map((refund) => ({ ...refund, when: momentOf(refund.at, locale), money: money(refund.amount, locale) })),
+    cancellation: {
+      ...order.cancellation,
+      until: order.cancellation.until === null ? null : momentOf(order.cancellation.until, locale),
+      money: money(order.cancellation.refund, locale),
+    },
   };
 }
+
+const money = (cents: number, locale: Locale) => formatCents(cents, LOCALE_TAGS[locale]);
 export type OrderView = ReturnType<typeof orderView>;
 
 /** An order of the list with its dates as the page says them. */

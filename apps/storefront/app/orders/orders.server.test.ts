@@ -1,8 +1,9 @@
 import type { Order, OrderSummary, PaymentStart } from "@shop/contracts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { json, useFakeCms } from "../../tests/fake-cms";
+import { cmsError, json, useFakeCms } from "../../tests/fake-cms";
 import { visitOf } from "../../tests/visit";
 import {
+  cancelOrder,
   listLimitOf,
   loadOwnOrder,
   loadOwnOrders,
@@ -70,6 +71,8 @@ const ORDER: Order = {
   canPay: false,
   refundDue: false,
   subscriptionId: null,
+  refunds: [],
+  cancellation: { possible: false, until: null, refund: 0, method: null },
 };
 
 /** What a loader or an action threw: a redirect Response, or React Router's data() with its status. */
@@ -324,6 +327,71 @@ describe("sending the browser to pay", () => {
     expect((await thrown(startPayment(visitOf(signedIn("/order/pay"), { locale: "es" }), "IMP-0000043"))).status).toBe(
       404,
     );
+  });
+});
+
+describe("cancelling an order", () => {
+  const cancelled: Order = {
+    ...ORDER,
+    status: "cancelled",
+    refunds: [{ amount: 2490, at: "2026-03-03T08:00:00.000Z", status: "succeeded" }],
+  };
+
+  it("asks the CMS to cancel the customer's order and says what it refunded", async () => {
+    cms.otherwise(() => json(cancelled));
+    expect(
+      await cancelOrder(visitOf(signedIn("/mi-cuenta/pedidos/IMP-0000042"), { locale: "es" }), "IMP-0000042"),
+    ).toEqual({
+      cancelled: { refunded: 2490 },
+    });
+    expect(cms.calls).toMatchObject([
+      { method: "POST", path: "/orders/mine/IMP-0000042/cancel", token: "jwt-of-marta", body: {} },
+    ]);
+  });
+
+  it("says nothing was refunded for an unpaid order", async () => {
+    cms.otherwise(() => json({ ...ORDER, status: "cancelled" }));
+    expect(
+      await cancelOrder(visitOf(signedIn("/mi-cuenta/pedidos/IMP-0000042"), { locale: "es" }), "IMP-0000042"),
+    ).toEqual({
+      cancelled: { refunded: 0 },
+    });
+  });
+
+  it("says why when the cut-off has passed, the order cannot be cancelled, or the bank refused the refund", async () => {
+    const visit = () => visitOf(signedIn("/mi-cuenta/pedidos/IMP-0000042"), { locale: "es" });
+    const cases = [
+      ["past_cutoff", "cancelTooLate"],
+      ["not_cancellable", "cancelNotPossible"],
+      ["refund_refused", "cancelRefundRefused"],
+    ] as const;
+    for (const [code, refused] of cases) {
+      cms.otherwise(() =>
+        cmsError(409, {
+          name: "ConflictError",
+          details: { code, errors: [{ path: [], message: code, name: "ValidationError" }] },
+        }),
+      );
+      expect(await cancelOrder(visit(), "IMP-0000042")).toMatchObject({ data: { refused }, init: { status: 409 } });
+    }
+    cms.otherwise(() => cmsError(503, { details: { code: "refund_unavailable" } }));
+    expect(await cancelOrder(visit(), "IMP-0000042")).toMatchObject({
+      data: { refused: "cancelFailed" },
+      init: { status: 503 },
+    });
+  });
+
+  it("answers the 404 page for someone else's order, and sends a signed-out customer to sign in", async () => {
+    cms.otherwise(() => cmsError(404, { name: "NotFoundError" }));
+    expect(
+      (await thrown(cancelOrder(visitOf(signedIn("/mi-cuenta/pedidos/IMP-0000043"), { locale: "es" }), "IMP-0000043")))
+        .status,
+    ).toBe(404);
+    cms.otherwise(() => cmsError(401, { name: "UnauthorizedError" }));
+    expect(
+      (await thrown(cancelOrder(visitOf(signedIn("/mi-cuenta/pedidos/IMP-0000042"), { locale: "es" }), "IMP-0000042")))
+        .status,
+    ).toBe(302);
   });
 });
 

@@ -1,4 +1,11 @@
-import { orderListQuery, orderListSchema, orderSchema, paymentAnswerSchema, type PaymentStart } from "@shop/contracts";
+import {
+  orderListQuery,
+  orderListSchema,
+  orderSchema,
+  paymentAnswerSchema,
+  type PaymentStart,
+  type RefundErrorCode,
+} from "@shop/contracts";
 import { parseOrderNumber } from "@shop/domain";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect } from "react-router";
@@ -7,6 +14,7 @@ import { forgetSession } from "~/session.server";
 import { cmsCall } from "~/cms.server";
 import { notFound } from "~/components/error-screen";
 import type { PaymentForm } from "./payment-redirect";
+import type { CancelRefusal } from "./order-cancellation";
 import { ordersTextsFor } from "./texts";
 import { isPaymentPage } from "./payment-pages.server";
 import { draftCookie, draftFromOrder } from "~/order-flow/draft.server";
@@ -108,9 +116,9 @@ export function paymentResponse(
   return data({ paymentForm }, { headers });
 }
 
-/** Why a payment or "order again" could not start, said on the page (with its status code). */
+/** Why a payment, "order again" or a cancellation could not be done, said on the page (with its status code). */
 export type OrderActionRefusal = {
-  readonly refused: "notPayable" | "failed" | "orderAgainFailed" | "orderAgainTooMany";
+  readonly refused: "notPayable" | "failed" | "orderAgainFailed" | "orderAgainTooMany" | CancelRefusal;
 };
 
 const refused = (reason: OrderActionRefusal["refused"], status: number) =>
@@ -154,4 +162,42 @@ export async function orderAgain(visit: Visit & { context: { clientIp: string } 
   return redirect(stepHref(pathTo("newOrder", locale), "delivery"), {
     headers: { "Set-Cookie": draftCookie(answer.value.token) },
   });
+}
+
+/** The CMS's refusal codes of a cancellation, as the page words them. */
+const CANCEL_REFUSALS = {
+  past_cutoff: ["cancelTooLate", 409],
+  not_cancellable: ["cancelNotPossible", 409],
+  refund_refused: ["cancelRefundRefused", 409],
+} as const satisfies Partial<Record<RefundErrorCode, readonly [OrderActionRefusal["refused"], number]>>;
+
+const refusalCodeOf = (details: unknown): string | undefined =>
+  details !== null && typeof details === "object" && typeof (details as { code?: unknown }).code === "string"
+    ? (details as { code: string }).code
+    : undefined;
+
+/**
+ * Cancels the customer's one-off order (docs/decisions/031): the CMS refunds a paid one in full
+ * through its gateway and answers the order as it is now, whose refunds the page then shows. Past the
+ * delivery's cut-off (or no longer cancellable) the page says why; someone else's order is the 404 page.
+ */
+export async function cancelOrder(visit: Visit, number: string | null | undefined) {
+  const own = ownOrderRequest(visit, number);
+  const answer = await cmsCall(`${own.path}/cancel`, {
+    contract: orderSchema,
+    method: "POST",
+    token: own.token,
+    body: {},
+  });
+  if (answer.ok) {
+    const refunded = answer.value.refunds.filter((refund) => refund.status !== "failed").at(-1)?.amount ?? 0;
+    return { cancelled: { refunded } };
+  }
+  settleRefusal(visit, own.token, answer.status);
+  const code = refusalCodeOf(answer.error.details);
+  const known =
+    code !== undefined && Object.hasOwn(CANCEL_REFUSALS, code)
+      ? CANCEL_REFUSALS[code as keyof typeof CANCEL_REFUSALS]
+      : null;
+  return known === null ? refused("cancelFailed", 503) : refused(known[0], known[1]);
 }

@@ -177,6 +177,32 @@ const es = {
     open: "Ver el pedido {number}",
     more: "Ver pedidos anteriores",
   },
+  /** Cancelling a one-off order from its page (docs/decisions/031), and the refunds it has had. */
+  cancel: {
+    open: "Anular el pedido",
+    until: "Puedes anularlo hasta el {until}, cuando empezamos a prepararlo.",
+    refund: "Si lo anulas, te devolvemos {amount} {method}.",
+    nothingToRefund: "No te hemos cobrado nada, así que no hay nada que devolver.",
+    frees: "Liberamos tu franja de entrega y, si usaste un cupón, podrás volver a usarlo.",
+    confirm: "Sí, anular el pedido",
+    methods: {
+      sandbox: "al pago de prueba con el que pagaste",
+      redsys: "a la tarjeta con la que pagaste",
+      stripe: "a la tarjeta o el medio con el que pagaste",
+    },
+    done: "Hemos anulado tu pedido.",
+    doneRefunded:
+      "Hemos anulado tu pedido y te hemos devuelto {amount}. Según tu banco, puede tardar unos días en verse.",
+    tooLate: "Ya no se puede anular: ha pasado la hora de cierre y lo estamos preparando.",
+    notPossible: "Este pedido ya no se puede anular.",
+    refundRefused: "El banco no ha aceptado la devolución, así que tu pedido sigue en pie. Escríbenos y lo resolvemos.",
+    failed: "Ahora mismo no podemos anular tu pedido. Inténtalo de nuevo en unos minutos.",
+  },
+  refunds: {
+    heading: "Devoluciones",
+    item: "{amount}, el {when}",
+    pending: "{amount}, el {when} (en curso)",
+  },
   detail: {
     intro: "Hecho el {date}.",
     actions: "Acciones",
@@ -347,6 +373,32 @@ const ca: OrdersTexts = {
     items: { one: "{count} producte", other: "{count} productes" },
     open: "Mostra la comanda {number}",
     more: "Mostra comandes anteriors",
+  },
+  cancel: {
+    open: "Anul·lar la comanda",
+    until: "Pots anul·lar-la fins al {until}, quan comencem a preparar-la.",
+    refund: "Si l'anul·les, et retornem {amount} {method}.",
+    nothingToRefund: "No t'hem cobrat res, així que no hi ha res a retornar.",
+    frees: "Alliberem la teva franja de lliurament i, si vas fer servir un cupó, el podràs tornar a fer servir.",
+    confirm: "Sí, anul·lar la comanda",
+    methods: {
+      sandbox: "al pagament de prova amb què vas pagar",
+      redsys: "a la targeta amb què vas pagar",
+      stripe: "a la targeta o el mitjà amb què vas pagar",
+    },
+    done: "Hem anul·lat la teva comanda.",
+    doneRefunded:
+      "Hem anul·lat la teva comanda i t'hem retornat {amount}. Segons el teu banc, pot trigar uns dies a veure's.",
+    tooLate: "Ja no es pot anul·lar: ha passat l'hora de tancament i l'estem preparant.",
+    notPossible: "Aquesta comanda ja no es pot anul·lar.",
+    refundRefused:
+      "El banc no ha acceptat el reemborsament, així que la comanda continua en peu. Escriu-nos i ho resolem.",
+    failed: "Ara mateix no podem anul·lar la teva comanda. Torna-ho a provar d'aquí a uns minuts.",
+  },
+  refunds: {
+    heading: "Reemborsaments",
+    item: "{amount}, el {when}",
+    pending: "{amount}, el {when} (en curs)",
   },
   detail: {
     intro: "Feta el {date}.",
@@ -528,6 +580,31 @@ const pt: OrdersTexts = {
     items: { one: "{count} produto", other: "{count} produtos" },
     open: "Ver a encomenda {number}",
     more: "Ver encomendas anteriores",
+  },
+  cancel: {
+    open: "Anular a encomenda",
+    until: "Pode anulá-la até {until}, quando começamos a prepará-la.",
+    refund: "Se a anular, devolvemos {amount} {method}.",
+    nothingToRefund: "Não lhe cobrámos nada, por isso não há nada a devolver.",
+    frees: "Libertamos o seu horário de entrega e, se usou um cupão, pode voltar a usá-lo.",
+    confirm: "Sim, anular a encomenda",
+    methods: {
+      sandbox: "ao pagamento de teste com que pagou",
+      redsys: "ao cartão com que pagou",
+      stripe: "ao cartão ou meio com que pagou",
+    },
+    done: "Anulámos a sua encomenda.",
+    doneRefunded:
+      "Anulámos a sua encomenda e devolvemos {amount}. Conforme o seu banco, pode demorar alguns dias a aparecer.",
+    tooLate: "Já não é possível anular: passou a hora de fecho e estamos a prepará-la.",
+    notPossible: "Esta encomenda já não pode ser anulada.",
+    refundRefused: "O banco não aceitou o reembolso, por isso a encomenda mantém-se. Escreva-nos e resolvemos.",
+    failed: "Neste momento não conseguimos anular a sua encomenda. Tente de novo daqui a alguns minutos.",
+  },
+  refunds: {
+    heading: "Reembolsos",
+    item: "{amount}, a {when}",
+    pending: "{amount}, a {when} (em curso)",
   },
   detail: {
     intro: "Feita a {date}.",

@@ -11,7 +11,8 @@ import { accountTextsFor } from "~/accounts/texts";
 import { format } from "~/i18n/format";
 import { ordersTextsFor } from "~/orders/texts";
 import { orderView } from "~/orders/order-view";
-import { loadOwnOrder, orderAgain } from "~/orders/orders.server";
+import { cancelOrder, loadOwnOrder, orderAgain } from "~/orders/orders.server";
+import { OrderCancellation, OrderRefunds } from "~/orders/order-cancellation";
 import { screenMeta } from "~/seo";
 
 export const meta = screenMeta;
@@ -29,11 +30,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 const ORDER_AGAIN = "orderAgain";
+const CANCEL = "cancel";
 
-/** "Order again": a new draft of the flow with this order's boxes, extras, plan and postcode. */
+/**
+ * "Order again": a new draft of the flow with this order's boxes, extras, plan and postcode; "cancel":
+ * the one-off order cancelled before its cut-off, refunded in full when paid (docs/decisions/031).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { fields } = await readAccountForm(request, []);
-  if (fields.intent !== ORDER_AGAIN) throw data(`Unknown form: send intent=${ORDER_AGAIN}`, { status: 400 });
+  if (fields.intent === CANCEL) return cancelOrder({ request, context }, params.id);
+  if (fields.intent !== ORDER_AGAIN)
+    throw data(`Unknown form: send intent=${ORDER_AGAIN} or ${CANCEL}`, { status: 400 });
   return orderAgain({ request, context }, params.id);
 }
 
@@ -49,14 +56,16 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
     );
   }
   const { order } = view;
+  const refused = actionData && "refused" in actionData ? actionData.refused : null;
   return (
     <div className="grid gap-6">
       <OrderScreenHeading order={order} texts={texts}>
         <p className="mt-1 text-sand-700">{format(texts.detail.intro, { date: view.placedOn })}</p>
       </OrderScreenHeading>
       <section aria-label={texts.detail.actions} className="grid gap-3">
-        {actionData?.refused === "orderAgainFailed" ? <ProblemNotice>{texts.orderAgainFailed}</ProblemNotice> : null}
-        {actionData?.refused === "orderAgainTooMany" ? <ProblemNotice>{texts.orderAgainTooMany}</ProblemNotice> : null}
+        {refused === "orderAgainFailed" ? <ProblemNotice>{texts.orderAgainFailed}</ProblemNotice> : null}
+        {refused === "orderAgainTooMany" ? <ProblemNotice>{texts.orderAgainTooMany}</ProblemNotice> : null}
+        <OrderCancellation view={view} texts={texts} intent={CANCEL} busy={busy} outcome={actionData ?? null} />
         <div className="flex flex-wrap items-start gap-3">
           {order.canPay ? (
             <OrderLink screen="orderPay" number={order.number} className={PRIMARY_BUTTON}>
@@ -80,6 +89,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </p>
       </section>
       <OrderSummary view={view} texts={texts} countries={countries} />
+      <OrderRefunds view={view} texts={texts} />
       <Panel heading={texts.timeline.heading}>
         <OrderTimeline events={view.events} texts={texts} />
       </Panel>

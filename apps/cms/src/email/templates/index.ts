@@ -10,6 +10,7 @@ import { newsletterConfirm } from "./newsletter-confirm";
 import { newsletterWelcome } from "./newsletter-welcome";
 import { orderConfirmation } from "./order-confirmation";
 import { orderPaymentFailed } from "./order-payment-failed";
+import { orderRefunded } from "./order-refunded";
 import { orderShipped } from "./order-shipped";
 import { staffCompanyLead } from "./staff-company-lead";
 import { staffContactMessage } from "./staff-contact-message";
@@ -33,6 +34,7 @@ const registry = {
   newsletterWelcome,
   orderConfirmation,
   orderPaymentFailed,
+  orderRefunded,
   orderShipped,
   subscriptionChanged,
   subscriptionGift,

@@ -1,6 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import packing from "./server/controller";
-import { READ_ACTION, routes } from "./server/routes";
+import refunds from "./server/refunds";
+import { READ_ACTION, REFUND_ACTION, routes } from "./server/routes";
 
 interface ActionProvider {
   registerMany(actions: Record<string, unknown>[]): Promise<void>;
@@ -22,8 +23,14 @@ export default {
         uid: READ_ACTION.uid,
         pluginName: "staff-tools",
       },
+      {
+        section: "plugins",
+        displayName: "Refund orders",
+        uid: REFUND_ACTION.uid,
+        pluginName: "staff-tools",
+      },
     ]);
   },
   routes,
-  controllers: { packing },
+  controllers: { packing, refunds },
 };

@@ -4,6 +4,7 @@ import { callerOf, parse } from "../../../http/action";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { draftTokenOf, signedInOrder } from "../../../http/order-action";
 import { OrderNotFoundError } from "../../../ordering/errors";
+import { cancelOwnOrder } from "../../../ordering/refunds/cancel";
 import { findOwnOrder, listOwnOrders, payOwnOrder, placeOrder } from "../../../ordering/orders";
 
 /** The order calls: parse with the contracts, ask the order service, answer. */
@@ -27,6 +28,15 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   show: signedInOrder(strapi, async (ctx, session) => {
     const order = await findOwnOrder(strapi, session.userId, String(ctx.params.number));
+    if (!order) throw new OrderNotFoundError("No such order");
+    ctx.body = order;
+  }),
+
+  /** Cancels a one-off order before its cut-off, refunded in full when paid (docs/decisions/031): the order as it is now. */
+  cancel: signedInOrder(strapi, async (ctx, session) => {
+    const number = String(ctx.params.number);
+    await cancelOwnOrder(strapi, { userId: session.userId, number, now: new Date() });
+    const order = await findOwnOrder(strapi, session.userId, number);
     if (!order) throw new OrderNotFoundError("No such order");
     ctx.body = order;
   }),

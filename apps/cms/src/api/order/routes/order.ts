@@ -18,5 +18,6 @@ export default {
     route("GET", "/orders/mine", "list"),
     route("GET", "/orders/mine/:number", "show"),
     route("POST", "/orders/mine/:number/payments", "pay"),
+    route("POST", "/orders/mine/:number/cancel", "cancel"),
   ],
 };

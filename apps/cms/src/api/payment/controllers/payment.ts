@@ -16,6 +16,7 @@ import { afterAnswer } from "../../../http/after-answer";
 import { sandboxPageUrl } from "../../../payments/gateways";
 import { applyNotification } from "../../../payments/notifications";
 import { applyCardSetupNotification } from "../../../payments/card-setup";
+import { applyRefundNotification } from "../../../ordering/refunds/notifications";
 
 /** The Koa context as far as these calls use it. */
 interface PaymentContext {
@@ -52,8 +53,10 @@ function notificationCall(strapi: Core.Strapi, providerId: PaymentProviderId) {
     ctx.set("Cache-Control", "no-store");
     const input = notificationOf(ctx);
     // Stripe has one webhook: a card setup's events (docs/decisions/029) go to the card's service.
+    // Refunds (docs/decisions/031): Stripe's refund events and Redsys's type 3 go to the refunds' service.
     const answer =
       (providerId === "stripe" ? await applyCardSetupNotification(strapi, providerId, input) : null) ??
+      (await applyRefundNotification(strapi, providerId, input)) ??
       (await applyNotification(strapi, providerId, input));
     if (answer.status === 200) {
       ctx.status = 200;
