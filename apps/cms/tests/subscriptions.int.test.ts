@@ -6,6 +6,7 @@ import {
   subscriptionDeliveriesSchema,
   subscriptionDetailSchema,
   subscriptionListSchema,
+  subscriptionQuoteSchema,
 } from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planSubscriptionDeliveries } from "../src/jobs/plan-subscription-deliveries";
@@ -217,7 +218,8 @@ describe("the account's calls", () => {
         status: "active",
         frequency: "weekly",
         pricePerDelivery: expect.any(Number),
-        nextDelivery: { date: subscription.firstDate, cutoff: expect.any(String) },
+        // The first paid order's delivery is ordered: no change reaches it, whatever its cut-off.
+        nextDelivery: { date: subscription.firstDate, cutoff: expect.any(String), locked: true },
       }),
     ]);
     const detail = subscriptionDetailSchema.parse(
@@ -309,6 +311,87 @@ describe("the account's calls", () => {
     const [nextOpen] = await open();
     expect(nextOpen).not.toBe(firstOpen);
     expect((late.error.details as { date?: string }).date).toBe(nextOpen);
+  });
+
+  it("quotes a change before it is made (the first delivery it reaches, the new price), then makes it from there", async () => {
+    const detail = async () =>
+      subscriptionDetailSchema.parse(
+        (await getJson(url(`/${subscription.id}`), { headers: bearer(customer.jwt) })).body,
+      );
+    const patch = (body: unknown, jwt = customer.jwt) => send("PATCH", url(`/${subscription.id}`), body, bearer(jwt));
+    const before = await detail();
+    const [first, second] = await open();
+    const bigger = { boxes: [{ productId: box, quantity: 3 }] };
+    const quote = subscriptionQuoteSchema.parse((await post(`/${subscription.id}/quote`, bigger)).body);
+    expect(quote).toEqual({ appliesFrom: first, pricePerDelivery: expect.any(Number) });
+    expect(quote.pricePerDelivery).toBeGreaterThan(before.pricePerDelivery!);
+    expect((await detail()).contents.boxes[0]?.quantity).toBe(1);
+
+    // Once that delivery's cut-off has passed, the same change reaches the next one.
+    const passCutoff = (cutoffAt: Date | string | number) =>
+      app.strapi.db.query(CONTENT_TYPES.subscriptionDelivery).updateMany({
+        where: { subscriptionId: subscription.rowId, date: first },
+        data: { cutoffAt },
+      });
+    const cutoff = (await rowsOf(subscription.rowId)).find((row) => row.date === first)!.cutoffAt;
+    await passCutoff(new Date(Date.now() - 1000));
+    const later = subscriptionQuoteSchema.parse((await post(`/${subscription.id}/quote`, bigger)).body);
+    expect(later.appliesFrom).toBe(second);
+    const changed = subscriptionChangeAnswerSchema.parse((await patch(bigger)).body);
+    expect(changed).toMatchObject({ appliesFrom: second, subscription: { pricePerDelivery: quote.pricePerDelivery } });
+    await passCutoff(new Date(cutoff));
+    const boxes = (await historyOf(subscription.rowId)).filter((entry) => entry.field === "boxes");
+    expect(boxes.at(-1)).toMatchObject({ actorKind: "customer", to: [{ productId: box, quantity: 3 }] });
+
+    // Bad input answers 4xx with its field, never 5xx; another customer's subscription is not found.
+    for (const [body, field] of [
+      [{ slot: "midnight" }, "slot"],
+      [{ boxes: [{ productId: 987_654, quantity: 1 }] }, "boxes"],
+      [{ weekday: 9 }, "weekday"],
+      [{}, null],
+    ] as const) {
+      const refused = expectErrorShape(await patch(body), 400);
+      if (field) expect(JSON.stringify(refused.error.details)).toContain(field);
+      expectErrorShape(await post(`/${subscription.id}/quote`, body), 400);
+    }
+    expectErrorShape(await patch({ slot: "morning" }, other.jwt), 404);
+    expectErrorShape(await post(`/${subscription.id}/quote`, bigger, other.jwt), 404);
+    await patch({ boxes: [{ productId: box, quantity: 1 }] });
+  });
+
+  it("charges the renewals to another of the customer's saved cards, never to someone else's", async () => {
+    const card = async (email: string, reference: string, last4: string) => {
+      const user = (await app.strapi.db.query(CONTENT_TYPES.user).findOne({ where: { email } })) as { id: number };
+      await app.strapi.db.query(CONTENT_TYPES.paymentMethod).create({
+        data: {
+          reference,
+          user: user.id,
+          provider: "sandbox",
+          methodStatus: "active",
+          brand: "visa",
+          last4,
+          expiryMonth: 12,
+          expiryYear: 2031,
+          locale: "es",
+          isDefault: true,
+        },
+      });
+    };
+    await card(customer.email, "mycard000001", "4242");
+    await card(other.email, "theirs000001", "1111");
+    const patch = (body: unknown) => send("PATCH", url(`/${subscription.id}`), body, bearer(customer.jwt));
+    const changed = subscriptionChangeAnswerSchema.parse((await patch({ paymentMethodId: "mycard000001" })).body);
+    expect(changed.subscription.card).toMatchObject({ id: "mycard000001", last4: "4242", expiry: "12/31" });
+    expect((await historyOf(subscription.rowId)).at(-1)).toEqual({
+      actorKind: "customer",
+      field: "card",
+      from: null,
+      to: "visa •••• 4242",
+    });
+    for (const reference of ["theirs000001", "nosuchcard01"]) {
+      const refused = expectErrorShape(await patch({ paymentMethodId: reference }), 400);
+      expect(errorCode(refused)).toBe("card_unknown");
+    }
   });
 
   it("gifts one delivery to a friend (who gets an e-mail) and donates another to a food bank", async () => {

@@ -69,6 +69,8 @@ export const SUBSCRIPTION_ERROR_CODES = [
   "invalid_pause",
   /** The food bank is unknown or no longer takes boxes. */
   "food_bank_unknown",
+  /** The card is not one of the customer's active saved cards. */
+  "card_unknown",
 ] as const;
 export type SubscriptionErrorCode = (typeof SUBSCRIPTION_ERROR_CODES)[number];
 
@@ -97,8 +99,12 @@ export const subscriptionContentsSchema = z.object({
 });
 export type SubscriptionContents = z.output<typeof subscriptionContentsSchema>;
 
-/** A delivery date and the instant after which it can no longer be changed. */
-export const deliveryWithCutoffSchema = z.object({ date: isoDateSchema, cutoff: instantField });
+/**
+ * A delivery date, the instant after which it can no longer be changed, and whether no change
+ * reaches it any more: past its cut-off, locked, or ordered (the first paid order's delivery is
+ * ordered while its cut-off may still be ahead).
+ */
+export const deliveryWithCutoffSchema = z.object({ date: isoDateSchema, cutoff: instantField, locked: z.boolean() });
 
 /** One subscription in GET /subscriptions/mine. */
 export const subscriptionSummarySchema = z.object({
@@ -149,7 +155,7 @@ export const subscriptionDetailSchema = subscriptionSummarySchema.extend({
   address: deliveryAddressSchema,
   notes: z.string(),
   /** The saved card the renewals charge, if one is chosen. */
-  card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
+  card: z.object({ id: z.string(), brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
   pausedUntil: isoDateSchema.nullable(),
   pauseReason: z.string().nullable(),
   cancelReason: z.string().nullable(),
@@ -274,6 +280,19 @@ export const updateSubscriptionBody = z
     weekday: weekdayField.optional(),
     slot: z.string().trim().min(1).max(ORDER_FIELD_MAX.slotCode).optional(),
     address: deliveryAddressSchema.optional(),
+    /** One of the customer's active saved cards (its id in GET /payment-methods/mine): what renewals charge. */
+    paymentMethodId: z.string().trim().min(1).max(40).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { error: "required" });
 export type UpdateSubscriptionBody = z.output<typeof updateSubscriptionBody>;
+
+/**
+ * POST /subscriptions/mine/:id/quote, with a PATCH's body: what the change would mean, nothing
+ * changed. The first delivery it would reach and the price of one delivery after it (null when one
+ * of its products cannot be priced); refused as the PATCH would be (400 with the field, 409 status).
+ */
+export const subscriptionQuoteSchema = z.object({
+  appliesFrom: isoDateSchema.nullable(),
+  pricePerDelivery: centsField.nullable(),
+});
+export type SubscriptionQuote = z.output<typeof subscriptionQuoteSchema>;

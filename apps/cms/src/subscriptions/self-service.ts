@@ -9,6 +9,7 @@ import {
   type SubscriptionContents,
   type SubscriptionDelivery,
   type SubscriptionDetail,
+  type SubscriptionQuote,
   type SubscriptionSummary,
   type UpdateSubscriptionBody,
 } from "@shop/contracts";
@@ -22,7 +23,13 @@ import {
   type IsoDate,
   type IsoWeekday,
 } from "@shop/domain";
-import { isDeliveryLocked, planPause, type DeliveryStatus, type SubscriptionStatus } from "@shop/domain/subscriptions";
+import {
+  firstChangeableDelivery,
+  isDeliveryLocked,
+  planPause,
+  type DeliveryStatus,
+  type SubscriptionStatus,
+} from "@shop/domain/subscriptions";
 import { CONTENT_TYPES } from "../content-types";
 import { clockOf } from "../delivery/delivery";
 import { OrderError } from "../ordering/errors";
@@ -156,19 +163,16 @@ async function nextDeliveryOf(
   now: Date,
 ): Promise<SubscriptionSummary["nextDelivery"]> {
   const { row, rules } = view;
-  if (row.subscriptionStatus === "cancelled" || row.subscriptionStatus === "suspended") {
-    const coming = (await deliveriesFrom(strapi, row.id, shopDateOf(now))).find((delivery) =>
-      (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus),
-    );
-    return coming ? { date: coming.date, cutoff: new Date(coming.cutoffAt).toISOString() } : null;
-  }
   const coming = (await deliveriesFrom(strapi, row.id, shopDateOf(now))).find((delivery) =>
     (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus),
   );
-  if (coming) return { date: coming.date, cutoff: new Date(coming.cutoffAt).toISOString() };
+  if (coming) {
+    return { date: coming.date, cutoff: new Date(coming.cutoffAt).toISOString(), locked: isLocked(coming, now) };
+  }
   if (row.subscriptionStatus !== "pending" || !rules) return null;
   const date = isoDateOf(row.nextDeliveryDate);
-  return { date, cutoff: cutoffOf(rules.zone, date, rules.closedDays).toISOString() };
+  const cutoff = cutoffOf(rules.zone, date, rules.closedDays);
+  return { date, cutoff: cutoff.toISOString(), locked: cutoff.getTime() <= now.getTime() };
 }
 
 async function summaryOf(strapi: Core.Strapi, view: View, now: Date): Promise<SubscriptionSummary> {
@@ -184,6 +188,7 @@ async function summaryOf(strapi: Core.Strapi, view: View, now: Date): Promise<Su
 }
 
 interface CardRow {
+  reference: string;
   brand: string | null;
   last4: string | null;
   expiryMonth: number | null;
@@ -201,7 +206,7 @@ async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<Sub
     strapi.db.query(CONTENT_TYPES.subscription).findOne({
       where: { id: row.id },
       select: ["id"],
-      populate: { paymentMethod: { select: ["brand", "last4", "expiryMonth", "expiryYear"] } },
+      populate: { paymentMethod: { select: ["reference", "brand", "last4", "expiryMonth", "expiryYear"] } },
     }) as Promise<{ paymentMethod: CardRow | null } | null>,
     deliveriesFrom(strapi, row.id, shopDateOf(now)),
   ]);
@@ -227,6 +232,7 @@ async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<Sub
     card:
       method && method.last4
         ? {
+            id: method.reference,
             brand: method.brand ?? "",
             last4: method.last4,
             expiry:
@@ -316,10 +322,22 @@ export async function listFoodBanks(strapi: Core.Strapi): Promise<FoodBankList["
 
 // ---- Changing one delivery -------------------------------------------------------------------------
 
-/** The first delivery a change made now still reaches (not locked, not dropped by the calendar), or null. */
+/** A stored delivery as the domain's change rules read it (decision 027: one rule for "open"). */
+const changeableOf = (row: DeliveryRow) => ({
+  date: row.date,
+  status: row.deliveryStatus,
+  change: row.dateChange,
+  cutoffAt: row.cutoffAt,
+});
+
+/**
+ * The first delivery a change made now still reaches, by the domain's firstChangeableDelivery: not
+ * locked nor ordered (the first paid order's delivery is ordered while its cut-off may be ahead), not
+ * dropped by the calendar, its stored cut-off ahead. Null when none is.
+ */
 async function firstOpenDelivery(strapi: Core.Strapi, view: View, now: Date): Promise<IsoDate | null> {
   const rows = await deliveriesFrom(strapi, view.row.id, shopDateOf(now));
-  return rows.find((row) => row.dateChange !== "dropped" && !isLocked(row, now))?.date ?? null;
+  return firstChangeableDelivery(rows.map(changeableOf), { now })?.date ?? null;
 }
 
 function requireChangeable(view: View): void {
@@ -566,12 +584,9 @@ export async function pauseSubscription(
 ): Promise<ChangeOutcome> {
   const view = await ownView(strapi, caller, id, now);
   if (!view.rules) throw new SubscriptionError("status_not_allowed", { status: 409, path: ["status"] });
-  // Locked and ordered deliveries come anyway: the pause starts after them (an ordered first
-  // delivery's cut-off may still be ahead, which the domain's date-only rule cannot know).
-  const open = (await deliveriesFrom(strapi, view.row.id, shopDateOf(now))).filter(
-    (row) => row.dateChange !== "dropped" && !isLocked(row, now),
-  );
-  const plan = planPause(body.option === undefined ? { until: body.until! } : { length: body.option }, open, {
+  // Locked and ordered deliveries come anyway: the pause starts at the first open one (the domain's rule).
+  const stored = (await deliveriesFrom(strapi, view.row.id, shopDateOf(now))).map(changeableOf);
+  const plan = planPause(body.option === undefined ? { until: body.until! } : { length: body.option }, stored, {
     now,
     zone: view.rules.zone,
     closedDays: view.rules.closedDays,
@@ -705,8 +720,140 @@ function newAnchor(first: IsoDate, weekday: IsoWeekday, rules: ZoneRules, now: D
   return anchor;
 }
 
+/** A change of the subscription worked out, not yet written: the fields, the history lines, the new price. */
+interface PlannedChange {
+  data: Record<string, unknown>;
+  changes: { field: string; from: unknown; to: unknown }[];
+  rhythmChanged: boolean;
+  first: IsoDate | null;
+  /** One delivery's price after the change (null when it cannot be told). */
+  pricePerDelivery: number | null;
+}
+
+/** "VISA •••• 4242" for the history: what a card was and is, never its references. */
+const cardLabel = (card: { brand: string | null; last4: string | null } | null) =>
+  card ? `${card.brand ?? ""} •••• ${card.last4 ?? ""}`.trim() : null;
+
+/** The customer's active saved card by its reference, or card_unknown (another's, removed, failed). */
+async function ownCard(strapi: Core.Strapi, userId: number, reference: string) {
+  const card = (await strapi.db.query(CONTENT_TYPES.paymentMethod).findOne({
+    where: { reference, user: { id: userId }, methodStatus: "active" },
+    select: ["id", "brand", "last4"],
+  })) as { id: number; brand: string | null; last4: string | null } | null;
+  if (!card) throw new SubscriptionError("card_unknown", { path: ["paymentMethodId"] });
+  return card;
+}
+
 /**
- * Boxes, extras, frequency, weekday, slot, address: from the first delivery still open. A new
+ * Checks a change as a PATCH asks it and works out what it writes: every product checked and priced
+ * as the order flow does (400 with its path), the slot, weekday and address against the zone, the
+ * card among the customer's. The quote and the PATCH both ask this, so they never disagree.
+ */
+async function planChange(
+  strapi: Core.Strapi,
+  caller: Caller,
+  view: View,
+  body: UpdateSubscriptionBody,
+  now: Date,
+): Promise<PlannedChange> {
+  const { row, rules } = view;
+  requireChangeable(view);
+  if (!rules) throw new SubscriptionError("status_not_allowed", { status: 409, path: ["status"] });
+  const data: Record<string, unknown> = {};
+  const changes: PlannedChange["changes"] = [];
+  const set = (field: keyof SubscriptionRow, value: unknown) => {
+    if (JSON.stringify(row[field]) === JSON.stringify(value)) return;
+    data[field] = value;
+    changes.push({ field, from: row[field], to: value });
+  };
+
+  const boxes = body.boxes ?? row.boxes;
+  const extras =
+    body.extras === undefined
+      ? row.extras
+      : body.extras.map((extra) => ({ ...extra, frequency: "every_delivery" as const }));
+  const frequency = body.frequency ?? row.frequency;
+  const address = body.address ?? row.deliveryAddress;
+  let pricePerDelivery = view.pricePerDelivery;
+  const priced = { ...row, boxes, extras, frequency };
+  if (body.boxes !== undefined || body.extras !== undefined) {
+    // Checks every product as the order flow does (400 with the product's path), and prices the new box.
+    pricePerDelivery = await priceOf(strapi, priced, { userId: caller.userId, now });
+    if (body.boxes !== undefined) set("boxes", boxes);
+    if (body.extras !== undefined) set("extras", extras);
+  } else if (body.frequency !== undefined) {
+    // A frequency may have its own discount; a box no longer sold does not block the change (its price is untold).
+    pricePerDelivery = await priceOf(strapi, priced, { userId: caller.userId, now }).catch((error: unknown) => {
+      if (error instanceof OrderError) return null;
+      throw error;
+    });
+  }
+  if (body.slot !== undefined) {
+    if (!rules.zone.slots.some((slot) => slot.code === body.slot)) {
+      throw new SubscriptionError("slot_unknown", { path: ["slot"] });
+    }
+    set("slotCode", body.slot);
+  }
+  if (body.address !== undefined) {
+    if (!zoneForPostcode([rules.zone], address.postalCode)) {
+      throw new SubscriptionError("not_covered", { path: ["address", "postalCode"] });
+    }
+    set("deliveryAddress", address);
+  }
+  if (body.paymentMethodId !== undefined) {
+    const card = await ownCard(strapi, caller.userId, body.paymentMethodId);
+    const current = (await strapi.db.query(CONTENT_TYPES.subscription).findOne({
+      where: { id: row.id },
+      select: ["id"],
+      populate: { paymentMethod: { select: ["id", "brand", "last4"] } },
+    })) as { paymentMethod: { id: number; brand: string | null; last4: string | null } | null } | null;
+    if (current?.paymentMethod?.id !== card.id) {
+      data.paymentMethod = card.id;
+      changes.push({ field: "card", from: cardLabel(current?.paymentMethod ?? null), to: cardLabel(card) });
+    }
+  }
+  const plan = planOf(row);
+  const weekday = (body.weekday ?? plan.weekday) as IsoWeekday;
+  if (body.weekday !== undefined && !rules.zone.weekdays.includes(weekday)) {
+    throw new SubscriptionError("weekday_not_offered", { path: ["weekday"] });
+  }
+  const first = await firstOpenDelivery(strapi, view, now);
+  const rhythmChanged = weekday !== plan.weekday || frequency !== row.frequency;
+  if (rhythmChanged) {
+    set("frequency", frequency);
+    set("weekday", weekday);
+    // The weeks keep counting from the old anchor on a new weekday alone; a new frequency starts its own.
+    const anchor = frequency !== row.frequency ? newAnchor(first ?? shopDateOf(now), weekday, rules, now) : plan.anchor;
+    set("anchorDate", anchor);
+  }
+  return { data, changes, rhythmChanged, first, pricePerDelivery };
+}
+
+/**
+ * What a change would mean, nothing written: the first delivery it reaches and one delivery's price
+ * after it. A new weekday or frequency reaches the first delivery of the new rhythm, which is not
+ * planned yet: the answer is then the first open day of that rhythm's first week.
+ */
+export async function quoteChange(
+  strapi: Core.Strapi,
+  caller: Caller,
+  id: string,
+  body: UpdateSubscriptionBody,
+  now: Date,
+): Promise<SubscriptionQuote> {
+  const view = await ownView(strapi, caller, id, now);
+  const planned = await planChange(strapi, caller, view, body, now);
+  const anchor = planned.data.anchorDate as IsoDate | undefined;
+  const weekday = planned.data.weekday as IsoWeekday | undefined;
+  const appliesFrom =
+    planned.rhythmChanged && view.rules
+      ? (anchor ?? newAnchor(planned.first ?? shopDateOf(now), weekday ?? planOf(view.row).weekday, view.rules, now))
+      : planned.first;
+  return { appliesFrom, pricePerDelivery: planned.pricePerDelivery };
+}
+
+/**
+ * Boxes, extras, frequency, weekday, slot, address, card: from the first delivery still open. A new
  * weekday or frequency replans the deliveries from there (those not yet locked are planned again,
  * skips and gifts among them dropped: they were for dates of the old rhythm).
  */
@@ -718,57 +865,8 @@ export async function updateSubscription(
   now: Date,
 ): Promise<ChangeOutcome> {
   const view = await ownView(strapi, caller, id, now);
-  const { row, rules } = view;
-  requireChangeable(view);
-  if (!rules) throw new SubscriptionError("status_not_allowed", { status: 409, path: ["status"] });
-  const data: Record<string, unknown> = {};
-  const changes: { field: string; from: unknown; to: unknown }[] = [];
-  const set = (field: keyof SubscriptionRow, value: unknown) => {
-    if (JSON.stringify(row[field]) === JSON.stringify(value)) return;
-    data[field] = value;
-    changes.push({ field, from: row[field], to: value });
-  };
-
-  if (body.boxes !== undefined || body.extras !== undefined) {
-    const boxes = body.boxes ?? row.boxes;
-    const extras =
-      body.extras === undefined
-        ? row.extras
-        : body.extras.map((extra) => ({ ...extra, frequency: "every_delivery" as const }));
-    // Checks every product as the order flow does (400 with the product's path), and prices the new box.
-    await priceOf(strapi, { ...row, boxes, extras }, { userId: caller.userId, now });
-    if (body.boxes !== undefined) set("boxes", boxes);
-    if (body.extras !== undefined) set("extras", extras);
-  }
-  if (body.slot !== undefined) {
-    if (!rules.zone.slots.some((slot) => slot.code === body.slot)) {
-      throw new SubscriptionError("slot_unknown", { path: ["slot"] });
-    }
-    set("slotCode", body.slot);
-  }
-  if (body.address !== undefined) {
-    if (!zoneForPostcode([rules.zone], body.address.postalCode)) {
-      throw new SubscriptionError("not_covered", { path: ["address", "postalCode"] });
-    }
-    set("deliveryAddress", body.address);
-  }
-  const plan = planOf(row);
-  const weekday = (body.weekday ?? plan.weekday) as IsoWeekday;
-  if (body.weekday !== undefined && !rules.zone.weekdays.includes(weekday)) {
-    throw new SubscriptionError("weekday_not_offered", { path: ["weekday"] });
-  }
-  const first = await firstOpenDelivery(strapi, view, now);
-  const rhythmChanged = weekday !== plan.weekday || (body.frequency !== undefined && body.frequency !== row.frequency);
-  if (rhythmChanged) {
-    if (body.frequency !== undefined) set("frequency", body.frequency);
-    set("weekday", weekday);
-    // The weeks keep counting from the old anchor on a new weekday alone; a new frequency starts its own.
-    const anchor =
-      body.frequency !== undefined && body.frequency !== row.frequency
-        ? newAnchor(first ?? shopDateOf(now), weekday, rules, now)
-        : plan.anchor;
-    set("anchorDate", anchor);
-  }
+  const { row } = view;
+  const { data, changes, rhythmChanged, first } = await planChange(strapi, caller, view, body, now);
   if (changes.length === 0) return answerChange(strapi, caller, { id, change: "update", appliesFrom: first }, now);
 
   await strapi.db.transaction(async () => {

@@ -11,11 +11,12 @@ import {
   type IsoWeekday,
   type Locale,
 } from "@shop/domain";
-import type {
-  DeliveryStatus,
-  SubscriptionActor,
-  SubscriptionPlan,
-  SubscriptionStatus,
+import {
+  takesChanges,
+  type DeliveryStatus,
+  type SubscriptionActor,
+  type SubscriptionPlan,
+  type SubscriptionStatus,
 } from "@shop/domain/subscriptions";
 import { loadClosedDays, loadZones } from "../delivery/delivery";
 import { CONTENT_TYPES } from "../content-types";
@@ -155,13 +156,12 @@ export async function deliveriesFrom(
   return rows.map((row) => ({ ...row, date: isoDateOf(row.date), plannedDate: isoDateOf(row.plannedDate) }));
 }
 
-/** Whether the delivery no longer takes changes: its cut-off has come, or it is locked or ordered already. */
-export function isLocked(row: Pick<DeliveryRow, "cutoffAt" | "deliveryStatus">, now: Date): boolean {
-  return (
-    row.deliveryStatus === "locked" ||
-    row.deliveryStatus === "ordered" ||
-    new Date(row.cutoffAt).getTime() <= now.getTime()
-  );
+/**
+ * Whether the delivery no longer takes changes: locked or ordered already, or its stored cut-off has
+ * come (the domain's takesChanges; a dropped delivery is told apart by its dateChange).
+ */
+export function isLocked(row: Pick<DeliveryRow, "date" | "cutoffAt" | "deliveryStatus">, now: Date): boolean {
+  return !takesChanges({ date: row.date, status: row.deliveryStatus, cutoffAt: row.cutoffAt }, { now });
 }
 
 export interface Actor {

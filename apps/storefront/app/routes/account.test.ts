@@ -17,7 +17,7 @@ const SUBSCRIPTION: SubscriptionSummary = {
   weekday: 5,
   contents: { boxes: [{ productId: 7, name: "Caixa mixta M", quantity: 1, exclusions: [] }], extras: [] },
   pricePerDelivery: 2490,
-  nextDelivery: { date: "2030-01-04", cutoff: "2030-01-02T07:00:00.000Z" },
+  nextDelivery: { date: "2030-01-04", cutoff: "2030-01-02T07:00:00.000Z", locked: false },
 };
 
 async function home() {

@@ -2,9 +2,9 @@ import { ORDER_LIST_MAX_LIMIT } from "@shop/contracts";
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { AccountHeading, ProblemNotice } from "~/accounts/account-area";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
+import { EmptyState } from "~/accounts/empty-state";
+import { SECONDARY_BUTTON } from "~/components/button-styles";
 import { OrderCards } from "~/orders/order-list";
-import { ScreenLink } from "~/components/screen-link";
 import { ordersTextsFor } from "~/orders/texts";
 import { summaryView } from "~/orders/order-view";
 import { listLimitOf, loadOwnOrders } from "~/orders/orders.server";
@@ -33,13 +33,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <AccountHeading intro={texts.list.intro} />
       {orders === null ? <ProblemNotice>{texts.loadFailed}</ProblemNotice> : null}
       {orders?.length === 0 ? (
-        <section className="grid justify-items-start gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-sand-200 sm:p-6">
-          <h2 className="text-xl font-bold text-sand-900">{texts.list.empty}</h2>
-          <p className="text-sand-700">{texts.list.emptyHint}</p>
-          <ScreenLink screen="newOrder" className={PRIMARY_BUTTON}>
-            {texts.newOrder}
-          </ScreenLink>
-        </section>
+        <EmptyState heading={texts.list.empty} hint={texts.list.emptyHint} action={texts.newOrder} />
       ) : null}
       {orders && orders.length > 0 ? <OrderCards orders={orders} texts={texts} /> : null}
       {more ? (

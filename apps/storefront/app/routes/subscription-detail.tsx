@@ -15,7 +15,7 @@ const mention = (delivery: DeliveryView | null) =>
 
 /** One subscription with its forms; the deliveries say which one a change reaches and which box comes last. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { subscription, deliveries } = await loadSubscription({ request, context }, params.id);
+  const { subscription, deliveries, offer } = await loadSubscription({ request, context }, params.id);
   const { list, detail, pause, cancel, done, errors, fields, form, frequencies, subscriptionNumber, loadFailed } =
     subscriptionsTextsFor(context.locale);
   return {
@@ -24,7 +24,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lastBox: mention(deliveries ? lastComingBox(deliveries) : null),
     skippable: mention(deliveries?.find((delivery) => delivery.canSkip) ?? null),
     cancelStep: cancelStepOf(request),
-    choices: { frequencies: FORM_CHOICES.frequencies, pauseOptions: FORM_CHOICES.pauseOptions },
+    offer,
+    choices: {
+      frequencies: FORM_CHOICES.frequencies,
+      pauseOptions: FORM_CHOICES.pauseOptions,
+      boxQuantities: FORM_CHOICES.boxQuantities,
+    },
     texts: { list, detail, pause, cancel, done, errors, fields, form, frequencies, subscriptionNumber, loadFailed },
   };
 }

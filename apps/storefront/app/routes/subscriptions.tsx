@@ -1,7 +1,6 @@
 import type { Route } from "./+types/subscriptions";
 import { AccountHeading, ProblemNotice } from "~/accounts/account-area";
-import { PRIMARY_BUTTON } from "~/components/button-styles";
-import { ScreenLink } from "~/components/screen-link";
+import { EmptyState } from "~/accounts/empty-state";
 import { SubscriptionCards } from "~/subscriptions/subscription-list";
 import { loadSubscriptions } from "~/subscriptions/subscriptions.server";
 import { subscriptionsTextsFor } from "~/subscriptions/texts";
@@ -25,13 +24,7 @@ export default function Subscriptions({ loaderData }: Route.ComponentProps) {
       <AccountHeading intro={texts.list.intro} />
       {subscriptions === null ? <ProblemNotice>{texts.loadFailed}</ProblemNotice> : null}
       {subscriptions?.length === 0 ? (
-        <section className="grid justify-items-start gap-3 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-sand-200 sm:p-6">
-          <h2 className="text-xl font-bold text-sand-900">{texts.list.empty}</h2>
-          <p className="text-sand-700">{texts.list.emptyHint}</p>
-          <ScreenLink screen="newOrder" className={PRIMARY_BUTTON}>
-            {texts.newOrder}
-          </ScreenLink>
-        </section>
+        <EmptyState heading={texts.list.empty} hint={texts.list.emptyHint} action={texts.newOrder} />
       ) : null}
       {subscriptions && subscriptions.length > 0 ? (
         <SubscriptionCards subscriptions={subscriptions} texts={texts} />

@@ -7,9 +7,13 @@ import type { AccountFieldErrors } from "~/accounts/account-forms";
 
 /** The forms of one subscription's page, each posted as `intent`. */
 export const SUBSCRIPTION_INTENTS = [
+  "quoteBoxes",
+  "boxes",
   "frequency",
   "weekday",
   "slot",
+  "address",
+  "card",
   "pause",
   "resume",
   "cancel",
@@ -26,10 +30,12 @@ export type DeliveryIntent = (typeof DELIVERY_INTENTS)[number];
 export type ChangeDone =
   | {
       readonly done: "subscription";
-      readonly intent: Exclude<SubscriptionIntent, "skip">;
+      readonly intent: Exclude<SubscriptionIntent, "skip" | "quoteBoxes">;
       /** The first delivery the change reaches, worded; null when none comes. */
       readonly appliesFrom: string | null;
       readonly statusText: string;
+      /** One delivery's price as the CMS now tells it, in cents (null: it cannot be told). */
+      readonly pricePerDelivery: number | null;
     }
   | {
       readonly done: "delivery";
@@ -39,6 +45,24 @@ export type ChangeDone =
       readonly day: string;
       readonly statusText: string;
     };
+
+/**
+ * What a new box would mean, before it is made (the CMS's quote): the first delivery it reaches and
+ * one delivery's price; the confirmation posts the same choice again.
+ */
+export interface BoxesPreview {
+  readonly preview: "boxes";
+  readonly productId: number;
+  readonly quantity: number;
+  /** Worded; null when no delivery is open to changes. */
+  readonly appliesFrom: string | null;
+  readonly pricePerDelivery: number | null;
+}
+
+/** The action's answer when it quoted a change. */
+export function previewOf(answer: unknown): BoxesPreview | undefined {
+  return typeof answer === "object" && answer !== null && "preview" in answer ? (answer as BoxesPreview) : undefined;
+}
 
 /**
  * Why a change did not go through: fields the CMS (or the contract, before any call) refused, a

@@ -4,6 +4,7 @@ import { DoneNotice } from "~/accounts/account-area";
 import { useFocusOnRefusal } from "~/accounts/account-form";
 import { FORM_FIELD, type AccountFieldError } from "~/accounts/account-forms";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
+import { Price } from "~/components/price";
 import { format } from "~/i18n/format";
 import type { ChangeDone, ChangeRefusal } from "./answers";
 import type { SubscriptionsTexts } from "./texts";
@@ -119,12 +120,69 @@ export function ChangeDoneNotice({ done, texts }: { done: ChangeDone; texts: Cha
       : done.appliesFrom
         ? format(texts.done.appliesFrom, { date: done.appliesFrom })
         : texts.done.appliesNone;
+  // The price after a change of what comes, as the CMS tells it now.
+  const priced = done.intent === "boxes" || done.intent === "frequency" || done.intent === "address";
   return (
     <DoneNotice>
       {[texts.done[done.intent], applies, format(texts.done.status, { status: done.statusText })]
         .filter(Boolean)
         .join(" ")}
+      {priced && done.pricePerDelivery !== null ? (
+        <>
+          {" "}
+          {texts.done.price} <Price cents={done.pricePerDelivery} />
+        </>
+      ) : null}
     </DoneNotice>
+  );
+}
+
+/**
+ * A change form of one choice (frequency, day, slot, address, card, box): the radio buttons and the
+ * button, the refusal's words beside the choice. `children` come after the choice (more fields, hidden ones).
+ */
+export function ChoiceForm({
+  texts,
+  intent,
+  refusal,
+  submitLabel,
+  name,
+  legend,
+  choices,
+  checked,
+  children,
+}: {
+  texts: ChangeFormTexts;
+  intent: string;
+  refusal: ChangeRefusal | undefined;
+  submitLabel: string;
+  name: string;
+  legend: string;
+  choices: readonly { value: string; label: string }[];
+  checked: string | null | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <ChangeForm texts={texts} intent={intent} refusal={refusal} submitLabel={submitLabel} secondary>
+      <ChoiceGroup
+        name={name}
+        legend={legend}
+        choices={choices}
+        checked={refusal?.values[name] ?? checked}
+        error={fieldErrorText(texts, refusal?.errors[name])}
+      />
+      {children}
+    </ChangeForm>
+  );
+}
+
+/** A form folded under its summary line (a delivery's gift and donation): open by itself when it was refused. */
+export function Disclosure({ summary, open, children }: { summary: string; open: boolean; children: ReactNode }) {
+  return (
+    <details open={open} className="rounded-2xl ring-1 ring-sand-200">
+      <summary className="min-h-11 cursor-pointer px-4 py-3 font-semibold text-leaf-800">{summary}</summary>
+      <div className="grid gap-3 px-4 pb-4">{children}</div>
+    </details>
   );
 }
 

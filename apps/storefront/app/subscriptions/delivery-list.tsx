@@ -7,6 +7,7 @@ import {
   ChangeDoneNotice,
   ChangeForm,
   ChoiceGroup,
+  Disclosure,
   TextArea,
   fieldErrorText,
   refusalProblem,
@@ -49,100 +50,97 @@ function GiftForm({
   const error = (field: string) => fieldErrorText(texts, refusal?.errors[field]);
   const t = texts.deliveries;
   return (
-    <details open={refusal !== undefined} className="rounded-2xl ring-1 ring-sand-200">
-      <summary className="min-h-11 cursor-pointer px-4 py-3 font-semibold text-leaf-800">{t.gift}</summary>
-      <div className="grid gap-3 px-4 pb-4">
-        <p className="text-sm text-sand-700">{t.giftIntro}</p>
-        <ChangeForm
-          texts={texts}
-          intent="gift"
-          date={delivery.date}
-          anchor={anchorOf(delivery.date)}
-          refusal={refusal}
-          submitLabel={t.giftSubmit}
-          secondary
+    <Disclosure summary={t.gift} open={refusal !== undefined}>
+      <p className="text-sm text-sand-700">{t.giftIntro}</p>
+      <ChangeForm
+        texts={texts}
+        intent="gift"
+        date={delivery.date}
+        anchor={anchorOf(delivery.date)}
+        refusal={refusal}
+        submitLabel={t.giftSubmit}
+        secondary
+      >
+        <AccountInput
+          name="fullName"
+          label={t.giftName}
+          autoComplete="off"
+          required
+          defaultValue={values.fullName}
+          error={error("fullName")}
+        />
+        <AccountInput
+          name="line1"
+          label={t.giftLine1}
+          autoComplete="off"
+          required
+          defaultValue={values.line1}
+          error={error("line1")}
+        />
+        <AccountInput
+          name="line2"
+          label={t.giftLine2}
+          autoComplete="off"
+          defaultValue={values.line2}
+          error={error("line2")}
+        />
+        <AccountInput
+          name="postalCode"
+          label={t.giftPostalCode}
+          autoComplete="off"
+          required
+          defaultValue={values.postalCode}
+          error={error("postalCode")}
+        />
+        <AccountInput
+          name="city"
+          label={t.giftCity}
+          autoComplete="off"
+          required
+          defaultValue={values.city}
+          error={error("city")}
+        />
+        <AccountInput
+          name="country"
+          label={t.giftCountry}
+          defaultValue={values.country ?? "ES"}
+          error={error("country")}
         >
-          <AccountInput
-            name="fullName"
-            label={t.giftName}
-            autoComplete="off"
-            required
-            defaultValue={values.fullName}
-            error={error("fullName")}
-          />
-          <AccountInput
-            name="line1"
-            label={t.giftLine1}
-            autoComplete="off"
-            required
-            defaultValue={values.line1}
-            error={error("line1")}
-          />
-          <AccountInput
-            name="line2"
-            label={t.giftLine2}
-            autoComplete="off"
-            defaultValue={values.line2}
-            error={error("line2")}
-          />
-          <AccountInput
-            name="postalCode"
-            label={t.giftPostalCode}
-            autoComplete="off"
-            required
-            defaultValue={values.postalCode}
-            error={error("postalCode")}
-          />
-          <AccountInput
-            name="city"
-            label={t.giftCity}
-            autoComplete="off"
-            required
-            defaultValue={values.city}
-            error={error("city")}
-          />
-          <AccountInput
-            name="country"
-            label={t.giftCountry}
-            defaultValue={values.country ?? "ES"}
-            error={error("country")}
-          >
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </AccountInput>
-          <AccountInput
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            label={t.giftPhone}
-            autoComplete="off"
-            required
-            defaultValue={values.phone}
-            error={error("phone")}
-          />
-          <AccountInput
-            name="email"
-            type="email"
-            inputMode="email"
-            label={t.giftEmail}
-            autoComplete="off"
-            required
-            defaultValue={values.email}
-            error={error("email")}
-          />
-          <TextArea
-            name="note"
-            label={t.giftNote}
-            maxLength={GIFT_NOTE_MAX}
-            defaultValue={values.note}
-            error={error("note")}
-          />
-        </ChangeForm>
-      </div>
-    </details>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </AccountInput>
+        <AccountInput
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          label={t.giftPhone}
+          autoComplete="off"
+          required
+          defaultValue={values.phone}
+          error={error("phone")}
+        />
+        <AccountInput
+          name="email"
+          type="email"
+          inputMode="email"
+          label={t.giftEmail}
+          autoComplete="off"
+          required
+          defaultValue={values.email}
+          error={error("email")}
+        />
+        <TextArea
+          name="note"
+          label={t.giftNote}
+          maxLength={GIFT_NOTE_MAX}
+          defaultValue={values.note}
+          error={error("note")}
+        />
+      </ChangeForm>
+    </Disclosure>
   );
 }
 
@@ -156,33 +154,30 @@ function DonateForm({
   const refusal = refusalFor(actionData, "donate", delivery.date);
   const t = texts.deliveries;
   return (
-    <details open={refusal !== undefined} className="rounded-2xl ring-1 ring-sand-200">
-      <summary className="min-h-11 cursor-pointer px-4 py-3 font-semibold text-leaf-800">{t.donate}</summary>
-      <div className="grid gap-3 px-4 pb-4">
-        <p className="text-sm text-sand-700">{t.donateIntro}</p>
-        {foodBanks.length === 0 ? (
-          <p>{t.noFoodBanks}</p>
-        ) : (
-          <ChangeForm
-            texts={texts}
-            intent="donate"
-            date={delivery.date}
-            anchor={anchorOf(delivery.date)}
-            refusal={refusal}
-            submitLabel={t.donateSubmit}
-            secondary
-          >
-            <ChoiceGroup
-              name="foodBankId"
-              legend={t.foodBankLegend}
-              choices={foodBanks.map((bank) => ({ value: bank.id, label: `${bank.name} (${bank.city})` }))}
-              checked={refusal?.values.foodBankId}
-              error={fieldErrorText(texts, refusal?.errors.foodBankId)}
-            />
-          </ChangeForm>
-        )}
-      </div>
-    </details>
+    <Disclosure summary={t.donate} open={refusal !== undefined}>
+      <p className="text-sm text-sand-700">{t.donateIntro}</p>
+      {foodBanks.length === 0 ? (
+        <p>{t.noFoodBanks}</p>
+      ) : (
+        <ChangeForm
+          texts={texts}
+          intent="donate"
+          date={delivery.date}
+          anchor={anchorOf(delivery.date)}
+          refusal={refusal}
+          submitLabel={t.donateSubmit}
+          secondary
+        >
+          <ChoiceGroup
+            name="foodBankId"
+            legend={t.foodBankLegend}
+            choices={foodBanks.map((bank) => ({ value: bank.id, label: `${bank.name} (${bank.city})` }))}
+            checked={refusal?.values.foodBankId}
+            error={fieldErrorText(texts, refusal?.errors.foodBankId)}
+          />
+        </ChangeForm>
+      )}
+    </Disclosure>
   );
 }
 

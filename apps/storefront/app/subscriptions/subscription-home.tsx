@@ -35,7 +35,9 @@ export function SubscriptionDeliveries({
             </ScreenLink>
             <span className="text-sm text-sand-700">
               {subscription.statusText}
-              {subscription.next ? ` · ${format(texts.cutoff, { cutoff: subscription.next.cutoff })}` : ""}
+              {subscription.next
+                ? ` · ${subscription.next.locked ? texts.locked : format(texts.cutoff, { cutoff: subscription.next.cutoff })}`
+                : ""}
             </span>
           </li>
         ))}

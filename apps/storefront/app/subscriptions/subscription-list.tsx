@@ -38,7 +38,7 @@ export function NextDelivery({ next, texts }: { next: SubscriptionView["next"]; 
     <>
       <span className="block font-semibold first-letter:uppercase">{next.day}</span>
       <span className="block text-sm text-sand-700">
-        {format(texts.cutoff, { cutoff: next.cutoff, left: next.left })}
+        {next.locked ? texts.lockedNext : format(texts.cutoff, { cutoff: next.cutoff, left: next.left })}
       </span>
     </>
   );

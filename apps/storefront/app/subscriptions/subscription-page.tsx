@@ -1,13 +1,23 @@
 import { Link } from "react-router";
 import { Panel, ProblemNotice } from "~/accounts/account-area";
+import { AccountInput } from "~/accounts/account-fields";
 import { SECONDARY_BUTTON, TEXT_BUTTON } from "~/components/button-styles";
 import { Price } from "~/components/price";
 import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n/format";
-import { CANCEL_PARAM, doneOf, refusalFor, refusalKeyOf, type CancelStep, type SubscriptionIntent } from "./answers";
+import {
+  CANCEL_PARAM,
+  doneOf,
+  previewOf,
+  refusalFor,
+  refusalKeyOf,
+  type CancelStep,
+  type SubscriptionIntent,
+} from "./answers";
 import {
   ChangeDoneNotice,
   ChangeForm,
+  ChoiceForm,
   ChoiceGroup,
   DateField,
   TextArea,
@@ -49,7 +59,17 @@ interface DetailProps {
   /** The first delivery that can still be skipped: the cancellation offers it. */
   readonly skippable: DeliveryMention | null;
   readonly cancelStep: CancelStep | null;
-  readonly choices: { frequencies: readonly string[]; pauseOptions: readonly string[] };
+  readonly choices: {
+    frequencies: readonly string[];
+    pauseOptions: readonly string[];
+    boxQuantities: readonly number[];
+  };
+  /** What the forms offer: the boxes on sale, the address book, the saved cards. */
+  readonly offer: {
+    boxes: readonly { productId: number; name: string }[];
+    addresses: readonly { id: string; text: string; line1: string; postalCode: string }[];
+    cards: readonly { id: string; brand: string; last4: string; expiry: string }[];
+  };
   readonly texts: DetailTexts;
   readonly actionData: unknown;
 }
@@ -58,6 +78,10 @@ const MAX_REASON = 500;
 
 /** The panel each form is in: a refusal said at the top links to it. */
 const PANEL_OF: Record<SubscriptionIntent, string> = {
+  quoteBoxes: "change",
+  boxes: "change",
+  address: "change",
+  card: "change",
   frequency: "change",
   weekday: "change",
   slot: "change",
@@ -117,73 +141,176 @@ function Summary({ view, texts }: { view: SubscriptionDetailView; texts: DetailT
   );
 }
 
-/** Frequency, weekday and slot: one small form each, the choices the CMS gave. */
-function PlanForms({
-  view,
-  choices,
-  texts,
-  actionData,
-}: Omit<DetailProps, "firstOpen" | "lastBox" | "skippable" | "cancelStep">) {
-  const formTexts = texts;
-  const refusalOf = (intent: string) => refusalFor(actionData, intent);
-  const fieldError = (intent: string) => fieldErrorText(formTexts, refusalOf(intent)?.errors[intent]);
+type FormProps = Omit<DetailProps, "firstOpen" | "lastBox" | "skippable" | "cancelStep">;
+
+/**
+ * The box: choose it and how many, see the CMS's quote (from which delivery, at what price per
+ * delivery), then confirm. The customer's exclusions go with it.
+ */
+function BoxForm({ view, choices, offer, texts, actionData }: FormProps) {
+  const preview = previewOf(actionData);
+  const current = view.boxes[0];
+  const refusal = refusalFor(actionData, "quoteBoxes") ?? refusalFor(actionData, "boxes");
+  const exclusions = (current?.exclusions ?? []).join(",");
+  if (offer.boxes.length === 0) return null;
+  return (
+    <div className="grid gap-4">
+      <ChoiceForm
+        texts={texts}
+        intent="quoteBoxes"
+        refusal={refusal}
+        submitLabel={texts.detail.quoteBoxes}
+        name="productId"
+        legend={texts.detail.boxLegend}
+        choices={offer.boxes.map((box) => ({ value: String(box.productId), label: box.name }))}
+        checked={String(preview?.productId ?? current?.productId ?? "")}
+      >
+        <AccountInput
+          name="quantity"
+          label={texts.detail.quantityLabel}
+          defaultValue={String(preview?.quantity ?? current?.quantity ?? 1)}
+        >
+          {choices.boxQuantities.map((quantity) => (
+            <option key={quantity} value={quantity}>
+              {quantity}
+            </option>
+          ))}
+        </AccountInput>
+        <input type="hidden" name="exclusions" value={exclusions} />
+      </ChoiceForm>
+      {preview ? (
+        <div className="grid gap-3 rounded-2xl bg-sand-100 px-4 py-3" role="status">
+          <p>
+            {preview.appliesFrom
+              ? format(texts.detail.previewFrom, { date: preview.appliesFrom })
+              : texts.detail.appliesNone}{" "}
+            {preview.pricePerDelivery === null ? (
+              texts.list.priceUnknown
+            ) : (
+              <>
+                {texts.detail.previewPrice} <Price cents={preview.pricePerDelivery} className="font-bold" />
+              </>
+            )}
+          </p>
+          <ChangeForm
+            texts={texts}
+            intent="boxes"
+            refusal={refusalFor(actionData, "boxes")}
+            submitLabel={texts.detail.confirmBoxes}
+          >
+            <input type="hidden" name="productId" value={preview.productId} />
+            <input type="hidden" name="quantity" value={preview.quantity} />
+            <input type="hidden" name="exclusions" value={exclusions} />
+          </ChangeForm>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The delivery address, from the customer's address book (kept in the profile). */
+function AddressForm({ view, offer, texts, actionData }: FormProps) {
+  if (offer.addresses.length === 0) {
+    return (
+      <p>
+        {texts.detail.noAddresses}{" "}
+        <ScreenLink screen="profile" className="underline">
+          {texts.detail.toProfile}
+        </ScreenLink>
+      </p>
+    );
+  }
+  const current = offer.addresses.find(
+    (address) => address.line1 === view.address.line1 && address.postalCode === view.address.postalCode,
+  );
+  return (
+    <ChoiceForm
+      texts={texts}
+      intent="address"
+      refusal={refusalFor(actionData, "address")}
+      submitLabel={texts.detail.saveAddress}
+      name="addressId"
+      legend={texts.detail.addressLegend}
+      choices={offer.addresses.map((address) => ({ value: address.id, label: address.text }))}
+      checked={current?.id}
+    />
+  );
+}
+
+/** The card the renewals charge, from the saved ones (added in the profile). */
+function CardForm({ view, offer, texts, actionData }: FormProps) {
+  if (offer.cards.length === 0) {
+    return (
+      <p>
+        {texts.detail.noCards}{" "}
+        <ScreenLink screen="profile" className="underline">
+          {texts.detail.toProfile}
+        </ScreenLink>
+      </p>
+    );
+  }
+  return (
+    <ChoiceForm
+      texts={texts}
+      intent="card"
+      refusal={refusalFor(actionData, "card")}
+      submitLabel={texts.detail.saveCard}
+      name="paymentMethodId"
+      legend={texts.detail.cardLegend}
+      choices={offer.cards.map((card) => ({ value: card.id, label: format(texts.detail.cardValue, card) }))}
+      checked={view.card?.id}
+    />
+  );
+}
+
+/** Box, frequency, weekday, slot, address and card: one small form each, the choices the CMS gave. */
+function PlanForms(props: FormProps) {
+  const { view, choices, texts, actionData } = props;
   return (
     <div className="grid gap-6">
-      <ChangeForm
-        texts={formTexts}
+      <BoxForm {...props} />
+      <ChoiceForm
+        texts={texts}
         intent="frequency"
-        refusal={refusalOf("frequency")}
+        refusal={refusalFor(actionData, "frequency")}
         submitLabel={texts.detail.saveFrequency}
-        secondary
-      >
-        <ChoiceGroup
-          name="frequency"
-          legend={texts.detail.frequencyLegend}
-          choices={choices.frequencies.map((frequency) => ({
-            value: frequency,
-            label: texts.frequencies[frequency as keyof DetailTexts["frequencies"]],
-          }))}
-          checked={view.frequency}
-          error={fieldError("frequency")}
-        />
-      </ChangeForm>
+        name="frequency"
+        legend={texts.detail.frequencyLegend}
+        choices={choices.frequencies.map((frequency) => ({
+          value: frequency,
+          label: texts.frequencies[frequency as keyof DetailTexts["frequencies"]],
+        }))}
+        checked={view.frequency}
+      />
       {view.weekdayChoices.length > 0 ? (
-        <ChangeForm
-          texts={formTexts}
+        <ChoiceForm
+          texts={texts}
           intent="weekday"
-          refusal={refusalOf("weekday")}
+          refusal={refusalFor(actionData, "weekday")}
           submitLabel={texts.detail.saveWeekday}
-          secondary
-        >
-          <ChoiceGroup
-            name="weekday"
-            legend={texts.detail.weekdayLegend}
-            choices={view.weekdayChoices.map(({ weekday, text }) => ({ value: String(weekday), label: text }))}
-            checked={String(view.weekday)}
-            error={fieldError("weekday")}
-          />
-        </ChangeForm>
+          name="weekday"
+          legend={texts.detail.weekdayLegend}
+          choices={view.weekdayChoices.map(({ weekday, text }) => ({ value: String(weekday), label: text }))}
+          checked={String(view.weekday)}
+        />
       ) : null}
       {view.slotChoices.length > 0 ? (
-        <ChangeForm
-          texts={formTexts}
+        <ChoiceForm
+          texts={texts}
           intent="slot"
-          refusal={refusalOf("slot")}
+          refusal={refusalFor(actionData, "slot")}
           submitLabel={texts.detail.saveSlot}
-          secondary
-        >
-          <ChoiceGroup
-            name="slot"
-            legend={texts.detail.slotLegend}
-            choices={view.slotChoices.map((slot) => ({
-              value: slot.code,
-              label: format(texts.detail.slotTime, { start: slot.start, end: slot.end }),
-            }))}
-            checked={view.slot?.code}
-            error={fieldError("slot")}
-          />
-        </ChangeForm>
+          name="slot"
+          legend={texts.detail.slotLegend}
+          choices={view.slotChoices.map((slot) => ({
+            value: slot.code,
+            label: format(texts.detail.slotTime, { start: slot.start, end: slot.end }),
+          }))}
+          checked={view.slot?.code}
+        />
       ) : null}
+      <AddressForm {...props} />
+      <CardForm {...props} />
     </div>
   );
 }

@@ -89,6 +89,8 @@ export function summaryView(subscription: SubscriptionSummary, locale: Locale, n
           day: dayOf(next.date, locale),
           cutoff: cutoffMoment(next.cutoff, locale),
           left: closesIn(next.cutoff, now, texts.closesIn),
+          // Ordered (the first paid order's) or past its cut-off: no longer "changeable until".
+          locked: next.locked || Date.parse(next.cutoff) <= now.getTime(),
         }
       : null,
   };
@@ -188,6 +190,12 @@ export function detailView(detail: SubscriptionDetail, locale: Locale, now: Date
   const newestFirst = [...detail.history].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   return {
     ...summaryView(detail, locale, now),
+    /** The boxes as the box form posts them again (the exclusions kept). */
+    boxes: detail.contents.boxes.map((box) => ({
+      productId: box.productId,
+      quantity: box.quantity,
+      exclusions: box.exclusions.map((item) => item.id),
+    })),
     slot: detail.slot,
     slotChoices: detail.slotChoices,
     weekdayChoices: detail.weekdayChoices

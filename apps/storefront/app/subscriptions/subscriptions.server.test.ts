@@ -3,7 +3,7 @@ import { pathTo } from "@shop/routing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cmsError, fieldRefusal, json, useFakeCms } from "../../tests/fake-cms";
 import { visitOf } from "../../tests/visit";
-import type { ChangeDone, ChangeRefusal } from "./answers";
+import type { BoxesPreview, ChangeDone, ChangeRefusal } from "./answers";
 import { closesIn, firstOpenDelivery, lastComingBox } from "./subscription-view";
 import {
   cancelStepOf,
@@ -41,7 +41,7 @@ const SUMMARY: SubscriptionSummary = {
   contents: CONTENTS,
   pricePerDelivery: 2990,
   // Cut-off on Monday 7 December at 08:00 in Madrid: 6 days and 22 hours after NOW.
-  nextDelivery: { date: "2026-12-09", cutoff: "2026-12-07T07:00:00.000Z" },
+  nextDelivery: { date: "2026-12-09", cutoff: "2026-12-07T07:00:00.000Z", locked: false },
 };
 
 const address = {
@@ -70,7 +70,7 @@ const DETAIL: SubscriptionDetail = {
   weekdayChoices: [3, 5],
   address,
   notes: "",
-  card: { brand: "visa", last4: "4242", expiry: "12/28" },
+  card: { id: "card4242abcd", brand: "visa", last4: "4242", expiry: "12/28" },
   pausedUntil: null,
   pauseReason: null,
   cancelReason: null,
@@ -162,6 +162,18 @@ describe("the list of subscriptions", () => {
     expect(shown?.next?.cutoff).toMatch(/7 de diciembre.*08:00/);
   });
 
+  it("never offers the first paid order's delivery as changeable: it is ordered, its cut-off still ahead", async () => {
+    cms.on(
+      "GET /subscriptions/mine",
+      json({ subscriptions: [{ ...SUMMARY, nextDelivery: { ...SUMMARY.nextDelivery!, locked: true } }] }),
+    );
+    const [shown] = (await loadSubscriptions(visitOf(signedIn("/mi-cuenta/suscripciones")), NOW)) ?? [];
+    expect(shown?.next).toMatchObject({ date: "2026-12-09", locked: true });
+    cms.on("GET /subscriptions/mine", json({ subscriptions: [SUMMARY] }));
+    const [changeable] = (await loadSubscriptions(visitOf(signedIn("/mi-cuenta/suscripciones")), NOW)) ?? [];
+    expect(changeable?.next?.locked).toBe(false);
+  });
+
   it("is empty for a customer without subscriptions, and null when the CMS cannot say", async () => {
     cms.on("GET /subscriptions/mine", json({ subscriptions: [] }));
     expect(await loadSubscriptions(visitOf(signedIn("/mi-cuenta/suscripciones")), NOW)).toEqual([]);
@@ -205,7 +217,9 @@ describe("one subscription", () => {
       ID,
       NOW,
     );
-    expect(cms.calls.map((call) => call.path).sort()).toEqual([MINE, `${MINE}/deliveries`]);
+    expect(cms.calls.map((call) => call.path)).toEqual(
+      expect.arrayContaining([MINE, `${MINE}/deliveries`, "/users/me/addresses", "/payment-methods/mine"]),
+    );
     expect(subscription?.history.map((line) => line.text)).toEqual([
       "Tú: Entrega del miércoles, 11 de noviembre de 2026: Prevista → Saltada: no llega ni se cobra",
       "Automático: Estado: Pendiente del primer pago → Activa",
@@ -382,6 +396,7 @@ describe("the subscription's forms", () => {
       intent: "pause",
       appliesFrom: "miércoles, 9 de diciembre de 2026",
       statusText: "En pausa",
+      pricePerDelivery: 2990,
     });
   });
 
@@ -416,6 +431,94 @@ describe("the subscription's forms", () => {
     );
     expect(invalid.data.errors).toEqual({ frequency: { code: "invalidChoice" } });
     expect(cms.calls).toHaveLength(1);
+  });
+
+  it("quotes a new box first (nothing changed), then PATCHes it with the exclusions kept and says the new price", async () => {
+    cms.on(`POST ${MINE}/quote`, json({ appliesFrom: "2026-12-09", pricePerDelivery: 3490 }));
+    const preview = (await post("subscriptionDetail", {
+      intent: "quoteBoxes",
+      productId: "8",
+      quantity: "2",
+      exclusions: "31",
+    })) as BoxesPreview;
+    expect(cms.calls).toMatchObject([
+      { method: "POST", path: `${MINE}/quote`, body: { boxes: [{ productId: 8, quantity: 2, exclusions: [31] }] } },
+    ]);
+    expect(preview).toEqual({
+      preview: "boxes",
+      productId: 8,
+      quantity: 2,
+      appliesFrom: "miércoles, 9 de diciembre de 2026",
+      pricePerDelivery: 3490,
+    });
+
+    cms.on(`PATCH ${MINE}`, changed({ pricePerDelivery: 3490 }, "2026-12-09"));
+    const done = await post("subscriptionDetail", { intent: "boxes", productId: "8", quantity: "2", exclusions: "31" });
+    expect(cms.calls.at(-1)).toMatchObject({
+      method: "PATCH",
+      body: { boxes: [{ productId: 8, quantity: 2, exclusions: [31] }] },
+    });
+    expect(done).toEqual({
+      done: "subscription",
+      intent: "boxes",
+      appliesFrom: "miércoles, 9 de diciembre de 2026",
+      statusText: "Activa",
+      pricePerDelivery: 3490,
+    });
+  });
+
+  it("says a box the CMS refuses beside the box's choice, and a quantity the order flow does not take before asking", async () => {
+    cms.on(`POST ${MINE}/quote`, fieldRefusal({ "boxes.0.productId": "product_unavailable" }));
+    const refused = dataOf<ChangeRefusal>(
+      await post("subscriptionDetail", { intent: "quoteBoxes", productId: "99", quantity: "1" }),
+    );
+    expect(refused.init?.status).toBe(400);
+    expect(Object.keys(refused.data.errors)).toEqual(["productId"]);
+    const tooMany = dataOf<ChangeRefusal>(
+      await post("subscriptionDetail", { intent: "boxes", productId: "8", quantity: "500" }),
+    );
+    expect(tooMany.init?.status).toBe(400);
+    expect(Object.keys(tooMany.data.errors)).toEqual(["productId"]);
+    expect(cms.calls).toHaveLength(1);
+  });
+
+  it("moves the deliveries to an address of the book; one outside the zone is refused beside the choice", async () => {
+    const book = {
+      documentId: "addr2",
+      label: "Oficina",
+      ...address,
+      line1: "Carrer de Pau Claris 10",
+      postalCode: "08010",
+      notes: null,
+      isDefaultDelivery: false,
+      isDefaultBilling: false,
+    };
+    cms.on("GET /users/me/addresses", json({ data: [book] }));
+    cms.on(`PATCH ${MINE}`, fieldRefusal({ "address.postalCode": "not_covered" }));
+    const refused = dataOf<ChangeRefusal>(await post("subscriptionDetail", { intent: "address", addressId: "addr2" }));
+    expect(cms.calls.at(-1)?.body).toEqual({
+      address: { ...address, line1: "Carrer de Pau Claris 10", postalCode: "08010" },
+    });
+    expect(refused.data.errors).toEqual({ addressId: { code: "not_covered" } });
+
+    const unknown = dataOf<ChangeRefusal>(await post("subscriptionDetail", { intent: "address", addressId: "gone" }));
+    expect(unknown.data.errors).toEqual({ addressId: { code: "invalidChoice" } });
+    expect(cms.calls.filter((call) => call.method === "PATCH")).toHaveLength(1);
+  });
+
+  it("charges the renewals to another saved card; one that is not the customer's is refused beside the choice", async () => {
+    cms.on(
+      `PATCH ${MINE}`,
+      changed({ card: { id: "card1111wxyz", brand: "mastercard", last4: "1111", expiry: "01/29" } }, "2026-12-09"),
+    );
+    expect(await post("subscriptionDetail", { intent: "card", paymentMethodId: "card1111wxyz" })).toMatchObject({
+      done: "subscription",
+      intent: "card",
+    });
+    expect(cms.calls.at(-1)?.body).toEqual({ paymentMethodId: "card1111wxyz" });
+    cms.on(`PATCH ${MINE}`, fieldRefusal({ paymentMethodId: "card_unknown" }));
+    const refused = dataOf<ChangeRefusal>(await post("subscriptionDetail", { intent: "card", paymentMethodId: "x" }));
+    expect(refused.data.errors).toEqual({ paymentMethodId: { code: "card_unknown" } });
   });
 
   it("answers the 404 page when the CMS does not show the subscription, and a failure without claiming a change", async () => {

@@ -1,6 +1,9 @@
 import {
   ACCOUNT_FIELD_MAX,
   ADDRESS_COUNTRIES,
+  addressListSchema,
+  customerCardListSchema,
+  subscriptionQuoteSchema,
   PAUSE_OPTIONS,
   SUBSCRIPTION_FIELD_MAX,
   deliveryChangeAnswerSchema,
@@ -13,21 +16,24 @@ import {
   subscriptionListSchema,
   updateSubscriptionBody,
 } from "@shop/contracts";
-import { FREQUENCIES, isIsoDate } from "@shop/domain";
+import { FREQUENCIES, MAX_BOXES, isIsoDate } from "@shop/domain";
 import { data } from "react-router";
 import type { z } from "zod";
 import { requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
 import { readAccountForm } from "~/accounts/account.server";
 import { FORM_FIELD, type AccountFieldError } from "~/accounts/account-forms";
 import { cmsCall, fieldErrorOf, type CmsRefusal, type Contract } from "~/cms.server";
+import { getProducts } from "~/catalogue.server";
 import { notFound } from "~/components/error-screen";
 import { echoedValues } from "~/forms/echo";
+import { boxOffer } from "~/order-flow/offer.server";
 import { forgetSession } from "~/session.server";
 import {
   CANCEL_PARAM,
   CANCEL_STEPS,
   DELIVERY_INTENTS,
   SUBSCRIPTION_INTENTS,
+  type BoxesPreview,
   type CancelStep,
   type ChangeDone,
   type ChangeRefusal,
@@ -116,23 +122,58 @@ export function cancelStepOf(request: Request): CancelStep | null {
 }
 
 /**
- * One subscription and its coming deliveries (two calls at once): the deliveries tell which one a
- * change reaches first and which box comes last on cancelling. The 404 page for an id that is not
- * the customer's; null for the subscription when the CMS cannot say, an empty list of deliveries
- * when only those fail (the page then does not promise a date).
+ * One subscription, its coming deliveries, and what its forms offer: the boxes on sale, the address
+ * book and the saved cards (four calls at once). The deliveries tell which one a change reaches first
+ * and which box comes last on cancelling. The 404 page for an id that is not the customer's; null
+ * for the subscription when the CMS cannot say, an empty list of deliveries when only those fail (the
+ * page then does not promise a date); an address book or cards the CMS cannot give are not offered.
  */
 export async function loadSubscription(visit: Visit, id: string | undefined, now: Date = new Date()) {
   const { token, path } = ownSubscription(visit, id);
   const { locale } = visit.context;
-  const [detail, deliveries] = await Promise.all([
+  const [detail, deliveries, addresses, cards] = await Promise.all([
     read(visit, token, path, subscriptionDetailSchema, ONE),
     read(visit, token, `${path}/deliveries`, subscriptionDeliveriesSchema, ONE),
+    cmsCall("/users/me/addresses", { contract: addressListSchema, token }),
+    cmsCall("/payment-methods/mine", { contract: customerCardListSchema, token }),
   ]);
+  const boxes = detail
+    ? boxOffer(await getProducts(locale), detail.audience).kinds.flatMap((kind) => kind.choices)
+    : [];
   return {
     subscription: detail ? detailView(detail, locale, now) : null,
     deliveries: deliveries?.deliveries.map((delivery) => deliveryView(delivery, locale, now)) ?? null,
+    offer: {
+      boxes: boxes.map(({ productId, name }) => ({ productId, name })),
+      addresses: addresses.ok ? addresses.value.data.map(addressChoice) : [],
+      cards: cards.ok ? cards.value.data.filter((card) => card.status === "active").map(cardChoice) : [],
+    },
   };
 }
+
+type SavedAddress = z.output<typeof addressListSchema>["data"][number];
+type SavedCard = z.output<typeof customerCardListSchema>["data"][number];
+
+/** An address of the book as the address form offers it: its id, and the line that tells it. */
+const addressChoice = (address: SavedAddress) => ({
+  id: address.documentId,
+  text: [address.label, address.fullName, address.line1, address.line2, `${address.postalCode} ${address.city}`]
+    .filter(Boolean)
+    .join(", "),
+  line1: address.line1,
+  postalCode: address.postalCode,
+});
+
+/** A saved card as the card form offers it. */
+const cardChoice = (card: SavedCard) => ({
+  id: card.id,
+  brand: card.brand ?? "",
+  last4: card.last4 ?? "",
+  expiry:
+    card.expiryMonth && card.expiryYear
+      ? `${String(card.expiryMonth).padStart(2, "0")}/${String(card.expiryYear).slice(-2)}`
+      : "",
+});
 
 /** The coming deliveries of one subscription and the food banks a box may go to (two calls at once). */
 export async function loadUpcoming(visit: Visit, id: string | undefined, now: Date = new Date()) {
@@ -162,6 +203,10 @@ const ECHO_LIMITS: Readonly<Record<string, number>> = {
   frequency: 16,
   weekday: 1,
   slot: 64,
+  addressId: 64,
+  paymentMethodId: 40,
+  productId: 12,
+  quantity: 3,
   country: 2,
 };
 
@@ -189,11 +234,24 @@ interface Posted {
 const ABOUT_THE_WHOLE_FORM = new Set(["date", "status"]);
 
 /**
+ * Forms of one choice: whatever inside it the CMS refuses (the box's product, a postal code of the
+ * chosen address, the card) is said beside that choice.
+ */
+const ONE_CHOICE_FIELD: Readonly<Record<string, string>> = {
+  quoteBoxes: "productId",
+  boxes: "productId",
+  address: "addressId",
+  card: "paymentMethodId",
+};
+
+/**
  * A field of the forms for a path of the CMS or the contract: the gift's address fields are the
  * form's own; a refusal of the date or the status is about the whole form (said at its top).
  */
-function formFieldOf(path: string): string {
-  if (ABOUT_THE_WHOLE_FORM.has(path)) return FORM_FIELD;
+function formFieldOf(path: string, intent: string): string {
+  if (ABOUT_THE_WHOLE_FORM.has(path) || path === "") return FORM_FIELD;
+  const choice = ONE_CHOICE_FIELD[intent];
+  if (choice) return choice;
   return path.startsWith("address.") ? path.slice("address.".length) : path;
 }
 
@@ -224,7 +282,7 @@ function refusal(
 function refuseParsed(posted: Posted, error: z.ZodError) {
   const errors: Record<string, AccountFieldError> = {};
   for (const issue of error.issues) {
-    const field = issue.path.length === 0 ? FORM_FIELD : formFieldOf(issue.path.map(String).join("."));
+    const field = formFieldOf(issue.path.map(String).join("."), posted.intent);
     errors[field] ??= fieldErrorOf(issue.message);
   }
   return refusal(posted, "invalid", { errors });
@@ -253,7 +311,7 @@ function refuseAnswer(posted: Posted, answer: CmsRefusal) {
   }
   if (answer.status === "invalid") {
     const errors = Object.fromEntries(
-      Object.entries(answer.errors).map(([field, error]) => [formFieldOf(field), error] as const),
+      Object.entries(answer.errors).map(([field, error]) => [formFieldOf(field, posted.intent), error] as const),
     );
     return refusal(posted, "invalid", { errors }, answer.httpStatus ?? 400);
   }
@@ -263,7 +321,7 @@ function refuseAnswer(posted: Posted, answer: CmsRefusal) {
 
 /** A change of the subscription (PATCH or one of its POSTs), and what the CMS made of it. */
 async function changeSubscription(
-  posted: Posted & { intent: Exclude<SubscriptionIntent, "skip"> },
+  posted: Posted & { intent: Exclude<SubscriptionIntent, "skip" | "quoteBoxes"> },
   { method, action, body }: { method: "PATCH" | "POST"; action: string; body: unknown },
 ) {
   const answer = await cmsCall(`${posted.path}${action}`, {
@@ -280,6 +338,7 @@ async function changeSubscription(
     intent: posted.intent,
     appliesFrom: appliesFrom ? dayOf(appliesFrom, locale) : null,
     statusText: subscriptionsTextsFor(locale).statuses[subscription.status],
+    pricePerDelivery: subscription.pricePerDelivery,
   } satisfies ChangeDone;
 }
 
@@ -308,6 +367,60 @@ async function changeDelivery(posted: Posted, action: DeliveryIntent, body: unkn
 /** A PATCH of one thing (frequency, weekday or slot), checked with the contract first. */
 function patchOne(posted: Posted & { intent: "frequency" | "weekday" | "slot" }, value: unknown) {
   const parsed = updateSubscriptionBody.safeParse({ [posted.intent]: value });
+  if (!parsed.success) return refuseParsed(posted, parsed.error);
+  return changeSubscription(posted, { method: "PATCH", action: "", body: parsed.data });
+}
+
+/** The box form's choice as a PATCH's body: one box (the customer's exclusions kept), checked with the contract. */
+function boxesBody(posted: Posted) {
+  const productId = Number(posted.fields.productId);
+  const quantity = Number(posted.fields.quantity ?? "1");
+  const exclusions = (posted.fields.exclusions ?? "").split(",").filter(Boolean).map(Number);
+  return updateSubscriptionBody.safeParse({
+    boxes: [{ productId: Number.isInteger(productId) ? productId : 0, quantity, exclusions }],
+  });
+}
+
+/** "See the new price": the CMS's quote of the chosen box, nothing changed. */
+async function quoteBoxes(posted: Posted & { intent: "quoteBoxes" }) {
+  const parsed = boxesBody(posted);
+  if (!parsed.success) return refuseParsed(posted, parsed.error);
+  const answer = await cmsCall(`${posted.path}/quote`, {
+    contract: subscriptionQuoteSchema,
+    method: "POST",
+    token: posted.token,
+    body: parsed.data,
+  });
+  if (!answer.ok) return refuseAnswer(posted, answer);
+  const [box] = parsed.data.boxes!;
+  const { appliesFrom, pricePerDelivery } = answer.value;
+  return {
+    preview: "boxes",
+    productId: box!.productId,
+    quantity: box!.quantity,
+    appliesFrom: appliesFrom ? dayOf(appliesFrom, posted.visit.context.locale) : null,
+    pricePerDelivery,
+  } satisfies BoxesPreview;
+}
+
+function changeBoxes(posted: Posted & { intent: "boxes" }) {
+  const parsed = boxesBody(posted);
+  if (!parsed.success) return refuseParsed(posted, parsed.error);
+  return changeSubscription(posted, { method: "PATCH", action: "", body: parsed.data });
+}
+
+/** The address chosen from the book, as the subscription's delivery address. */
+async function changeAddress(posted: Posted & { intent: "address" }) {
+  const chosen = posted.fields.addressId ?? "";
+  if (!chosen) return refusal(posted, "invalid", { errors: { addressId: { code: "invalidChoice" } } });
+  const book = await cmsCall("/users/me/addresses", { contract: addressListSchema, token: posted.token });
+  if (!book.ok) return refuseAnswer(posted, book);
+  const address = book.value.data.find((each) => each.documentId === chosen);
+  if (!address) return refusal(posted, "invalid", { errors: { addressId: { code: "invalidChoice" } } });
+  const { fullName, company, line1, line2, postalCode, city, region, country, phone } = address;
+  const parsed = updateSubscriptionBody.safeParse({
+    address: { fullName, company, line1, line2, postalCode, city, region, country, phone },
+  });
   if (!parsed.success) return refuseParsed(posted, parsed.error);
   return changeSubscription(posted, { method: "PATCH", action: "", body: parsed.data });
 }
@@ -370,7 +483,10 @@ async function postedForm(visit: Visit, id: string | undefined): Promise<Posted>
   return { visit, token, path, intent: fields.intent ?? "", fields, date };
 }
 
-/** The subscription page's forms: frequency, weekday, slot, pause, resume, cancel, restart, and skipping the next delivery. */
+/**
+ * The subscription page's forms: the box (quoted first, then confirmed), frequency, weekday, slot,
+ * address, card, pause, resume, cancel, restart, and skipping the next delivery.
+ */
 export async function subscriptionAction(visit: Visit, id: string | undefined) {
   const posted = await postedForm(visit, id);
   const { intent } = posted;
@@ -378,6 +494,18 @@ export async function subscriptionAction(visit: Visit, id: string | undefined) {
     throw data(`Unknown form: send intent=${SUBSCRIPTION_INTENTS.join(", ")}`, { status: 400 });
   }
   switch (intent) {
+    case "quoteBoxes":
+      return quoteBoxes({ ...posted, intent });
+    case "boxes":
+      return changeBoxes({ ...posted, intent });
+    case "address":
+      return changeAddress({ ...posted, intent });
+    case "card": {
+      const paymentMethodId = (posted.fields.paymentMethodId ?? "").trim();
+      if (!paymentMethodId)
+        return refusal(posted, "invalid", { errors: { paymentMethodId: { code: "invalidChoice" } } });
+      return changeSubscription({ ...posted, intent }, { method: "PATCH", action: "", body: { paymentMethodId } });
+    }
     case "frequency":
       return patchOne({ ...posted, intent }, posted.fields.frequency);
     case "weekday": {
@@ -411,4 +539,10 @@ export async function deliveryAction(visit: Visit, id: string | undefined) {
 }
 
 /** The choices the forms offer, for the pages (from the contracts, on the server). */
-export const FORM_CHOICES = { frequencies: FREQUENCIES, pauseOptions: PAUSE_OPTIONS, countries: ADDRESS_COUNTRIES };
+export const FORM_CHOICES = {
+  frequencies: FREQUENCIES,
+  pauseOptions: PAUSE_OPTIONS,
+  countries: ADDRESS_COUNTRIES,
+  /** How many boxes the box form offers: as many as the order flow takes in one order. */
+  boxQuantities: Array.from({ length: MAX_BOXES }, (_, index) => index + 1),
+};

@@ -51,6 +51,24 @@ describe("cut-offs of subscription deliveries", () => {
     expect(firstChangeableDelivery(schedule, { ...context, now: at("2026-12-31T00:00:00Z") })).toBeNull();
   });
 
+  it("reads stored deliveries by their status, calendar change and stored cut-off: the ordered first one is no change's", () => {
+    const now = at("2026-11-20T10:00:00Z");
+    const context = { zone, closedDays: holidays, now };
+    const stored = [
+      // The first paid order's delivery: ordered, its cut-off a week ahead.
+      { date: "2026-12-01", status: "ordered" as const, change: "none" as const, cutoffAt: "2026-11-27T22:59:00Z" },
+      { date: "2026-12-03", status: "skipped" as const, change: "dropped" as const, cutoffAt: "2026-12-01T22:59:00Z" },
+      // A cut-off stored earlier than the zone's own would be now: the stored one counts.
+      { date: "2026-12-10", status: "scheduled" as const, change: "none" as const, cutoffAt: "2026-11-20T09:00:00Z" },
+      { date: "2026-12-15", status: "scheduled" as const, change: "none" as const, cutoffAt: "2026-12-11T22:59:00Z" },
+    ];
+    expect(firstChangeableDelivery(stored, context)?.date).toBe("2026-12-15");
+    expect(firstChangeableDelivery([{ ...stored[0]!, status: "scheduled" as const }], context)?.date).toBe(
+      "2026-12-01",
+    );
+    expect(firstChangeableDelivery(stored, { ...context, now: at("2026-12-11T22:59:00Z") })).toBeNull();
+  });
+
   it("passes over dropped deliveries", () => {
     const deliveries = [
       { date: null, plannedDate: "2026-12-01" },

@@ -1,4 +1,5 @@
 import { cutoffOf, type ClosedDay, type DeliveryZone, type IsoDate } from "../delivery";
+import type { DeliveryStatus } from "./status";
 
 /** What the cut-off of a delivery depends on, and the moment asked about. */
 export interface CutoffContext {
@@ -17,19 +18,68 @@ export function isDeliveryLocked(date: IsoDate, { now, zone, closedDays }: Cutof
 }
 
 /**
- * The delivery a change made at `now` applies to first: the earliest not yet locked. After a
- * delivery's cut-off a change applies to the next one. Deliveries without a date (dropped ones in a
- * schedule) are passed over; null when every one is locked. The order of `deliveries` does not matter.
+ * Statuses no change reaches whatever the clock says: being turned into an order, or ordered. The
+ * first delivery is ordered by the first paid order while its cut-off may still be days ahead.
  */
-export function firstChangeableDelivery<T extends { date: IsoDate | null }>(
+export const FIXED_DELIVERY_STATUSES = ["locked", "ordered"] as const satisfies readonly DeliveryStatus[];
+
+/**
+ * A delivery as the change rules read it: a planned date alone (a schedule's; null when dropped),
+ * or a stored delivery with its status, how the calendar changed its date, and the cut-off written
+ * when it was planned (which then counts, as the job locks by it).
+ */
+export interface ChangeableDelivery {
+  date: IsoDate | null;
+  status?: DeliveryStatus;
+  change?: "none" | "moved" | "dropped";
+  cutoffAt?: Date | string;
+}
+
+/** A stored delivery: its cut-off was written when it was planned, so no zone is needed to read it. */
+export type StoredChangeableDelivery = ChangeableDelivery & { cutoffAt: Date | string };
+
+/**
+ * Whether a change made at `now` still reaches the delivery: not dropped by the calendar, not locked
+ * or ordered, and its cut-off (the stored one, else its zone's) still ahead.
+ */
+export function takesChanges(delivery: StoredChangeableDelivery & { date: IsoDate }, context: { now: Date }): boolean;
+export function takesChanges(delivery: ChangeableDelivery & { date: IsoDate }, context: CutoffContext): boolean;
+export function takesChanges(
+  delivery: ChangeableDelivery & { date: IsoDate },
+  context: CutoffContext | { now: Date },
+): boolean {
+  if (delivery.change === "dropped") return false;
+  if (delivery.status !== undefined && (FIXED_DELIVERY_STATUSES as readonly string[]).includes(delivery.status)) {
+    return false;
+  }
+  if (delivery.cutoffAt !== undefined) return context.now.getTime() < new Date(delivery.cutoffAt).getTime();
+  // The overloads give a zone whenever a delivery has no stored cut-off.
+  return !isDeliveryLocked(delivery.date, context as CutoffContext);
+}
+
+/**
+ * The delivery a change made at `now` applies to first: the earliest that still takes changes
+ * (takesChanges). After a delivery's cut-off a change applies to the next one. The CMS asks this of
+ * its stored rows, the pause of a schedule or of those rows: one rule. Null when none does; the
+ * order of `deliveries` does not matter.
+ */
+export function firstChangeableDelivery<T extends StoredChangeableDelivery>(
+  deliveries: readonly T[],
+  context: { now: Date },
+): (T & { date: IsoDate }) | null;
+export function firstChangeableDelivery<T extends ChangeableDelivery>(
   deliveries: readonly T[],
   context: CutoffContext,
+): (T & { date: IsoDate }) | null;
+export function firstChangeableDelivery<T extends ChangeableDelivery>(
+  deliveries: readonly T[],
+  context: CutoffContext | { now: Date },
 ): (T & { date: IsoDate }) | null {
   let first: (T & { date: IsoDate }) | null = null;
   for (const delivery of deliveries) {
     if (!hasDate(delivery)) continue;
     if (first !== null && first.date <= delivery.date) continue;
-    if (!isDeliveryLocked(delivery.date, context)) first = delivery;
+    if (takesChanges(delivery, context as CutoffContext)) first = delivery;
   }
   return first;
 }

@@ -24,7 +24,16 @@ export {
   type ScheduledDelivery,
   type SubscriptionPlan,
 } from "./schedule";
-export { cancellationEffect, firstChangeableDelivery, isDeliveryLocked, type CutoffContext } from "./changes";
+export {
+  FIXED_DELIVERY_STATUSES,
+  cancellationEffect,
+  firstChangeableDelivery,
+  isDeliveryLocked,
+  takesChanges,
+  type ChangeableDelivery,
+  type CutoffContext,
+  type StoredChangeableDelivery,
+} from "./changes";
 export {
   MAX_PAUSE_MONTHS,
   PAUSE_LENGTHS,

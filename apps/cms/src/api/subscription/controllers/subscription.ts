@@ -16,6 +16,7 @@ import {
   listOwnSubscriptions,
   ownDeliveries,
   pauseSubscription,
+  quoteChange,
   restartSubscription,
   restoreDelivery,
   resumeSubscription,
@@ -84,6 +85,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   restart: subscriptionCall(strapi, async (ctx, caller) => {
     if (!parse(ctx, emptySubscriptionBody)) return;
     ctx.body = await restartSubscription(strapi, caller, String(ctx.params.id), new Date());
+  }),
+
+  quote: subscriptionCall(strapi, async (ctx, caller) => {
+    const body = parse(ctx, updateSubscriptionBody);
+    if (!body) return;
+    ctx.body = await quoteChange(strapi, caller, String(ctx.params.id), body, new Date());
   }),
 
   update: subscriptionCall(strapi, async (ctx, caller) => {

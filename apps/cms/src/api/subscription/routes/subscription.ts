@@ -18,6 +18,7 @@ export default {
     route("GET", "/subscriptions/mine", "list"),
     route("GET", "/subscriptions/mine/:id", "show"),
     route("PATCH", "/subscriptions/mine/:id", "update"),
+    route("POST", "/subscriptions/mine/:id/quote", "quote"),
     route("GET", "/subscriptions/mine/:id/deliveries", "deliveries"),
     route("POST", "/subscriptions/mine/:id/deliveries/:date/skip", "skip"),
     route("POST", "/subscriptions/mine/:id/deliveries/:date/restore", "restore"),
