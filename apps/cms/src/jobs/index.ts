@@ -3,6 +3,7 @@ import { cleanUpAccounts } from "./clean-up-accounts";
 import { remindExpiringCards } from "./card-expiry-reminders";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
 import { planSubscriptionDeliveries } from "./plan-subscription-deliveries";
+import { renewSubscriptions } from "./renew-subscriptions";
 import { dropExpiredDrafts } from "../ordering/drafts";
 import { deliverDueSandboxNotifications } from "../payments/sandbox-notifications";
 
@@ -74,6 +75,22 @@ export const cronTasks = {
     // hour late is early enough for a lock (a change after the cut-off is refused by its time anyway);
     // planning 8 weeks ahead needs no more.
     options: { rule: "7 * * * *" },
+  },
+  renewSubscriptions: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        const run = await renewSubscriptions(strapi, new Date());
+        if (Object.values(run).some((count) => count > 0)) {
+          strapi.log.info(`Subscription renewals: ${JSON.stringify(run)}`);
+        }
+      } catch (error) {
+        strapi.log.error(`Subscription renewals failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    // Every 5 minutes: a renewal is charged soon after its cut-off (the order is what staff pack
+    // from), a due retry is not late by more than that, and the packing deadline is kept to the minute
+    // by the order's own expiry (expireOrders).
+    options: { rule: "*/5 * * * *" },
   },
   remindExpiringCards: {
     task: async ({ strapi }: { strapi: Core.Strapi }) => {

@@ -94,7 +94,8 @@ async function readyDraft(
   return { draft: { ...draft, delivery: draft.delivery }, priced, delivery };
 }
 
-function lineData(line: PricedDraft["lines"][number]) {
+/** An order's snapshot of one priced line (a renewal's order writes the same). */
+export function lineData(line: PricedDraft["lines"][number]) {
   return {
     kind: line.kind,
     productId: line.productId,

@@ -8,6 +8,7 @@ import { tableOf, type Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
 import { afterAnswer } from "../http/after-answer";
 import { activateSubscription, planDeliveries } from "../subscriptions/plan";
+import { settleRenewalPaid } from "../subscriptions/lifecycle";
 
 /**
  * An order's status moves only here (docs/decisions/015): by one conditional UPDATE from the
@@ -81,7 +82,11 @@ async function settleSubscription(
 ): Promise<void> {
   if (to === "paid") {
     const subscriptionActor = { kind: actor.kind === "staff" ? "staff" : "job", label: actor.label } as const;
-    if (!(await activateSubscription(strapi, subscriptionId, { now, actor: subscriptionActor }))) return;
+    if (!(await activateSubscription(strapi, subscriptionId, { now, actor: subscriptionActor }))) {
+      // Not its first order: a renewal's, paid by a retry or by the customer's link (decision 030).
+      await settleRenewalPaid(strapi, subscriptionId, { now, actor: subscriptionActor });
+      return;
+    }
     await strapi.db.transaction(async ({ onCommit }: { onCommit: (callback: () => void) => void }) => {
       onCommit(() =>
         afterAnswer(strapi, `plan the deliveries of subscription ${subscriptionId}`, async () => {

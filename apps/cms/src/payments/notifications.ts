@@ -234,3 +234,42 @@ export async function applyNotification(
   if (mail !== null) afterAnswer(strapi, `send the ${mail} mail`, () => sendOrderMail(strapi, mail, orderId));
   return { status: 200, effect };
 }
+
+/**
+ * A merchant-initiated charge's answer (a subscription's renewal, docs/decisions/030), decided as a
+ * notification decides an attempt: once, by the conditional update from pending, the order's lock
+ * first. A paid charge moves the order exactly as an on-session payment does (same status path, same
+ * confirmation mail); a declined one only decides the payment, with its neutral decline code: the
+ * order keeps waiting for a retry or for the customer's link (the renewals' dunning). True when this
+ * call decided it; false when a notification or another runner had decided it first.
+ */
+export async function settleOffSessionCharge(
+  strapi: Core.Strapi,
+  payment: PaymentRow,
+  answer: { paid: true; providerRef: string | null } | { paid: false; providerRef: string | null; declineCode: string },
+): Promise<boolean> {
+  if (payment.order === null) return false;
+  const orderId = payment.order.id;
+  const outcome: PaymentOutcome = {
+    outcome: answer.paid ? "paid" : "failed",
+    reference: payment.reference,
+    amount: payment.amount,
+    currency: payment.currency,
+    providerRef: answer.providerRef,
+    summary: {},
+  };
+  const settlement = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    await lockOrderRow(strapi, trx, orderId);
+    if (!(await decidePayment(strapi, payment, outcome))) return null;
+    if (!answer.paid) {
+      await strapi.db
+        .query(CONTENT_TYPES.payment)
+        .update({ where: { id: payment.id }, data: { declineCode: answer.declineCode } });
+      return { effect: "applied", mail: null } satisfies Settlement;
+    }
+    return settlePaid(strapi, payment, orderId);
+  });
+  const mail = settlement?.mail ?? null;
+  if (mail !== null) afterAnswer(strapi, `send the ${mail} mail`, () => sendOrderMail(strapi, mail, orderId));
+  return settlement !== null;
+}

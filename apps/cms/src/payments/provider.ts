@@ -1,5 +1,6 @@
 import type { PaymentStart } from "@shop/contracts";
 import type { Cents, Locale } from "@shop/domain";
+import type { DeclineCode } from "@shop/domain/subscriptions";
 import type { PAYMENT_PROVIDERS } from "../env";
 
 /**
@@ -102,6 +103,50 @@ export class PaymentNotificationError extends Error {
   }
 }
 
+/** What a merchant-initiated charge quotes of a saved card (docs/decisions/029): the gateway's references, never the number. */
+export interface OffSessionCard {
+  last4: string | null;
+  sandboxToken: string | null;
+  redsysIdentifier: string | null;
+  redsysCofTxnid: string | null;
+  stripeCustomerId: string | null;
+  stripePaymentMethodId: string | null;
+}
+
+/** A merchant-initiated charge of a saved card: a subscription's renewal (docs/decisions/030). */
+export interface OffSessionCharge {
+  /**
+   * The payment's reference, derived from the delivery and the attempt's number: Redsys's order
+   * number and Stripe's idempotency key, so that sending the same charge again (a run resumed after a
+   * crash) is the same charge at the gateway, never a second one.
+   */
+  reference: string;
+  amount: Cents;
+  currency: PaymentCurrency;
+  orderNumber: string;
+  description: string;
+  /** Where the gateway also posts its notification (Redsys does for REST operations too). */
+  notifyUrl: string;
+  card: OffSessionCard;
+}
+
+/** The gateway's answer to an off-session charge. */
+export type OffSessionResult =
+  | { outcome: "paid"; providerRef: string | null; summary: Record<string, string | number | boolean | null> }
+  | {
+      outcome: "declined";
+      /** The gateway's answer mapped to the domain's neutral codes (dunning). */
+      decline: DeclineCode;
+      providerRef: string | null;
+      summary: Record<string, string | number | boolean | null>;
+    }
+  /**
+   * No certain answer (a timeout, a gateway's error, Redsys refusing the order number as already
+   * used): the charge may or may not have been made. It is asked again with the same reference,
+   * never as a new charge.
+   */
+  | { outcome: "unknown"; summary: Record<string, string | number | boolean | null> };
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   /** The smallest amount the gateway charges: a total above zero but below it is refused before an attempt. */
@@ -110,6 +155,8 @@ export interface PaymentProvider {
   start(attempt: PaymentAttempt): Promise<PaymentStart>;
   /** Checks a notification's signature and reads it; throws PaymentNotificationError when it is not to be trusted. */
   verify(notification: PaymentNotification): Promise<VerifiedNotification>;
+  /** Charges a saved card without the customer (merchant-initiated); the same `reference` twice is one charge. */
+  chargeOffSession(charge: OffSessionCharge): Promise<OffSessionResult>;
 }
 
 /** A header's single value (Node gives repeated headers as an array). */

@@ -1,15 +1,25 @@
 import {
   createRedsysAPI,
+  GatewayError,
   LANGUAGES,
   PRODUCTION_URLS,
   RedsysError,
   SANDBOX_URLS,
   type RedirectInputParams,
+  type RestTrataPeticionInputParams,
   type RestNotificationOutputParams,
   type UrlsConfig,
 } from "redsys-easy";
 import type { Locale } from "@shop/domain";
-import { PaymentNotificationError, type CardDetails, type PaymentNotification, type PaymentProvider } from "./provider";
+import type { DeclineCode } from "@shop/domain/subscriptions";
+import {
+  PaymentNotificationError,
+  type CardDetails,
+  type OffSessionCharge,
+  type OffSessionResult,
+  type PaymentNotification,
+  type PaymentProvider,
+} from "./provider";
 
 /**
  * Redsys, the Spanish banks' card gateway (redirect integration, redsys-easy). The customer's browser
@@ -44,10 +54,77 @@ const REDSYS_LANGUAGES = {
   pt: LANGUAGES.pt,
 } as const satisfies Record<Locale, string>;
 
+/**
+ * Redsys's addresses. Another URL is a local stand-in of the payment form; its REST operations
+ * (merchant-initiated charges) are at Redsys's own path on the same origin.
+ */
 function urlsOf(gateway: string): UrlsConfig {
   if (gateway === "test") return SANDBOX_URLS;
   if (gateway === "production") return PRODUCTION_URLS;
-  return { ...SANDBOX_URLS, redirect: gateway };
+  return {
+    ...SANDBOX_URLS,
+    redirect: gateway,
+    restTrataPeticion: new URL("/sis/rest/trataPeticionREST", gateway).toString(),
+    restIniciaPeticion: new URL("/sis/rest/iniciaPeticionREST", gateway).toString(),
+  };
+}
+
+/**
+ * Ds_Response's refusals as the dunning rules read them (Redsys's table of response codes, without
+ * leading zeros); any other refusal is `unknown`, which the rules treat as final.
+ */
+const REDSYS_DECLINES: Readonly<Record<string, DeclineCode>> = {
+  "101": "card_expired",
+  "191": "card_expired",
+  "102": "fraud_suspected",
+  "104": "card_not_supported",
+  "180": "card_not_supported",
+  "106": "limit_exceeded",
+  "121": "limit_exceeded",
+  "116": "insufficient_funds",
+  "118": "card_invalid",
+  "125": "card_invalid",
+  "129": "card_invalid",
+  "184": "authentication_required",
+  "195": "authentication_required",
+  "190": "do_not_honor",
+  "202": "card_lost_or_stolen",
+  "904": "processing_error",
+  "909": "processing_error",
+  "912": "issuer_unavailable",
+  "9912": "issuer_unavailable",
+};
+
+/** Redsys's error for an order number it has seen already: the first charge's outcome stands, unknown here. */
+const REPEATED_ORDER = "SIS0051";
+
+/** The parameters of a merchant-initiated charge of a card stored with COF (docs/decisions/029, 030). */
+function mitParams(
+  settings: RedsysSettings,
+  charge: OffSessionCharge,
+  card: { identifier: string; txnid: string },
+): RestTrataPeticionInputParams {
+  return {
+    DS_MERCHANT_MERCHANTCODE: settings.merchantCode,
+    DS_MERCHANT_TERMINAL: settings.terminal,
+    DS_MERCHANT_TRANSACTIONTYPE: AUTHORISATION,
+    // Derived from the delivery and the attempt: Redsys refuses an order number twice, so a charge
+    // sent again after a crash can never be taken twice.
+    DS_MERCHANT_ORDER: charge.reference,
+    DS_MERCHANT_AMOUNT: String(charge.amount),
+    DS_MERCHANT_CURRENCY: EURO,
+    DS_MERCHANT_MERCHANTNAME: MERCHANT_NAME,
+    DS_MERCHANT_PRODUCTDESCRIPTION: charge.description.slice(0, 125),
+    DS_MERCHANT_MERCHANTURL: charge.notifyUrl,
+    DS_MERCHANT_IDENTIFIER: card.identifier,
+    // A later charge of a recurring card-on-file agreement, quoting the first transaction's id,
+    // exempt from SCA as merchant-initiated, without the 3-D Secure flow.
+    DS_MERCHANT_COF_INI: "N",
+    DS_MERCHANT_COF_TYPE: "R",
+    DS_MERCHANT_COF_TXNID: card.txnid,
+    DS_MERCHANT_EXCEP_SCA: "MIT",
+    DS_MERCHANT_DIRECTPAYMENT: "true",
+  };
 }
 
 /** The three fields Redsys posts, whatever the body parser made of them. */
@@ -171,6 +248,38 @@ export function createRedsysProvider(settings: RedsysSettings): PaymentProvider 
       };
       const form = api.createRedirectForm(params);
       return { method: "POST", url: form.url, fields: { ...form.body } };
+    },
+
+    async chargeOffSession(charge): Promise<OffSessionResult> {
+      const { redsysIdentifier: identifier, redsysCofTxnid: txnid } = charge.card;
+      const summary = { reference: charge.reference, amount: charge.amount };
+      if (!identifier || !txnid) return { outcome: "declined", decline: "card_invalid", providerRef: null, summary };
+      let params: Awaited<ReturnType<typeof api.restTrataPeticion>>;
+      try {
+        params = await api.restTrataPeticion(mitParams(settings, charge, { identifier, txnid }));
+      } catch (error) {
+        const code = error instanceof GatewayError ? String(error.code) : null;
+        // A SIS error other than a repeated order number refused the operation before any charge: a
+        // processing error, retried. A network error, or a repeat, leaves the outcome unknown.
+        if (code !== null && code !== REPEATED_ORDER) {
+          return {
+            outcome: "declined",
+            decline: "processing_error",
+            providerRef: null,
+            summary: { ...summary, error: code },
+          };
+        }
+        const reason = code ?? (error instanceof Error ? error.message : "error");
+        return { outcome: "unknown", summary: { ...summary, error: reason } };
+      }
+      const response = String(params.Ds_Response ?? "");
+      const answered = { ...summary, response, authorisationCode: params.Ds_AuthorisationCode ?? null };
+      if (!/^\d{1,4}$/.test(response)) return { outcome: "unknown", summary: answered };
+      if (Number(response) <= 99) {
+        return { outcome: "paid", providerRef: params.Ds_AuthorisationCode?.trim() || null, summary: answered };
+      }
+      const decline = REDSYS_DECLINES[String(Number(response))] ?? "unknown";
+      return { outcome: "declined", decline, providerRef: null, summary: { ...answered, decline } };
     },
 
     async verify(notification) {

@@ -1,8 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import type { DeclineCode } from "@shop/domain/subscriptions";
 import {
   headerValue,
   PaymentNotificationError,
+  type OffSessionCharge,
+  type OffSessionResult,
   type PaymentNotification,
   type PaymentOutcome,
   type PaymentProvider,
@@ -59,7 +62,27 @@ function claimedReference(body: string): string | null {
   }
 }
 
+/**
+ * How the sandbox answers an off-session charge (a renewal, docs/decisions/030), by the saved card's
+ * last four digits, as Stripe's test cards do: the card page saves 4242, which is charged; staff or a
+ * test that give a card one of these endings see the other answers. Any other ending is charged.
+ */
+export const SANDBOX_OFF_SESSION_CARDS = {
+  "9995": "insufficient_funds",
+  "0069": "card_expired",
+  "3184": "authentication_required",
+} as const satisfies Record<string, DeclineCode>;
+
+/** One off-session charge the sandbox decided: its ledger, the "bank statement" tests read. */
+export interface SandboxCharge {
+  reference: string;
+  amount: number;
+  result: OffSessionResult;
+}
+
 export interface SandboxProvider extends PaymentProvider {
+  /** The off-session charges decided so far, one per reference (a reference sent again is answered from here). */
+  offSessionCharges(): readonly SandboxCharge[];
   /** The notification the page sends once the customer has decided: what a gateway would post. */
   notificationFor(
     decision: SandboxDecision,
@@ -76,6 +99,20 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
     const rawBody = JSON.stringify(message);
     const signature = signatureOf(settings.secret, rawBody).toString("base64url");
     return { headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature }, rawBody };
+  }
+
+  // The sandbox's side of off-session charges: one decision per reference, as a gateway keeps one
+  // operation per order number or idempotency key.
+  const ledger = new Map<string, SandboxCharge>();
+
+  function decideOffSession(charge: OffSessionCharge): OffSessionResult {
+    const decline = (SANDBOX_OFF_SESSION_CARDS as Record<string, DeclineCode>)[charge.card.last4 ?? ""];
+    const summary = { reference: charge.reference, amount: charge.amount, last4: charge.card.last4 };
+    if (charge.card.sandboxToken === null)
+      return { outcome: "declined", decline: "card_invalid", providerRef: null, summary };
+    return decline === undefined
+      ? { outcome: "paid", providerRef: `sandbox-${charge.reference}`, summary }
+      : { outcome: "declined", decline, providerRef: null, summary: { ...summary, decline } };
   }
 
   return {
@@ -116,6 +153,18 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
     },
 
     signed,
+
+    async chargeOffSession(charge) {
+      const known = ledger.get(charge.reference);
+      if (known !== undefined) return known.result;
+      const result = decideOffSession(charge);
+      ledger.set(charge.reference, { reference: charge.reference, amount: charge.amount, result });
+      return result;
+    },
+
+    offSessionCharges() {
+      return [...ledger.values()];
+    },
 
     verifiedBody(notification) {
       return verifySignature(settings.secret, notification);

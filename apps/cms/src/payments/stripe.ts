@@ -1,9 +1,11 @@
 import Stripe from "stripe";
 import type { PaymentStart } from "@shop/contracts";
 import type { Locale } from "@shop/domain";
+import type { DeclineCode } from "@shop/domain/subscriptions";
 import {
   headerValue,
   PaymentNotificationError,
+  type OffSessionResult,
   type PaymentNotification,
   type PaymentProvider,
   type SavedCard,
@@ -34,6 +36,29 @@ const MINIMUM_EUR_CENTS = 50;
 const CHECKOUT_LOCALES = { es: "es", ca: "es", pt: "pt" } as const satisfies Record<Locale, string>;
 
 const SAVE_CARD = "save_card";
+
+/** Stripe's decline codes (and card error codes) as the dunning rules read them; any other is `unknown`. */
+const STRIPE_DECLINES: Readonly<Record<string, DeclineCode>> = {
+  insufficient_funds: "insufficient_funds",
+  card_velocity_exceeded: "limit_exceeded",
+  withdrawal_count_limit_exceeded: "limit_exceeded",
+  issuer_not_available: "issuer_unavailable",
+  processing_error: "processing_error",
+  try_again_later: "try_again_later",
+  do_not_honor: "do_not_honor",
+  generic_decline: "do_not_honor",
+  expired_card: "card_expired",
+  lost_card: "card_lost_or_stolen",
+  stolen_card: "card_lost_or_stolen",
+  pickup_card: "card_lost_or_stolen",
+  incorrect_number: "card_invalid",
+  invalid_account: "card_invalid",
+  card_not_supported: "card_not_supported",
+  fraudulent: "fraud_suspected",
+  revocation_of_authorization: "consent_revoked",
+  revocation_of_all_authorizations: "consent_revoked",
+  authentication_required: "authentication_required",
+};
 
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes (or later than 24 hours) from now. */
 const CHECKOUT_MIN_LIFETIME_S = 30 * 60 + 60;
@@ -187,6 +212,48 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       );
       if (session.url === null) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
       return { method: "GET", url: session.url, fields: {} };
+    },
+
+    async chargeOffSession(charge): Promise<OffSessionResult> {
+      const { stripeCustomerId: customer, stripePaymentMethodId: paymentMethod } = charge.card;
+      const summary = { reference: charge.reference, amount: charge.amount };
+      if (!customer || !paymentMethod)
+        return { outcome: "declined", decline: "card_invalid", providerRef: null, summary };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amount,
+            currency: "eur",
+            customer,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            description: charge.description,
+            metadata: { reference: charge.reference, order: charge.orderNumber, renewal: "true" },
+          },
+          // Sent again after a crash, the same key answers the first request's result: one charge.
+          { idempotencyKey: `renewal-${charge.reference}` },
+        );
+        const answered = { ...summary, intent: intent.id, status: intent.status };
+        if (intent.status === "succeeded") return { outcome: "paid", providerRef: intent.id, summary: answered };
+        if (intent.status === "requires_action") {
+          return { outcome: "declined", decline: "authentication_required", providerRef: intent.id, summary: answered };
+        }
+        return { outcome: "unknown", summary: answered };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const code = error.decline_code ?? error.code ?? "";
+          const decline = STRIPE_DECLINES[code] ?? "unknown";
+          return {
+            outcome: "declined",
+            decline,
+            providerRef: error.payment_intent?.id ?? null,
+            summary: { ...summary, code, decline },
+          };
+        }
+        // A network error, Stripe's own error, or the same key still in flight: ask again later.
+        return { outcome: "unknown", summary: { ...summary, error: error instanceof Error ? error.message : "error" } };
+      }
     },
 
     async verify(notification) {

@@ -40,6 +40,40 @@ export async function changeStatus(
   });
 }
 
+/**
+ * A renewal was paid (docs/decisions/030): the run of unpaid deliveries ends, and a past-due
+ * subscription is active again (renewalPaid). Inside the payment's transaction.
+ */
+export async function settleRenewalPaid(
+  strapi: Core.Strapi,
+  subscriptionId: number,
+  { now, actor }: { now: Date; actor: Actor },
+): Promise<void> {
+  const row = (await strapi.db
+    .query(CONTENT_TYPES.subscription)
+    .findOne({ where: { id: subscriptionId }, select: ["subscriptionStatus", "missedInARow"] })) as {
+    subscriptionStatus: SubscriptionStatus;
+    missedInARow: number | null;
+  } | null;
+  if (row === null) return;
+  if ((row.missedInARow ?? 0) > 0) {
+    await strapi.db
+      .query(CONTENT_TYPES.subscription)
+      .update({ where: { id: subscriptionId }, data: { missedInARow: 0 } });
+  }
+  if (row.subscriptionStatus !== "past_due") return;
+  try {
+    await changeStatus(
+      strapi,
+      { id: subscriptionId, from: "past_due" },
+      { event: { type: "renewalPaid" }, actor, now },
+    );
+  } catch (error) {
+    // Moved by someone else since it was read (cancelled by its customer): nothing to reactivate.
+    if (!(error instanceof SubscriptionError)) throw error;
+  }
+}
+
 const JOB: Actor = { kind: "job", label: "job:plan-subscription-deliveries" };
 
 /**

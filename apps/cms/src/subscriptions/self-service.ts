@@ -1,6 +1,5 @@
 import type { Core } from "@strapi/strapi";
 import {
-  EMPTY_ORDER_DRAFT,
   type CancelSubscriptionBody,
   type DonateDeliveryBody,
   type FoodBankList,
@@ -41,6 +40,7 @@ import { sendSubscriptionChangedMail, sendGiftMail } from "./mails";
 import { COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery } from "./plan";
 import {
   deliveriesFrom,
+  draftOf,
   historyValue,
   isLocked,
   isoDateOf,
@@ -113,26 +113,7 @@ async function priceOf(
   row: Pick<SubscriptionRow, "boxes" | "extras" | "deliveryAddress" | "frequency" | "locale">,
   { userId, now }: { userId: number; now: Date },
 ): Promise<number> {
-  const priced = await priceDraft(
-    strapi,
-    {
-      ...EMPTY_ORDER_DRAFT,
-      postcode: row.deliveryAddress.postalCode,
-      purchase: "subscription",
-      frequency: row.frequency,
-      boxes: row.boxes.map((box) => ({
-        productId: box.productId,
-        quantity: box.quantity,
-        exclusions: box.exclusions ?? [],
-      })),
-      extras: row.extras.map((extra) => ({
-        productId: extra.productId,
-        quantity: extra.quantity,
-        frequency: "every_delivery" as const,
-      })),
-    },
-    { userId, locale: row.locale, now },
-  );
+  const priced = await priceDraft(strapi, draftOf(row), { userId, locale: row.locale, now });
   return priced.totals.total;
 }
 

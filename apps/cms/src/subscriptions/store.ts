@@ -1,5 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import type { DeliveryAddress } from "@shop/contracts";
+import { EMPTY_ORDER_DRAFT, type DeliveryAddress, type OrderDraft } from "@shop/contracts";
 import {
   isoWeekdayOf,
   shiftIsoDate,
@@ -110,6 +110,29 @@ export function planOf(row: SubscriptionRow): SubscriptionPlan {
     frequency: row.frequency,
     weekday: (row.weekday ?? isoWeekdayOf(anchor)) as IsoWeekday,
     anchor,
+  };
+}
+
+/**
+ * One delivery of the subscription as a draft of the order flow: its boxes and extras to the same
+ * address, priced by the same code (the account's price of a delivery, and a renewal's order).
+ */
+export function draftOf(row: Pick<SubscriptionRow, "boxes" | "extras" | "deliveryAddress" | "frequency">): OrderDraft {
+  return {
+    ...EMPTY_ORDER_DRAFT,
+    postcode: row.deliveryAddress.postalCode,
+    purchase: "subscription",
+    frequency: row.frequency,
+    boxes: row.boxes.map((box) => ({
+      productId: box.productId,
+      quantity: box.quantity,
+      exclusions: box.exclusions ?? [],
+    })),
+    extras: row.extras.map((extra) => ({
+      productId: extra.productId,
+      quantity: extra.quantity,
+      frequency: "every_delivery" as const,
+    })),
   };
 }
 

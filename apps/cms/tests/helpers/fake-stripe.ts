@@ -29,6 +29,8 @@ export interface FakeStripe {
   completeSession(sessionId: string, options?: { paid?: boolean }): StripeObject;
   /** Marks a setup session's SetupIntent succeeded, with a card. */
   completeSetup(sessionId: string): StripeObject;
+  /** Off-session PaymentIntents of this PaymentMethod are refused with this decline code (Stripe's card_error). */
+  declinePaymentMethod(paymentMethodId: string, declineCode: string): void;
   /** While true, every call answers 500 as Stripe does when it is in trouble. */
   setFailing(failing: boolean): void;
   close(): Promise<void>;
@@ -84,6 +86,7 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
   const intents = new Map<string, StripeObject>();
   const setupIntents = new Map<string, StripeObject>();
   const byIdempotencyKey = new Map<string, StripeObject>();
+  const declines = new Map<string, string>();
   let failing = false;
 
   function create(key: string | undefined, make: () => StripeObject): StripeObject {
@@ -108,6 +111,28 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
     }
     if (method === "POST" && path === "/v1/customers") {
       return create(key, () => ({ id: newId("cus"), object: "customer", email: form.email ?? null }));
+    }
+    if (method === "POST" && path === "/v1/payment_intents") {
+      // A confirmed intent: succeeded, or refused as a card error for a card set to decline.
+      return create(key, () => {
+        const made = {
+          id: newId("pi"),
+          object: "payment_intent",
+          amount: Number(form.amount),
+          currency: form.currency,
+          customer: form.customer ?? null,
+          payment_method: form.payment_method ?? null,
+          metadata: mapOf(form, "metadata"),
+        };
+        const decline = declines.get(form.payment_method ?? "");
+        const intent = { ...made, status: decline === undefined ? "succeeded" : "requires_payment_method" };
+        intents.set(intent.id, intent);
+        if (decline === undefined) return intent;
+        return {
+          id: intent.id,
+          error: { type: "card_error", code: "card_declined", decline_code: decline, payment_intent: intent },
+        };
+      });
     }
     const intent = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path);
     if (method === "GET" && intent) return intents.get(intent[1]!);
@@ -146,7 +171,9 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
         reply(404, { error: { type: "invalid_request_error", message: `No such thing: ${url.pathname}` } });
         return;
       }
-      reply(200, found);
+      // A card error is answered 402, as Stripe does, with the intent inside it.
+      if ("error" in found) reply(402, { error: found.error });
+      else reply(200, found);
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -184,6 +211,9 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
       setupIntents.set(setupIntent.id, setupIntent);
       Object.assign(session, { status: "complete" });
       return session;
+    },
+    declinePaymentMethod(paymentMethodId, declineCode) {
+      declines.set(paymentMethodId, declineCode);
     },
     setFailing(value) {
       failing = value;

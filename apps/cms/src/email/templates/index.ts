@@ -16,6 +16,7 @@ import { staffCompanyLead } from "./staff-company-lead";
 import { staffContactMessage } from "./staff-contact-message";
 import { subscriptionChanged } from "./subscription-changed";
 import { subscriptionGift } from "./subscription-gift";
+import { subscriptionRenewal } from "./subscription-renewal";
 
 /**
  * Every message the shop sends, by name. Add a template here and sendEmail, the preview command
@@ -38,6 +39,7 @@ const registry = {
   orderShipped,
   subscriptionChanged,
   subscriptionGift,
+  subscriptionRenewal,
   cardExpiring,
 } as const satisfies Record<string, EmailTemplate<object>>;
 

@@ -1,0 +1,199 @@
+import type { Core } from "@strapi/strapi";
+import { orderNumberOf, type IsoDate } from "@shop/domain";
+import { packingDeadlineOf, type SubscriptionStatus } from "@shop/domain/subscriptions";
+import { CONTENT_TYPES } from "../../content-types";
+import type { Sql } from "../../database/sql";
+import { slotKeyOf, takeSlotPlace } from "../../delivery/slot-places";
+import { lineData } from "../../ordering/orders";
+import { priceDraft, type PricedDraft } from "../../ordering/quote";
+import { draftOf, isoDateOf, loadSubscription, zoneRulesOf, type SubscriptionRow } from "../store";
+
+/**
+ * A renewal's first half (docs/decisions/030): a delivery whose cut-off has come becomes an order of
+ * the subscription's customer. The claim is the delivery row itself: one conditional UPDATE from
+ * scheduled or locked to ordered, in the same transaction as the order it links to, so that of two
+ * runners (two CMS processes on one database) exactly one writes the order, and a crash before the
+ * commit leaves the delivery as it was for the next run.
+ */
+
+/** The history's and the orders' name of the job. */
+export const RENEWAL_JOB = "job:renew-subscriptions";
+
+/** Deliveries taken per query: a delivery day of many subscriptions is walked in pages. */
+const PAGE = 200;
+
+/**
+ * Subscriptions whose locked deliveries are charged. A paused one still gets a delivery locked before
+ * the pause (decision 027); a cancelled one its last boxes, before the date the cancellation takes
+ * effect; a pending, suspended one, none.
+ */
+const RENEWED_STATUSES = ["active", "paused", "past_due", "cancelled"] as const satisfies readonly SubscriptionStatus[];
+
+interface DueDelivery {
+  id: number;
+  subscriptionId: number;
+  date: string;
+}
+
+function renews(row: SubscriptionRow, date: IsoDate): boolean {
+  if (!(RENEWED_STATUSES as readonly SubscriptionStatus[]).includes(row.subscriptionStatus)) return false;
+  if (row.subscriptionStatus !== "cancelled") return true;
+  return row.cancelsOn !== null && date < isoDateOf(row.cancelsOn);
+}
+
+interface RenewalPlan {
+  row: SubscriptionRow & { user: NonNullable<SubscriptionRow["user"]> };
+  priced: PricedDraft;
+  slot: PricedDraft["zone"]["slots"][number];
+  packingDeadline: Date;
+}
+
+/**
+ * What the delivery's order will be, read before the claim: the subscription as it is at its cut-off
+ * (a change after it reaches the next delivery, decision 028), priced as the account shows a
+ * delivery's price. Null when the subscription no longer renews, or its zone or slot is gone (logged:
+ * staff must look; the delivery stays locked and the next run tries again).
+ */
+async function planRenewal(strapi: Core.Strapi, delivery: DueDelivery, now: Date): Promise<RenewalPlan | null> {
+  const row = await loadSubscription(strapi, delivery.subscriptionId);
+  const date = isoDateOf(delivery.date);
+  if (row === null || row.user === null || !renews(row, date)) return null;
+  const rules = await zoneRulesOf(strapi, row, now);
+  const slot = rules?.zone.slots.find((each) => each.code === row.slotCode);
+  if (!rules || !slot) {
+    strapi.log.error(`Renewal of delivery ${delivery.id}: its zone or slot ${row.slotCode} is no longer offered`);
+    return null;
+  }
+  const packingDeadline = packingDeadlineOf(rules.zone, date, rules.closedDays);
+  // Packing has begun (the job was stopped for longer than the collection window): nothing can be
+  // charged for it any more (decision 027), and an order would only be cancelled at once.
+  if (packingDeadline.getTime() <= now.getTime()) return null;
+  const priced = await priceDraft(strapi, draftOf(row), { userId: row.user.id, locale: row.locale, now });
+  return { row: { ...row, user: row.user }, priced, slot, packingDeadline };
+}
+
+async function invoiceOf(strapi: Core.Strapi, subscriptionId: number): Promise<unknown> {
+  const found = (await strapi.db
+    .query(CONTENT_TYPES.subscription)
+    .findOne({ where: { id: subscriptionId }, select: ["invoice"] })) as { invoice: unknown } | null;
+  return found?.invoice ?? null;
+}
+
+/** The order's row: the subscription's contents at these prices, for the delivery's date, address and slot. */
+function renewalOrderData(plan: RenewalPlan, { date, invoice, now }: { date: IsoDate; invoice: unknown; now: Date }) {
+  const { row, priced, slot } = plan;
+  const { totals, zone } = priced;
+  return {
+    user: row.user.id,
+    email: row.user.email,
+    orderStatus: "pending_payment" as const,
+    locale: row.locale,
+    audience: priced.quote.audience,
+    purchase: "subscription" as const,
+    frequency: row.frequency,
+    renewal: true,
+    subscription: row.id,
+    lines: priced.lines.map(lineData),
+    goods: totals.goods,
+    discount: totals.discount,
+    shipping: totals.shipping,
+    shippingTax: totals.shippingTax,
+    tax: totals.tax,
+    total: totals.total,
+    couponCode: null,
+    zone: zone.id,
+    zoneName: zone.name,
+    deliveryDate: date,
+    slotCode: slot.code,
+    slotStart: slot.start,
+    slotEnd: slot.end,
+    slotKey: slotKeyOf(zone.id, date, slot.code),
+    postcode: row.deliveryAddress.postalCode,
+    deliveryAddress: row.deliveryAddress,
+    notes: row.notes,
+    invoice,
+    // Payable (off-session, then by the customer's link) until packing starts; the expiry job
+    // cancels it then, freeing its slot place (src/jobs/expire-unpaid-orders.ts).
+    expiresAt: plan.packingDeadline,
+    // The subscriber accepted the terms with the first order; the renewal is that agreement's.
+    termsAcceptedAt: now,
+    marketingConsent: false,
+    marketingWording: null,
+  };
+}
+
+/**
+ * Claims the delivery and writes its order, in one transaction. True when this call did; false when
+ * another runner (or a skip racing the cut-off) had moved the delivery first.
+ */
+async function claimAndOrder(
+  strapi: Core.Strapi,
+  delivery: DueDelivery,
+  plan: RenewalPlan,
+  now: Date,
+): Promise<boolean> {
+  const date = isoDateOf(delivery.date);
+  const invoice = await invoiceOf(strapi, plan.row.id);
+  return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    const { count } = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).updateMany({
+      where: { id: delivery.id, deliveryStatus: { $in: ["scheduled", "locked"] }, cutoffAt: { $lte: now } },
+      data: { deliveryStatus: "ordered" },
+    })) as { count: number };
+    if (count !== 1) return false;
+    const data = renewalOrderData(plan, { date, invoice, now });
+    const created = (await strapi
+      .documents(CONTENT_TYPES.order as never)
+      .create({ data: data as never })) as unknown as { id: number };
+    const orderId = created.id;
+    await strapi.db
+      .query(CONTENT_TYPES.order)
+      .update({ where: { id: orderId }, data: { number: orderNumberOf(orderId) } });
+    // The subscriber's place was promised when the delivery was planned: taken whatever the slot's
+    // capacity says now (staff see the count above it), and freed if the order is cancelled.
+    await takeSlotPlace(strapi, trx, { zoneId: data.zone, date, slotCode: data.slotCode, capacity: null });
+    await strapi.db.query(CONTENT_TYPES.orderEvent).create({
+      data: {
+        order: orderId,
+        at: now,
+        from: null,
+        to: "pending_payment",
+        actorKind: "system",
+        actorLabel: RENEWAL_JOB,
+      },
+    });
+    await strapi.db
+      .query(CONTENT_TYPES.subscriptionDelivery)
+      .update({ where: { id: delivery.id }, data: { order: orderId } });
+    return true;
+  });
+}
+
+/**
+ * Every delivery whose cut-off has come and that is still scheduled or locked becomes its order
+ * (at `now`). A delivery that cannot be priced (a product withdrawn) or whose subscription no longer
+ * renews stays as it is and is logged. How many orders this call wrote.
+ */
+export async function orderDueDeliveries(strapi: Core.Strapi, now: Date): Promise<number> {
+  let ordered = 0;
+  for (let afterId = 0; ;) {
+    const page = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
+      where: { id: { $gt: afterId }, deliveryStatus: { $in: ["scheduled", "locked"] }, cutoffAt: { $lte: now } },
+      select: ["id", "subscriptionId", "date"],
+      orderBy: { id: "asc" },
+      limit: PAGE,
+    })) as DueDelivery[];
+    for (const delivery of page) {
+      try {
+        const plan = await planRenewal(strapi, delivery, now);
+        if (plan !== null && (await claimAndOrder(strapi, delivery, plan, now))) ordered++;
+      } catch (error) {
+        strapi.log.error(
+          `Renewal of delivery ${delivery.id} not ordered: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    if (page.length < PAGE) break;
+    afterId = page[page.length - 1]!.id;
+  }
+  return ordered;
+}
