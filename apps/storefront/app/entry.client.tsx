@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { hydrationMayStart } from "~/components/on-demand";
 
 function hydrate() {
   startTransition(() => {
@@ -13,6 +14,8 @@ function hydrate() {
   });
 }
 
-// Hydrate after the server's HTML has been painted. On a fast connection the scripts arrive
-// before the first frame, and hydrating at once would hold that frame back on a slow phone.
-requestAnimationFrame(() => setTimeout(hydrate, 0));
+// Hydrate after the server's HTML has been painted (on a fast connection the scripts arrive before
+// the first frame, and hydrating at once would hold that frame back on a slow phone), and once the
+// chunks of the parts the server rendered are here (the route modules, which have run by now, asked
+// for them: components/on-demand.tsx).
+requestAnimationFrame(() => setTimeout(() => void hydrationMayStart().then(hydrate), 0));

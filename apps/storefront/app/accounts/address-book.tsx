@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { MAX_ADDRESSES, type Address } from "@shop/contracts";
 import { Link } from "react-router";
 import type { AccountFormRefusal } from "./account-forms";
 import { SECONDARY_BUTTON } from "~/components/button-styles";
+import { onDemand } from "~/components/on-demand";
 import { ProblemNotice } from "./account-area";
 import type { AuthTexts } from "./auth-texts";
 import type { AccountTexts } from "./texts";
@@ -18,10 +19,12 @@ type AddressTexts = AccountTexts["addresses"];
 
 /**
  * The editor's code is not part of the page's first load (decision 006): the book fetches it once
- * the page has hydrated, so it is there when the customer opens the editor.
+ * the page has hydrated, so it is there when the customer opens the editor; a page the server
+ * rendered with the editor open fetches it before hydrating (components/on-demand.tsx).
  */
-const loadEditor = () => import("./address-editor");
-const AddressEditor = lazy(() => loadEditor().then((module) => ({ default: module.AddressEditor })));
+const Editor = onDemand(() => import("./address-editor").then((module) => module.AddressEditor));
+if (typeof document !== "undefined" && document.getElementById(ADDRESS_FORM_ID)) Editor.holdHydration();
+const AddressEditor = Editor.Component;
 
 function AddressCard({ address, texts, editHref }: { address: Address; texts: AddressTexts; editHref: string }) {
   const name = address.label ?? address.fullName;
@@ -87,9 +90,7 @@ export function AddressBook({
   refusal: AccountFormRefusal | undefined;
   profilePath: string;
 }) {
-  useEffect(() => {
-    void loadEditor();
-  }, []);
+  useEffect(() => Editor.prefetch(), []);
   const action = `${profilePath}#addresses`;
   const hrefFor = (id: string) => `${profilePath}?${ADDRESS_PARAM}=${encodeURIComponent(id)}#${ADDRESS_FORM_ID}`;
   // After a refusal the editor stays open on what was typed, whatever the address bar says.

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { onDemand } from "./on-demand";
 import { Link } from "react-router";
 import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
 import { pathTo, type ScreenId } from "@shop/routing";
@@ -34,13 +35,14 @@ const SOCIAL_NETWORK_NAMES: Readonly<Record<SocialNetwork, string>> = {
 };
 
 /**
- * The newsletter signup is below every page's fold: it comes in its own chunk and hydrates once that
- * arrives (the server's HTML stays, and before then the form posts as plain HTML), so it adds nothing
- * to the first load that decision 006 budgets.
+ * The newsletter signup is below every page's fold: it comes in its own chunk, so it adds nothing to
+ * the first load that decision 006 budgets. Where the server rendered it (signed out), the chunk is
+ * fetched before the page hydrates (components/on-demand.tsx); before then the form posts as plain HTML.
  */
-const NewsletterSignup = lazy(() =>
-  import("./newsletter-signup").then((module) => ({ default: module.NewsletterSignup })),
-);
+const NewsletterSignup = onDemand(() => import("./newsletter-signup").then((module) => module.NewsletterSignup));
+if (typeof document !== "undefined" && document.querySelector("[data-footer-newsletter-signup]")) {
+  NewsletterSignup.holdHydration();
+}
 
 const LINK = "inline-block py-1 text-leaf-50 hover:text-white hover:underline";
 
@@ -138,9 +140,11 @@ export function SiteFooter() {
               </ScreenLink>
             </section>
           ) : (
-            <Suspense fallback={null}>
-              <NewsletterSignup />
-            </Suspense>
+            <div data-footer-newsletter-signup="" className="contents">
+              <Suspense fallback={null}>
+                <NewsletterSignup.Component />
+              </Suspense>
+            </div>
           )}
         </div>
       </div>

@@ -42,8 +42,9 @@ export function StepFrame({ step, texts, heading, intro, notice, running, backHr
   const { current, total } = stepNumber(step);
   const screenHeading = usePageLanguage().messages.screen?.heading;
   return (
-    // data-order-flow: the consent banner does not lie over these steps (analytics/consent-ui.tsx).
-    <div data-order-flow="" className="mx-auto grid max-w-3xl gap-6 px-4 pt-2 sm:pt-6">
+    // data-order-flow: the consent banner does not lie over these steps (analytics/consent-ui.tsx);
+    // its value, the step shown, tells the route module which step's code to fetch before hydrating.
+    <div data-order-flow={step} className="mx-auto grid max-w-3xl gap-6 px-4 pt-2 sm:pt-6">
       <header>
         {/* The page's heading is the screen's, as on every page; each step has its own below it. */}
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 text-sm font-bold tracking-wide text-leaf-700 uppercase">

@@ -1,12 +1,13 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { pathTo } from "@shop/routing";
 import type { Route } from "./+types/new-order";
 import { PaymentRedirect } from "~/orders/payment-redirect";
+import { onDemand } from "~/components/on-demand";
 import { format } from "~/i18n/format";
 import { flowAction } from "~/order-flow/actions.server";
 import { flowLoader } from "~/order-flow/flow.server";
 import { StepFrame } from "~/order-flow/step-frame";
-import { isFlowStep, previousStep, STEP_PARAM, stepHref, type FlowStep } from "~/order-flow/steps";
+import { isFlowStep, previousStep, stepHref, type FlowStep } from "~/order-flow/steps";
 import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 
@@ -26,31 +27,30 @@ export function action({ request, context: { locale, clientIp, session, cookies 
 // Each step's view comes in its own chunk (decision 006): the first load carries only the frame.
 // The payment's self-posting form (PaymentRedirect) is small and the payment page imports it too,
 // so it cannot have a chunk of its own: it comes with the frame.
-const STEP_MODULES = {
-  postcode: () => import("~/order-flow/postcode-step"),
-  plan: () => import("~/order-flow/plan-step"),
-  box: () => import("~/order-flow/box-step"),
-  extras: () => import("~/order-flow/extras-step"),
-  account: () => import("~/order-flow/account-step"),
-  delivery: () => import("~/order-flow/delivery-step"),
-  summary: () => import("~/order-flow/summary-step"),
-} satisfies Record<FlowStep, () => Promise<unknown>>;
+const STEPS = {
+  postcode: onDemand(() => import("~/order-flow/postcode-step").then((module) => module.default)),
+  plan: onDemand(() => import("~/order-flow/plan-step").then((module) => module.default)),
+  box: onDemand(() => import("~/order-flow/box-step").then((module) => module.default)),
+  extras: onDemand(() => import("~/order-flow/extras-step").then((module) => module.default)),
+  account: onDemand(() => import("~/order-flow/account-step").then((module) => module.default)),
+  delivery: onDemand(() => import("~/order-flow/delivery-step").then((module) => module.default)),
+  summary: onDemand(() => import("~/order-flow/summary-step").then((module) => module.default)),
+} as const satisfies Record<FlowStep, unknown>;
 
-// The step the page opens on is fetched as soon as this module runs, before the page hydrates: until
-// its code is there, the server's HTML of the step cannot hydrate, and a navigation meanwhile makes
-// React drop it and render it again (error 421).
+// The step the server rendered hydrates with the page: its chunk is fetched before hydration
+// (the frame names it, and the document has been parsed when a module script runs).
 if (typeof document !== "undefined") {
-  const asked = new URLSearchParams(window.location.search).get(STEP_PARAM);
-  void STEP_MODULES[isFlowStep(asked) ? asked : "postcode"]();
+  const shown = document.querySelector("[data-order-flow]")?.getAttribute("data-order-flow");
+  if (isFlowStep(shown)) STEPS[shown].holdHydration();
 }
 
-const PostcodeStep = lazy(STEP_MODULES.postcode);
-const PlanStep = lazy(STEP_MODULES.plan);
-const BoxStep = lazy(STEP_MODULES.box);
-const ExtrasStep = lazy(STEP_MODULES.extras);
-const AccountStep = lazy(STEP_MODULES.account);
-const DeliveryStep = lazy(STEP_MODULES.delivery);
-const SummaryStep = lazy(STEP_MODULES.summary);
+const PostcodeStep = STEPS.postcode.Component;
+const PlanStep = STEPS.plan.Component;
+const BoxStep = STEPS.box.Component;
+const ExtrasStep = STEPS.extras.Component;
+const AccountStep = STEPS.account.Component;
+const DeliveryStep = STEPS.delivery.Component;
+const SummaryStep = STEPS.summary.Component;
 
 export default function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { step, view, draft, texts, notice, signedIn, running } = loaderData;
