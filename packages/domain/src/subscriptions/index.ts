@@ -62,6 +62,9 @@ export {
   PRICE_NOTICE_DAYS,
   firstDateAtNewPrice,
   firstDeliveryAtNewPrice,
+  lastToldPrice,
   priceForDelivery,
+  toldPriceOn,
   type PriceChange,
+  type ToldPrice,
 } from "./price-notice";

@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { daysBetween, shiftIsoDate, shopDateOf } from "../delivery";
-import { firstDateAtNewPrice, firstDeliveryAtNewPrice, PRICE_NOTICE_DAYS, priceForDelivery } from "./price-notice";
+import {
+  firstDateAtNewPrice,
+  firstDeliveryAtNewPrice,
+  lastToldPrice,
+  PRICE_NOTICE_DAYS,
+  priceForDelivery,
+  toldPriceOn,
+} from "./price-notice";
 
 const change = (noticeSentAt: Date | null) => ({ oldPrice: 2450, newPrice: 2590, noticeSentAt });
 
@@ -48,6 +55,59 @@ describe("price notices", () => {
           const delivery = shiftIsoDate(shopDateOf(sentAt), offset);
           const price = priceForDelivery(change(sentAt), delivery);
           expect(price).toBe(daysBetween(shopDateOf(sentAt), delivery) >= PRICE_NOTICE_DAYS ? 2590 : 2450);
+        },
+      ),
+    );
+  });
+});
+
+describe("told prices", () => {
+  const told = [
+    { price: 2450, noticeSentAt: null },
+    { price: 2590, noticeSentAt: "2026-12-01T10:00:00.000Z" },
+    { price: 2700, noticeSentAt: new Date("2026-12-05T10:00:00Z") },
+  ];
+
+  it("charges each notice's price from its own seventh day, a later notice never earlier", () => {
+    expect(toldPriceOn(told, "2026-12-07")).toBe(2450);
+    expect(toldPriceOn(told, "2026-12-08")).toBe(2590);
+    expect(toldPriceOn(told, "2026-12-11")).toBe(2590);
+    expect(toldPriceOn(told, "2026-12-12")).toBe(2700);
+    expect(lastToldPrice(told)).toBe(2700);
+  });
+
+  it("has no price when nothing was told", () => {
+    expect(toldPriceOn([], "2026-12-08")).toBeNull();
+    expect(lastToldPrice([])).toBeNull();
+  });
+
+  it("only ever charges a price told at least seven days before the delivery, or the first one", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            price: fc.integer({ min: 1, max: 10000 }),
+            day: fc.integer({ min: 0, max: 60 }),
+          }),
+          { maxLength: 5 },
+        ),
+        fc.integer({ min: 0, max: 80 }),
+        (notices, deliveryDay) => {
+          const start = new Date("2026-11-01T10:00:00Z");
+          const sentAt = (day: number) => new Date(start.getTime() + day * 86_400_000);
+          const sorted = [...notices].sort((a, b) => a.day - b.day);
+          const steps = [
+            { price: 5000, noticeSentAt: null },
+            ...sorted.map((each) => ({ price: each.price, noticeSentAt: sentAt(each.day) })),
+          ];
+          const delivery = shiftIsoDate(shopDateOf(start), deliveryDay);
+          const allowed = [
+            5000,
+            ...sorted.filter((each) => deliveryDay - each.day >= PRICE_NOTICE_DAYS).map((each) => each.price),
+          ];
+          const price = toldPriceOn(steps, delivery);
+          // The latest notice old enough, else the first price.
+          expect(price).toBe(allowed.at(-1));
         },
       ),
     );

@@ -42,3 +42,34 @@ export function firstDeliveryAtNewPrice<T extends { date: IsoDate | null }>(
   }
   return first;
 }
+
+/**
+ * One price a subscriber was told for a box: the price at subscription (noticeSentAt null), then one
+ * per price notice, oldest first. Net cents, as the catalogue stores them.
+ */
+export interface ToldPrice {
+  price: Cents;
+  /** When the notice of this price was e-mailed (ISO string as stored); null for the first price. */
+  noticeSentAt: Date | string | null;
+}
+
+/**
+ * The price of a box on `deliveryDate` after every notice the subscriber got: each notice reaches
+ * the deliveries at least PRICE_NOTICE_DAYS after it (priceForDelivery), so a second change told
+ * before the first took effect still leaves the first its deliveries. Null with nothing told.
+ */
+export function toldPriceOn(told: readonly ToldPrice[], deliveryDate: IsoDate): Cents | null {
+  const [first, ...notices] = told;
+  if (first === undefined) return null;
+  let price = first.price;
+  for (const notice of notices) {
+    const sentAt = notice.noticeSentAt === null ? null : new Date(notice.noticeSentAt);
+    price = priceForDelivery({ oldPrice: price, newPrice: notice.price, noticeSentAt: sentAt }, deliveryDate);
+  }
+  return price;
+}
+
+/** The latest price the subscriber was told (the last notice's, else the first): what a new notice changes from. */
+export function lastToldPrice(told: readonly ToldPrice[]): Cents | null {
+  return told.at(-1)?.price ?? null;
+}
