@@ -45,6 +45,7 @@ export const CONTENT_TYPES = {
   subscription: "api::subscription.subscription",
   subscriptionChange: "api::subscription.subscription-change",
   subscriptionDelivery: "api::subscription.subscription-delivery",
+  subscriptionPriceNotice: "api::subscription.subscription-price-notice",
   tax: "api::tax.tax",
   teamMember: "api::team-member.team-member",
   /** A customer: the users-permissions plugin's user. */

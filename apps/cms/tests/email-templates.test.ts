@@ -63,6 +63,11 @@ const OWN_WORDS = {
   },
   subscriptionGift: { es: "Conocer Imperfecta", ca: "Conèixer Imperfecta", pt: "Conhecer a Imperfecta" },
   subscriptionRenewal: { es: "Pagar la caja", ca: "Pagar la caixa", pt: "Pagar a caixa" },
+  subscriptionPriceNotice: {
+    es: "Cada entrega pasa de",
+    ca: "Cada lliurament passa de",
+    pt: "Cada entrega passa de",
+  },
 } as const satisfies Record<TemplateName, Record<Locale, string>>;
 
 /** The layout's tagline, in the footer of every mail. */

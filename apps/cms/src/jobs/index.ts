@@ -4,6 +4,7 @@ import { remindExpiringCards } from "./card-expiry-reminders";
 import { expireUnpaidOrders } from "./expire-unpaid-orders";
 import { planSubscriptionDeliveries } from "./plan-subscription-deliveries";
 import { renewSubscriptions } from "./renew-subscriptions";
+import { sendPriceNotices } from "../subscriptions/price-notices/notices";
 import { dropExpiredDrafts } from "../ordering/drafts";
 import { deliverDueSandboxNotifications } from "../payments/sandbox-notifications";
 
@@ -103,5 +104,20 @@ export const cronTasks = {
     },
     // Daily at 09:37 (UTC): a morning mail, away from the full hour.
     options: { rule: "37 9 * * *" },
+  },
+  sendPriceNotices: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        const sent = await sendPriceNotices(strapi, new Date());
+        if (sent > 0) strapi.log.info(`Subscription price notices: ${sent}`);
+      } catch (error) {
+        strapi.log.error(
+          `Subscription price notices failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+    // Daily at 08:43 (UTC): staff change prices in the day; the notice goes the next morning, and
+    // the new price reaches deliveries 7 days after it (docs/decisions/032).
+    options: { rule: "43 8 * * *" },
   },
 };

@@ -43,6 +43,7 @@ import { tableOf, type Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
 import { storedExclusions, toOrderContents, type StoredOrderContents } from "./lines";
 import { refundsViewOf, type RefundsView } from "./refunds/cancel";
+import { toldPricesAtSubscription } from "../subscriptions/price-notices/told";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a
@@ -176,6 +177,8 @@ async function createSubscription(
       deliveryAddress: delivery.address,
       notes: draft.delivery.notes,
       invoice: draft.invoice,
+      // What renewals charge for the boxes until a price notice (src/subscriptions/price-notices/).
+      toldPrices: toldPricesAtSubscription(priced.lines),
       // Its first delivery is the first order's: the rhythm counts from it, on its weekday, and it is
       // the next delivery until the order is paid and the deliveries are planned (src/subscriptions/).
       weekday: isoWeekdayOf(draft.delivery.date),

@@ -49,26 +49,33 @@ export interface PricedDraft {
   totals: ReturnType<typeof orderTotals>;
 }
 
+/**
+ * Net unit prices of boxes by product id that replace the catalogue's: a subscription's renewal
+ * charges the price its subscriber was told (src/subscriptions/price-notices/, docs/decisions/032).
+ */
+export type BoxPrices = ReadonlyMap<number, number>;
+
 function unpricedLines(
   draft: OrderDraft,
   products: ReadonlyMap<number, OrderProduct>,
-  { audience, locale }: { audience: PriceAudience; locale: Locale },
+  { audience, locale, boxPrices }: { audience: PriceAudience; locale: Locale; boxPrices?: BoxPrices },
 ): Omit<PricedLine, "gross" | "tax" | "discount">[] {
-  const line = (productId: number) => {
+  const line = (productId: number, netPrice?: number) => {
     // checkDraftProducts has found every id.
     const product = products.get(productId)!;
+    const price = netPrice ?? product.price;
     return {
       productId,
       name: productName(product, locale),
-      netUnitPrice: product.price,
-      unitPrice: audience === "consumer" ? addTax(product.price, product.taxRate) : product.price,
+      netUnitPrice: price,
+      unitPrice: audience === "consumer" ? addTax(price, product.taxRate) : price,
       taxRate: product.taxRate,
     };
   };
   return [
     ...draft.boxes.map((box) => ({
       kind: "box" as const,
-      ...line(box.productId),
+      ...line(box.productId, boxPrices?.get(box.productId)),
       quantity: box.quantity,
       frequency: null,
       exclusionIds: box.exclusions,
@@ -97,7 +104,7 @@ function unpricedLines(
 export async function priceDraft(
   strapi: Core.Strapi,
   draft: OrderDraft,
-  { userId, locale, now }: { userId: number | null; locale: Locale; now: Date },
+  { userId, locale, now, boxPrices }: { userId: number | null; locale: Locale; now: Date; boxPrices?: BoxPrices },
 ): Promise<PricedDraft> {
   const zone = draft.postcode === null ? null : zoneForPostcode(await loadZones(strapi), draft.postcode);
   if (!zone) throw new OrderError(draft.postcode === null ? "draft_incomplete" : "not_covered", ["postcode"]);
@@ -105,7 +112,7 @@ export async function priceDraft(
   const products = await loadOrderProducts(strapi, draftProductIds(draft));
   checkDraftProducts(products, draft, audience);
 
-  const unpriced = unpricedLines(draft, products, { audience, locale });
+  const unpriced = unpricedLines(draft, products, { audience, locale, boxPrices });
   const inputs: LineInput[] = unpriced.map((line) => ({
     unitPrice: line.netUnitPrice,
     taxRate: line.taxRate,

@@ -1,6 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import { tableOf } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
+import { ensurePriceNoticeIndex } from "./price-notices/notices";
 
 /**
  * One delivery per subscription and date, kept by the database (docs/decisions/028): planning in two
@@ -28,4 +29,5 @@ export async function ensureSubscriptionIndexes(strapi: Core.Strapi): Promise<vo
   };
   await create("UNIQUE INDEX", UNIQUE.name, UNIQUE.attributes);
   for (const { name, attributes } of INDEXES) await create("INDEX", name, attributes);
+  await ensurePriceNoticeIndex(strapi);
 }

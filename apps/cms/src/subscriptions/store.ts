@@ -20,6 +20,7 @@ import {
 } from "@shop/domain/subscriptions";
 import { loadClosedDays, loadZones } from "../delivery/delivery";
 import { CONTENT_TYPES } from "../content-types";
+import type { ToldPrices } from "./price-notices/told";
 
 /**
  * A subscription and its deliveries as stored (docs/decisions/028), read the one way every
@@ -57,6 +58,8 @@ export interface SubscriptionRow {
   pauseReason: string | null;
   cancelReason: string | null;
   cancelsOn: string | null;
+  /** The box prices the subscriber was told (null before the snapshot existed): price-notices/told.ts. */
+  toldPrices: ToldPrices | null;
   createdAt: string | Date;
   zone: { id: number } | null;
   user: { id: number; email: string; firstName: string | null } | null;

@@ -16,6 +16,7 @@ import { staffCompanyLead } from "./staff-company-lead";
 import { staffContactMessage } from "./staff-contact-message";
 import { subscriptionChanged } from "./subscription-changed";
 import { subscriptionGift } from "./subscription-gift";
+import { subscriptionPriceNotice } from "./subscription-price-notice";
 import { subscriptionRenewal } from "./subscription-renewal";
 
 /**
@@ -40,6 +41,7 @@ const registry = {
   subscriptionChanged,
   subscriptionGift,
   subscriptionRenewal,
+  subscriptionPriceNotice,
   cardExpiring,
 } as const satisfies Record<string, EmailTemplate<object>>;
 
