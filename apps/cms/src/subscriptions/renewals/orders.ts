@@ -6,6 +6,7 @@ import type { Sql } from "../../database/sql";
 import { slotKeyOf, takeSlotPlace } from "../../delivery/slot-places";
 import { lineData } from "../../ordering/orders";
 import { priceDraft, type PricedDraft } from "../../ordering/quote";
+import { boxPricesOn } from "../price-notices/told";
 import { draftOf, isoDateOf, loadSubscription, zoneRulesOf, type SubscriptionRow } from "../store";
 
 /**
@@ -68,7 +69,13 @@ async function planRenewal(strapi: Core.Strapi, delivery: DueDelivery, now: Date
   // Packing has begun (the job was stopped for longer than the collection window): nothing can be
   // charged for it any more (decision 027), and an order would only be cancelled at once.
   if (packingDeadline.getTime() <= now.getTime()) return null;
-  const priced = await priceDraft(strapi, draftOf(row), { userId: row.user.id, locale: row.locale, now });
+  // The boxes at the prices the subscriber was told for this date (price notices, decision 032).
+  const priced = await priceDraft(strapi, draftOf(row), {
+    userId: row.user.id,
+    locale: row.locale,
+    now,
+    boxPrices: boxPricesOn(row, date),
+  });
   return { row: { ...row, user: row.user }, priced, slot, packingDeadline };
 }
 
