@@ -210,6 +210,8 @@ const UNIQUE_COLUMNS = [
   // One refund per key (a retried request) and per gateway refund (a replayed notification): docs/decisions/031.
   { name: "shop_refunds_key_unique", uid: CONTENT_TYPES.refund, attribute: "key" },
   { name: "shop_refunds_gateway_key_unique", uid: CONTENT_TYPES.refund, attribute: "gatewayKey" },
+  // The n-th refund of a payment is claimed once: two claims that read the same refunds cannot both be written.
+  { name: "shop_refunds_claim_unique", uid: CONTENT_TYPES.refund, attribute: "claim" },
   // One decision per sandbox attempt, whatever two posts racing each other try.
   {
     name: "shop_sandbox_notifications_reference_unique",

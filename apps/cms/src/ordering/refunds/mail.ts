@@ -35,7 +35,7 @@ export async function sendRefundMail(strapi: Core.Strapi, refundId: number): Pro
     .findOne({ where: { id: refund.payment?.id ?? 0 }, select: ["amount"] })) as { amount: number } | null;
   const given = (await strapi.db.query(CONTENT_TYPES.refund).findMany({
     where: { payment: { id: refund.payment?.id ?? 0 }, refundStatus: { $in: [...COUNTED] } },
-    select: ["amount"],
+    select: ["id", "amount"],
   })) as { amount: number }[];
   const locale = toLocale(order.locale);
   await sendEmail(strapi, {

@@ -11,6 +11,7 @@ import {
   findPaidPayment,
   findRefund,
   gatewayKeyOf,
+  nextClaimOf,
   paidPaymentsOf,
   refundableOf,
   type PaidPayment,
@@ -138,6 +139,7 @@ async function claimRefund(strapi: Core.Strapi, ask: RefundAsk, now: Date): Prom
         origin: ask.actor.origin,
         actorLabel: ask.actor.label.slice(0, 200),
         refundStatus: "pending",
+        claim: await nextClaimOf(strapi, payment.id),
         createdAt: now,
       },
     })) as { id: number };
@@ -145,6 +147,27 @@ async function claimRefund(strapi: Core.Strapi, ask: RefundAsk, now: Date): Prom
     if (claimed === null) throw new Error(`Refund ${refund.id} could not be read back`);
     return { refund: claimed, replayed: false };
   });
+}
+
+/** Claims made at once that counted the same refunds: each loser claims again, this many times at most. */
+const CLAIM_ATTEMPTS = 10;
+
+/**
+ * Claims the refund, again when a refund racing it took its place first (the unique claim or key
+ * refused the row): the same key is then answered as that refund, another key is checked again
+ * against what is left now.
+ */
+async function claimWithRetries(strapi: Core.Strapi, ask: RefundAsk, now: Date): Promise<RefundAnswer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await claimRefund(strapi, ask, now);
+    } catch (error) {
+      if (error instanceof OrderError) throw error;
+      const raced = await findRefund(strapi, { key: ask.key });
+      if (raced !== null) return replayOf(raced, ask);
+      if (attempt >= CLAIM_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** Writes the gateway's answer on a refund still pending; false when a notification decided it first. */
@@ -258,15 +281,7 @@ export async function refundOrder(strapi: Core.Strapi, ask: RefundAsk, now = new
   checkAmount(ask.amount);
   const existing = await findRefund(strapi, { key: ask.key });
   if (existing !== null) return replayOf(existing, ask);
-  let claimed: RefundAnswer;
-  try {
-    claimed = await claimRefund(strapi, ask, now);
-  } catch (error) {
-    // The same key claimed by a request racing this one (the unique index refused the second row).
-    const raced = error instanceof OrderError ? null : await findRefund(strapi, { key: ask.key });
-    if (raced === null) throw error;
-    return replayOf(raced, ask);
-  }
+  const claimed = await claimWithRetries(strapi, ask, now);
   if (claimed.replayed) return claimed;
   const payment = await findPaidPayment(strapi, { id: claimed.refund.payment?.id ?? 0 });
   if (payment === null) throw new Error(`Refund ${claimed.refund.key} lost its payment`);

@@ -108,11 +108,22 @@ export async function findPaidPayment(
 
 /** What is left to refund of a payment: its amount less every refund given or on its way. */
 export async function refundableOf(strapi: Core.Strapi, payment: Pick<PaidPayment, "id" | "amount">): Promise<Cents> {
+  // With the id: a filter through a relation makes Strapi select DISTINCT, which would fold equal amounts.
   const refunds = (await strapi.db.query(CONTENT_TYPES.refund).findMany({
     where: { payment: { id: payment.id }, refundStatus: { $in: [...COUNTED] } },
-    select: ["amount"],
+    select: ["id", "amount"],
   })) as { amount: number }[];
   return payment.amount - refunds.reduce((sum, refund) => sum + refund.amount, 0);
+}
+
+/**
+ * The place of the next refund of a payment ("<payment id>:<n>"), unique among refunds: whatever the
+ * database's isolation, two refunds that counted the same earlier ones cannot both be written, and
+ * the second is claimed again against what the first left.
+ */
+export async function nextClaimOf(strapi: Core.Strapi, paymentId: number): Promise<string> {
+  const earlier = await strapi.db.query(CONTENT_TYPES.refund).count({ where: { payment: { id: paymentId } } });
+  return `${paymentId}:${earlier + 1}`;
 }
 
 /** The key a gateway's refund is known by, unique among refunds: one row per refund whatever tells of it. */
