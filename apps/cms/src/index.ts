@@ -15,12 +15,14 @@ import { ensureOrderIndexes, registerStaffRules } from "./ordering/admin";
 import { registerAccountErasure } from "./accounts/admin";
 import { deliverSandboxNotifications } from "./jobs";
 import { ensureSubscriptionIndexes } from "./subscriptions/indexes";
+import { registerSubscriptionStaffRules } from "./subscriptions/staff/admin-guard";
 
 export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
   register({ strapi }: { strapi: Core.Strapi }) {
     registerStaffRules(strapi);
     registerAccountErasure(strapi);
+    registerSubscriptionStaffRules(strapi);
     logServerErrorsOnly(strapi);
   },
 

@@ -27,6 +27,9 @@ export const CUSTOMER_DATA_SUBJECTS = [
   CONTENT_TYPES.sandboxNotification,
   CONTENT_TYPES.paymentMethod,
   CONTENT_TYPES.subscription,
+  CONTENT_TYPES.subscriptionDelivery,
+  CONTENT_TYPES.subscriptionChange,
+  CONTENT_TYPES.subscriptionPriceNotice,
   CONTENT_TYPES.coupon,
   CONTENT_TYPES.couponRedemption,
 ] as const;
@@ -35,7 +38,7 @@ export const CUSTOMER_DATA_SUBJECTS = [
 const CONTENT_ROLE_CODES = ["strapi-editor", "strapi-author"] as const;
 
 /** Bumped when CUSTOMER_DATA_SUBJECTS grows, so that an existing install withholds the new ones once. */
-const WITHHELD_VERSION = 3;
+const WITHHELD_VERSION = 4;
 const STORE_KEY = { type: "core", name: "imperfecta", key: "content-roles-withheld" } as const;
 
 interface Store {

@@ -67,12 +67,15 @@ import {
 /** Deliveries the account's pages show. */
 const SHOWN_DELIVERIES = 8;
 
-interface Caller {
+/** The subscription's customer; `actor` when staff act on their behalf (src/subscriptions/staff/). */
+export interface Caller {
   userId: number;
   email: string;
+  actor?: Actor;
 }
 
-const customerActor = (caller: Caller): Actor => ({ kind: "customer", label: caller.email });
+/** Who the history records: the customer, unless staff act for them. */
+const actorOf = (caller: Caller): Actor => caller.actor ?? { kind: "customer", label: caller.email };
 
 // ---- Reading ---------------------------------------------------------------------------------------
 
@@ -401,7 +404,7 @@ async function changeDelivery(
       });
     }
     await recordChange(strapi, view.row.id, {
-      actor: customerActor(caller),
+      actor: actorOf(caller),
       field: `delivery:${date}`,
       from: current.deliveryStatus,
       to: { status: ACTION_TO[action], ...to },
@@ -581,13 +584,13 @@ export async function pauseSubscription(
       { id: view.row.id, from: view.row.subscriptionStatus },
       {
         event: { type: "pause", until: pause.until },
-        actor: customerActor(caller),
+        actor: actorOf(caller),
         now,
         data: { pausedUntil: pause.until, pauseReason: body.reason || null },
       },
     );
     await recordChange(strapi, view.row.id, {
-      actor: customerActor(caller),
+      actor: actorOf(caller),
       field: "pausedUntil",
       from: view.row.pausedUntil ? isoDateOf(view.row.pausedUntil) : null,
       to: pause.until,
@@ -612,7 +615,7 @@ export async function resumeSubscription(
     await changeStatus(
       strapi,
       { id: view.row.id, from: view.row.subscriptionStatus },
-      { event: { type: "resume" }, actor: customerActor(caller), now, data: { pausedUntil: null } },
+      { event: { type: "resume" }, actor: actorOf(caller), now, data: { pausedUntil: null } },
     );
     await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).updateMany({
       where: { subscriptionId: view.row.id, deliveryStatus: "skipped", skippedByPause: true, cutoffAt: { $gt: now } },
@@ -650,7 +653,7 @@ export async function cancelSubscription(
       { id: view.row.id, from: view.row.subscriptionStatus },
       {
         event: { type: "cancel" },
-        actor: customerActor(caller),
+        actor: actorOf(caller),
         now,
         data: { cancelReason: body.reason || null, cancelsOn, pausedUntil: null },
       },
@@ -681,7 +684,7 @@ export async function restartSubscription(
     { id: view.row.id, from: view.row.subscriptionStatus },
     {
       event: { type: "restart" },
-      actor: customerActor(caller),
+      actor: actorOf(caller),
       now,
       data: { cancelReason: null, cancelsOn: null, pausedUntil: null, pauseReason: null, missedInARow: 0 },
     },
@@ -853,7 +856,7 @@ export async function updateSubscription(
   await strapi.db.transaction(async () => {
     await strapi.db.query(CONTENT_TYPES.subscription).update({ where: { id: row.id }, data });
     for (const change of changes) {
-      await recordChange(strapi, row.id, { actor: customerActor(caller), ...change, at: now });
+      await recordChange(strapi, row.id, { actor: actorOf(caller), ...change, at: now });
     }
     if (rhythmChanged) {
       await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).deleteMany({

@@ -1,7 +1,8 @@
 import type { Core } from "@strapi/strapi";
 import packing from "./server/controller";
 import refunds from "./server/refunds";
-import { READ_ACTION, REFUND_ACTION, routes } from "./server/routes";
+import subscriptions from "./server/subscriptions";
+import { READ_ACTION, REFUND_ACTION, routes, SUBSCRIPTIONS_ACTION } from "./server/routes";
 
 interface ActionProvider {
   registerMany(actions: Record<string, unknown>[]): Promise<void>;
@@ -29,8 +30,14 @@ export default {
         uid: REFUND_ACTION.uid,
         pluginName: "staff-tools",
       },
+      {
+        section: "plugins",
+        displayName: "See subscriptions and pause, resume or cancel them for customers",
+        uid: SUBSCRIPTIONS_ACTION.uid,
+        pluginName: "staff-tools",
+      },
     ]);
   },
   routes,
-  controllers: { packing, refunds },
+  controllers: { packing, refunds, subscriptions },
 };
