@@ -3,6 +3,7 @@ import { shiftIsoDate, shopDateOf } from "@shop/domain";
 import { nextDunningStep } from "@shop/domain/subscriptions";
 import { renewSubscriptions } from "../src/jobs/renew-subscriptions";
 import { flushAfterAnswer } from "../src/http/after-answer";
+import { deliverySheetFor, packingListFor } from "../src/packing/orders";
 import { gateways } from "../src/payments/gateways";
 import { createRedsysProvider } from "../src/payments/redsys";
 import { createStripeProvider } from "../src/payments/stripe";
@@ -13,9 +14,9 @@ import { historyValue } from "../src/subscriptions/store";
 import { bearer, registerCustomer } from "./helpers/accounts";
 import { startFakeRedsys, type FakeRedsys } from "./helpers/fake-redsys";
 import { startFakeStripe, type FakeStripe } from "./helpers/fake-stripe";
-import { getJson } from "./helpers/http";
+import { getJson, postJson } from "./helpers/http";
 import { createCatalogue, createZone, deliveryAddress } from "./helpers/ordering";
-import { readableMail } from "./helpers/payment-orders";
+import { flushServerWork, readableMail } from "./helpers/payment-orders";
 import { readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
 
@@ -33,6 +34,7 @@ let nextWindow = 1;
 
 const POSTCODE = "46010";
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 interface DeliveryRow {
   id: number;
@@ -224,6 +226,11 @@ describe("a renewal at the cut-off", () => {
     });
     expect(JSON.stringify(mine.body)).toContain(order!.number);
 
+    // Packed and delivered like any other order of that day.
+    const day = { date: first!.date, zoneId: zone };
+    expect((await packingListFor(app.strapi, day)).orders.map((each) => each.number)).toContain(order!.number);
+    expect((await deliverySheetFor(app.strapi, day)).stops.map((stop) => stop.number)).toContain(order!.number);
+
     // Later runs find nothing more to do for it.
     await renewAt(after(first!, 30 * MINUTE));
     expect(await ordersOfDelivery(id, first!.date)).toHaveLength(1);
@@ -337,6 +344,8 @@ describe("dunning", () => {
 
     await renewAt(deadline);
     expect(await orderStatusOf(order!.id)).toBe("cancelled");
+    const packing = await packingListFor(app.strapi, { date: first!.date, zoneId: zone });
+    expect(packing.orders.map((each) => each.number)).not.toContain(order!.number);
     expect(await statusOf(id)).toEqual({ subscriptionStatus: "past_due", missedInARow: 1 });
     expect(mailsMatching(/Tu caja no se ha preparado/)).toHaveLength(1);
 
@@ -356,8 +365,8 @@ describe("dunning", () => {
     expect(await ordersOfDelivery(id, deliveries[2]!.date)).toEqual([]);
   });
 
-  it("authentication required asks the customer; a paid renewal brings a past-due subscription back", async () => {
-    const { id, cardId, deliveries } = await subscriptionWithCard("3184");
+  it("authentication required asks the customer, who pays by the link; a paid renewal brings a past-due subscription back", async () => {
+    const { id, deliveries } = await subscriptionWithCard("3184");
     const [first, second] = deliveries;
     await renewAt(after(first!, MINUTE));
     const [order] = await ordersOfDelivery(id, first!.date);
@@ -368,15 +377,34 @@ describe("dunning", () => {
     await renewAt(new Date((await deliveriesOf(id))[0]!.order!.expiresAt));
     expect((await statusOf(id)).subscriptionStatus).toBe("past_due");
 
-    await setCard(cardId, "4242");
+    // The next delivery asks again; this time the customer follows the link and pays on the page.
     await renewAt(after(second!, MINUTE));
-    const [paid] = await ordersOfDelivery(id, second!.date);
-    expect(paid).toMatchObject({ orderStatus: "paid" });
+    const [next] = await ordersOfDelivery(id, second!.date);
+    expect(next).toMatchObject({ orderStatus: "pending_payment" });
+    const started = await postJson<{ payment: { url: string } }>(
+      `${app.api}/orders/mine/${next!.number}/payments`,
+      {},
+      bearer(customer.jwt),
+    );
+    expect(started.status).toBe(201);
+    // The sandbox's page, on this test server (its address names the configured public URL).
+    const decided = await fetch(`${app.url}${new URL(started.body.payment.url).pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+      body: new URLSearchParams({ decision: "approve" }).toString(),
+    });
+    expect(decided.status).toBe(303);
+    await flushServerWork();
+    expect(await orderStatusOf(next!.id)).toBe("paid");
     expect(await statusOf(id)).toEqual({ subscriptionStatus: "active", missedInARow: 0 });
     expect(await statusHistoryOf(id)).toEqual([
       ["job", "active", "past_due"],
       ["job", "past_due", "active"],
     ]);
+    // The job ends its collection: no further charge for it.
+    await renewAt(after(second!, 2 * HOUR));
+    expect((await paymentsOf(next!.id)).filter((payment) => payment.offSession)).toHaveLength(1);
   });
 });
 
