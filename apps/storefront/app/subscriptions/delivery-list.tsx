@@ -208,7 +208,9 @@ function DeliveryCard({ delivery, ...props }: { delivery: DeliveryView } & Omit<
       {done?.done === "delivery" && done.date === delivery.date ? <ChangeDoneNotice done={done} texts={texts} /> : null}
       <DateChange delivery={delivery} texts={t} />
       {delivery.locked ? (
-        <p className="rounded-2xl bg-sand-100 px-4 py-3">{format(t.locked, { cutoff: delivery.cutoffText })}</p>
+        <p className="rounded-2xl bg-sand-100 px-4 py-3">
+          {delivery.orderedEarly ? t.orderedEarly : format(t.locked, { cutoff: delivery.cutoffText })}
+        </p>
       ) : delivery.change === "dropped" ? null : (
         <p>{format(t.cutoff, { cutoff: delivery.cutoffText, left: delivery.left })}</p>
       )}

@@ -20,6 +20,7 @@ import {
   ChoiceForm,
   ChoiceGroup,
   DateField,
+  Disclosure,
   TextArea,
   fieldErrorText,
   refusalProblem,
@@ -152,7 +153,6 @@ function BoxForm({ view, choices, offer, texts, actionData }: FormProps) {
   const current = view.boxes[0];
   const refusal = refusalFor(actionData, "quoteBoxes") ?? refusalFor(actionData, "boxes");
   const exclusions = (current?.exclusions ?? []).join(",");
-  if (offer.boxes.length === 0) return null;
   return (
     <div className="grid gap-4">
       <ChoiceForm
@@ -263,54 +263,77 @@ function CardForm({ view, offer, texts, actionData }: FormProps) {
   );
 }
 
-/** Box, frequency, weekday, slot, address and card: one small form each, the choices the CMS gave. */
+/**
+ * Box, frequency, weekday, slot, address and card: one small form each, the choices the CMS gave,
+ * each folded under its name (six forms one under another are a long scroll on a phone); the one
+ * refused or being quoted opens by itself.
+ */
 function PlanForms(props: FormProps) {
   const { view, choices, texts, actionData } = props;
+  const refusedOne = refusalKeyOf(actionData)[0];
+  const opened = (...intents: SubscriptionIntent[]) => intents.includes(refusedOne as SubscriptionIntent);
   return (
-    <div className="grid gap-6">
-      <BoxForm {...props} />
-      <ChoiceForm
-        texts={texts}
-        intent="frequency"
-        refusal={refusalFor(actionData, "frequency")}
-        submitLabel={texts.detail.saveFrequency}
-        name="frequency"
-        legend={texts.detail.frequencyLegend}
-        choices={choices.frequencies.map((frequency) => ({
-          value: frequency,
-          label: texts.frequencies[frequency as keyof DetailTexts["frequencies"]],
-        }))}
-        checked={view.frequency}
-      />
-      {view.weekdayChoices.length > 0 ? (
+    <div className="grid gap-3">
+      {props.offer.boxes.length > 0 ? (
+        <Disclosure
+          summary={texts.detail.boxLegend}
+          open={opened("quoteBoxes", "boxes") || previewOf(actionData) !== undefined}
+        >
+          <BoxForm {...props} />
+        </Disclosure>
+      ) : null}
+      <Disclosure summary={texts.detail.frequencyLegend} open={opened("frequency")}>
         <ChoiceForm
           texts={texts}
-          intent="weekday"
-          refusal={refusalFor(actionData, "weekday")}
-          submitLabel={texts.detail.saveWeekday}
-          name="weekday"
-          legend={texts.detail.weekdayLegend}
-          choices={view.weekdayChoices.map(({ weekday, text }) => ({ value: String(weekday), label: text }))}
-          checked={String(view.weekday)}
+          intent="frequency"
+          refusal={refusalFor(actionData, "frequency")}
+          submitLabel={texts.detail.saveFrequency}
+          name="frequency"
+          legend={texts.detail.frequencyLegend}
+          choices={choices.frequencies.map((frequency) => ({
+            value: frequency,
+            label: texts.frequencies[frequency as keyof DetailTexts["frequencies"]],
+          }))}
+          checked={view.frequency}
         />
+      </Disclosure>
+      {view.weekdayChoices.length > 0 ? (
+        <Disclosure summary={texts.detail.weekdayLegend} open={opened("weekday")}>
+          <ChoiceForm
+            texts={texts}
+            intent="weekday"
+            refusal={refusalFor(actionData, "weekday")}
+            submitLabel={texts.detail.saveWeekday}
+            name="weekday"
+            legend={texts.detail.weekdayLegend}
+            choices={view.weekdayChoices.map(({ weekday, text }) => ({ value: String(weekday), label: text }))}
+            checked={String(view.weekday)}
+          />
+        </Disclosure>
       ) : null}
       {view.slotChoices.length > 0 ? (
-        <ChoiceForm
-          texts={texts}
-          intent="slot"
-          refusal={refusalFor(actionData, "slot")}
-          submitLabel={texts.detail.saveSlot}
-          name="slot"
-          legend={texts.detail.slotLegend}
-          choices={view.slotChoices.map((slot) => ({
-            value: slot.code,
-            label: format(texts.detail.slotTime, { start: slot.start, end: slot.end }),
-          }))}
-          checked={view.slot?.code}
-        />
+        <Disclosure summary={texts.detail.slotLegend} open={opened("slot")}>
+          <ChoiceForm
+            texts={texts}
+            intent="slot"
+            refusal={refusalFor(actionData, "slot")}
+            submitLabel={texts.detail.saveSlot}
+            name="slot"
+            legend={texts.detail.slotLegend}
+            choices={view.slotChoices.map((slot) => ({
+              value: slot.code,
+              label: format(texts.detail.slotTime, { start: slot.start, end: slot.end }),
+            }))}
+            checked={view.slot?.code}
+          />
+        </Disclosure>
       ) : null}
-      <AddressForm {...props} />
-      <CardForm {...props} />
+      <Disclosure summary={texts.detail.addressLegend} open={opened("address")}>
+        <AddressForm {...props} />
+      </Disclosure>
+      <Disclosure summary={texts.detail.cardLegend} open={opened("card")}>
+        <CardForm {...props} />
+      </Disclosure>
     </div>
   );
 }

@@ -101,10 +101,13 @@ export type SubscriptionView = ReturnType<typeof summaryView>;
 export function deliveryView(delivery: SubscriptionDelivery, locale: Locale, now: Date) {
   const texts = subscriptionsTextsFor(locale);
   // The CMS says locked; a cut-off passed since its answer locks it as well.
-  const locked = delivery.locked || Date.parse(delivery.cutoff) <= now.getTime();
+  const pastCutoff = Date.parse(delivery.cutoff) <= now.getTime();
+  const locked = delivery.locked || pastCutoff;
   return {
     ...delivery,
     locked,
+    /** Locked before its cut-off: the first paid order's delivery, ordered with it. */
+    orderedEarly: locked && !pastCutoff && delivery.status === "ordered",
     day: dayOf(delivery.date, locale),
     plannedDay: dayOf(delivery.plannedDate, locale),
     statusText: texts.deliveryStatuses[delivery.status],
@@ -155,6 +158,13 @@ function historyValue(field: string, value: unknown, locale: Locale, texts: Subs
     return value;
   }
   if (typeof value === "number" && field === "weekday" && isWeekday(value)) return texts.weekdays[value];
+  // A delivery's change is recorded as its new status with the friend's or the food bank's name.
+  if (field.startsWith("delivery:") && typeof value === "object" && "status" in value) {
+    const { status, giftTo, foodBank } = value as { status: unknown; giftTo?: unknown; foodBank?: unknown };
+    const said = historyValue(field, status, locale, texts);
+    const to = typeof giftTo === "string" ? giftTo : typeof foodBank === "string" ? foodBank : null;
+    return to ? `${said} (${to})` : said;
+  }
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   // Boxes, an address, a slot: what changed is told by the field's name, the values are too long for a line.
   return "…";

@@ -84,7 +84,8 @@ const DETAIL: SubscriptionDetail = {
       actor: "customer",
       field: "delivery:2026-11-11",
       from: "scheduled",
-      to: "skipped",
+      // As the CMS records a delivery's change: its new status, with the friend's or food bank's name.
+      to: { status: "gifted", giftTo: "Laia" },
     },
   ],
 };
@@ -221,7 +222,7 @@ describe("one subscription", () => {
       expect.arrayContaining([MINE, `${MINE}/deliveries`, "/users/me/addresses", "/payment-methods/mine"]),
     );
     expect(subscription?.history.map((line) => line.text)).toEqual([
-      "Tú: Entrega del miércoles, 11 de noviembre de 2026: Prevista → Saltada: no llega ni se cobra",
+      "Tú: Entrega del miércoles, 11 de noviembre de 2026: Prevista → Regalada (Laia)",
       "Automático: Estado: Pendiente del primer pago → Activa",
       "Tú: Estado: — → Pendiente del primer pago",
     ]);
@@ -271,6 +272,15 @@ describe("the coming deliveries", () => {
       { canSkip: true, canRestore: false, locked: false },
       { canSkip: false, canRestore: true, locked: false },
     ]);
+  });
+
+  it("tells the first paid order's delivery as ordered, not as past its cut-off, while that cut-off is ahead", async () => {
+    const first = delivery("2026-12-09", { status: "ordered", locked: true, orderNumber: "IMP-0000003" });
+    cms.on(`GET ${MINE}/deliveries`, json({ deliveries: [first] })).on("GET /food-banks", json({ foodBanks: [] }));
+    const { deliveries } = await loadUpcoming(visitOf(signedIn("/x")), ID, NOW);
+    expect(deliveries?.[0]).toMatchObject({ locked: true, orderedEarly: true, canSkip: false });
+    const later = await loadUpcoming(visitOf(signedIn("/x")), ID, new Date("2026-12-09T08:00:00.000Z"));
+    expect(later.deliveries?.[0]).toMatchObject({ locked: true, orderedEarly: false });
   });
 
   it("skips one and says the status the CMS answered", async () => {

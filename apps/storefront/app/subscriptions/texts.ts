@@ -202,6 +202,8 @@ const es = {
     dropped: "El {planned} no repartimos y no hay otro día posible esa semana: esta entrega no llega ni se cobra.",
     cutoff: "Puedes cambiarla hasta el {cutoff} ({left}).",
     locked: "Ya no se puede cambiar: pasó la hora de cierre ({cutoff}) y la estamos preparando.",
+    orderedEarly:
+      "Ya está pedida con tu primer pedido: no se puede cambiar. Los cambios llegan a partir de la siguiente.",
     ordered: "Pedido {number}.",
     giftTo: "Para {name}.",
     foodBank: "Para {name}.",
@@ -444,6 +446,8 @@ const ca = {
       "El {planned} no repartim i no hi ha cap altre dia possible aquella setmana: aquest lliurament no arriba ni es cobra.",
     cutoff: "El pots canviar fins al {cutoff} ({left}).",
     locked: "Ja no es pot canviar: ha passat l'hora de tancament ({cutoff}) i el preparem.",
+    orderedEarly:
+      "Ja està demanat amb la teva primera comanda: no es pot canviar. Els canvis arriben a partir del següent.",
     ordered: "Comanda {number}.",
     giftTo: "Per a {name}.",
     foodBank: "Per a {name}.",
@@ -683,6 +687,8 @@ const pt = {
       "A {planned} não fazemos entregas e não há outro dia possível nessa semana: esta entrega não chega nem é cobrada.",
     cutoff: "Pode alterá-la até {cutoff} ({left}).",
     locked: "Já não pode ser alterada: passou a hora de fecho ({cutoff}) e estamos a prepará-la.",
+    orderedEarly:
+      "Já está encomendada com a sua primeira encomenda: não pode ser alterada. As alterações chegam a partir da seguinte.",
     ordered: "Encomenda {number}.",
     giftTo: "Para {name}.",
     foodBank: "Para {name}.",
