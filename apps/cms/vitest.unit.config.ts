@@ -10,6 +10,7 @@ export default defineConfig({
     // Vite replaces __dirname in config files, so the project resolves the same from any cwd.
     root: __dirname,
     include: ["tests/**/*.test.ts"],
+    setupFiles: [`${__dirname}/../../vitest.unit-setup.ts`],
     exclude: [...configDefaults.exclude, "tests/**/*.int.test.ts"],
   },
 });

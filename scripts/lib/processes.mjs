@@ -232,14 +232,25 @@ export async function runTogether(lanes, { cwd = ROOT } = {}) {
   if (failed.length > 0) throw new Error(`${failed.join(" and ")} failed`);
 }
 
-/** Builds whatever is stale, one workspace at a time (two cores: parallel builds only thrash). */
-export async function ensureBuilt({ force = false, only } = {}) {
+/**
+ * The commands that build whatever is stale (everything with `force`), in build order, as
+ * runTogether takes them: `{ name, command, args, env }`.
+ */
+export function buildCommands({ force = false, only } = {}) {
   const names = force ? BUILDS.map(({ name }) => name) : staleBuilds();
-  for (const build of BUILDS) {
-    if (!names.includes(build.name) || (only && !only.includes(build.name))) continue;
-    console.log(`Building the ${build.name}…`);
-    const env = build.nodeEnv ? { NODE_ENV: build.nodeEnv } : {};
-    await run("npm", ["run", "build", "-w", build.workspace], { env });
+  return BUILDS.filter((build) => names.includes(build.name) && (!only || only.includes(build.name))).map((build) => ({
+    name: `build ${build.name}`,
+    command: "npm",
+    args: ["run", "build", "-w", build.workspace],
+    env: build.nodeEnv ? { NODE_ENV: build.nodeEnv } : {},
+  }));
+}
+
+/** Builds whatever is stale, one workspace at a time (two cores: parallel builds only thrash). */
+export async function ensureBuilt(options = {}) {
+  for (const { name, command, args, env } of buildCommands(options)) {
+    console.log(`Building the ${name.replace(/^build /, "")}…`);
+    await run(command, args, { env });
   }
 }
 
