@@ -363,7 +363,8 @@ describe("a staff refund through the sandbox", () => {
     const key = newKey();
     const answers = await Promise.all([1, 2, 3].map(() => staffRefund(order, { amount: 500, key })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
-    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    // The same refund each time (a replay while the gateway is still asked says it is pending).
+    expect(new Set(answers.map((answer) => `${String(answer.body.key)} ${String(answer.body.amount)}`)).size).toBe(1);
     expect(await refundRows(order.id)).toHaveLength(1);
   });
 
