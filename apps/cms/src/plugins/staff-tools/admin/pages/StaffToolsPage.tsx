@@ -15,6 +15,7 @@ import type { DeliverySheet, PackingList, StaffFilters } from "../../../../packi
 import { DeliverySheetView } from "../components/DeliverySheetView";
 import { DownloadButton } from "../components/DownloadButton";
 import { PackingListView } from "../components/PackingListView";
+import { RefundsPanel } from "../components/RefundsPanel";
 import { useSheet, usePluginJson, type DayChoice, type Loaded, type SheetName } from "../hooks";
 import { useTexts } from "../texts";
 
@@ -113,6 +114,7 @@ function Sheets({ filters }: { filters: StaffFilters }) {
         <Tabs.List aria-label={t("title")}>
           <Tabs.Trigger value="packing-list">{t("tabs.packing")}</Tabs.Trigger>
           <Tabs.Trigger value="delivery-sheet">{t("tabs.delivery")}</Tabs.Trigger>
+          <Tabs.Trigger value="refunds">{t("tabs.refunds")}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="packing-list">
           <SheetPanel
@@ -129,6 +131,9 @@ function Sheets({ filters }: { filters: StaffFilters }) {
             loaded={delivery}
             render={(sheet) => <DeliverySheetView sheet={sheet} />}
           />
+        </Tabs.Content>
+        <Tabs.Content value="refunds">
+          <RefundsPanel />
         </Tabs.Content>
       </Tabs.Root>
     </Flex>
