@@ -10,22 +10,23 @@ import { seriousAxeFindings } from "./support/axe";
 import { useBrowserSession } from "./support/browser";
 import { consumerBox, fetchTranslatedProducts } from "./support/catalogue";
 import { sidewaysOverflow } from "./support/layout";
-import { placeOrder } from "./support/orders";
+import { ORDER_POSTCODE, placeOrder } from "./support/orders";
 import { decideOnSandbox } from "./support/sandbox";
 
 /**
- * The account's subscriptions in a real browser on a phone (390 px), in Spanish and Catalan: a
- * customer subscribes through the new-order flow's calls and pays on the sandbox, then finds the
- * subscription in the account, its coming deliveries, skips one and restores it, pauses and
- * resumes, and cancels in two steps. Every page says what the CMS answered; each is checked with
- * axe and for sideways scrolling.
+ * The account's subscriptions in a real browser on a phone (390 px), in Spanish, Catalan and
+ * Portuguese: a customer subscribes through the new-order flow's calls and pays on the sandbox, then
+ * finds the subscription in the account, its coming deliveries, skips one and restores it, sends
+ * another to a friend, changes the box (the new price quoted first), pauses and resumes, and cancels
+ * in two steps. Every page says what the CMS answered; each is checked with axe and for sideways
+ * scrolling.
  */
 const storefrontUrl = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
 const session = useBrowserSession(storefrontUrl);
 
-/** The coming deliveries' path in Spanish and Catalan. */
-const UPCOMING = /\/(proximas-entregas|properes-entregues)\//;
+/** The coming deliveries' path in Spanish, Catalan and Portuguese. */
+const UPCOMING = /\/(proximas-entregas|properes-entregues|upcoming_orders)\//;
 
 let boxId = 0;
 
@@ -49,11 +50,11 @@ async function announced(page: Page, text: string | RegExp) {
 }
 
 /** One customer's whole story in one test: longer than the project's minute on a loaded machine. */
-describe.each([["es"], ["ca"]] as const)("a customer's subscription in %s", (locale: Locale) => {
+describe.each([["es"], ["ca"], ["pt"]] as const)("a customer's subscription in %s", (locale: Locale) => {
   const texts = subscriptionsTextsFor(locale);
   const orders = ordersTextsFor(locale);
 
-  it("is paid through the flow, then skipped and restored, paused and resumed, and cancelled", async () => {
+  it("is paid through the flow, then skipped and restored, gifted, its box changed, paused and resumed, and cancelled", async () => {
     const { page } = session;
     const customer = await registerCustomer(cmsUrl);
     const order = await subscribe(customer, locale);
@@ -98,11 +99,38 @@ describe.each([["es"], ["ca"]] as const)("a customer's subscription in %s", (loc
     await card.getByRole("button", { name: texts.deliveries.giftSubmit }).click();
     await expect.poll(() => card.getByText(texts.fields.required).count()).toBeGreaterThan(0);
     await wellMade(page);
+    // Sent to a friend in the same zone instead.
+    const friend: [string, string][] = [
+      [texts.deliveries.giftName, "Laia Serra"],
+      [texts.deliveries.giftLine1, "Carrer de Provença 100"],
+      [texts.deliveries.giftPostalCode, ORDER_POSTCODE],
+      [texts.deliveries.giftCity, "Barcelona"],
+      [texts.deliveries.giftPhone, "+34611222333"],
+      [texts.deliveries.giftEmail, "laia@example.com"],
+    ];
+    for (const [label, value] of friend) await card.getByLabel(label, { exact: true }).fill(value);
+    await card.getByRole("button", { name: texts.deliveries.giftSubmit }).click();
+    await announced(page, texts.deliveryStatuses.gifted);
+    await expect.poll(() => card.getByText(format(texts.deliveries.giftTo, { name: "Laia Serra" })).count()).toBe(1);
 
     // The detail: pause for a week, which says from which delivery; then resume.
     await page.getByRole("link", { name: texts.deliveries.back }).click();
     await expect.poll(() => page.getByRole("heading", { name: texts.pause.heading }).count()).toBe(1);
     await wellMade(page);
+
+    // Another box: first the quote (from which delivery, at what price), then the change itself.
+    await page.locator("summary", { hasText: new RegExp(`^${texts.detail.boxLegend}$`) }).click();
+    const boxes = page.getByRole("group", { name: texts.detail.boxLegend });
+    const choice = boxes.locator("label", { has: page.locator("input[type=radio]:not(:checked)") }).first();
+    const chosen = (await choice.innerText()).trim();
+    await choice.locator("input").check();
+    await page.getByRole("button", { name: texts.detail.quoteBoxes }).click();
+    await announced(page, texts.detail.previewPrice);
+    await wellMade(page);
+    await page.getByRole("button", { name: texts.detail.confirmBoxes }).click();
+    await announced(page, texts.done.boxes);
+    // The page shows the box as it now is (its name heads the page).
+    await expect.poll(() => page.getByRole("heading", { level: 2, name: chosen, exact: true }).count()).toBe(1);
     await page.getByRole("radio", { name: texts.pause.options["1w"] }).check();
     await page.getByRole("button", { name: texts.pause.submit }).click();
     await announced(page, texts.done.pause);
