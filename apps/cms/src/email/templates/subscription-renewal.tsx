@@ -116,10 +116,15 @@ const texts = {
   },
 } as const satisfies Record<Locale, Texts>;
 
+/** The mail's kind; one the template does not know (a caller's bug) reads as the pay link, the one that asks to act. */
+function kindOf(props: SubscriptionRenewalProps): RenewalMailKind {
+  return (RENEWAL_MAIL_KINDS as readonly string[]).includes(props.kind) ? props.kind : "payLink";
+}
+
 function paragraphOf(props: SubscriptionRenewalProps, locale: Locale): string {
   const date = longDate(props.date, locale);
   const amount = formatCents(props.amount, LOCALE_TAGS[locale]);
-  return texts[locale].paragraph[props.kind](date, amount);
+  return texts[locale].paragraph[kindOf(props)](date, amount);
 }
 
 function Email({ locale, ...props }: SubscriptionRenewalProps & { locale: Locale }) {
@@ -129,10 +134,10 @@ function Email({ locale, ...props }: SubscriptionRenewalProps & { locale: Locale
     <AccountMessage
       locale={locale}
       preview={paragraph}
-      heading={t.subject[props.kind]}
+      heading={t.subject[kindOf(props)]}
       greeting={greet(t.hello, props.name)}
       paragraphs={[paragraph]}
-      action={{ label: t.action[props.kind], href: props.url }}
+      action={{ label: t.action[kindOf(props)], href: props.url }}
       after={[]}
       fallback={{ label: t.fallback, href: props.url }}
       footerNote={t.footer}
@@ -141,7 +146,7 @@ function Email({ locale, ...props }: SubscriptionRenewalProps & { locale: Locale
 }
 
 export const subscriptionRenewal = defineTemplate<SubscriptionRenewalProps>({
-  subject: (props, locale) => texts[locale].subject[props.kind],
+  subject: (props, locale) => texts[locale].subject[kindOf(props)],
   Email,
   sample: {
     name: "Ana",
