@@ -12,20 +12,11 @@ import {
   type SubscriptionSummary,
   type UpdateSubscriptionBody,
 } from "@shop/contracts";
-import {
-  cutoffOf,
-  isIsoDate,
-  isoWeekdayOf,
-  shiftIsoDate,
-  shopDateOf,
-  zoneForPostcode,
-  type IsoDate,
-  type IsoWeekday,
-} from "@shop/domain";
+import { cutoffOf, isIsoDate, shopDateOf, zoneForPostcode, type IsoDate, type IsoWeekday } from "@shop/domain";
 import {
   firstChangeableDelivery,
-  isDeliveryLocked,
   planPause,
+  rhythmAnchor,
   type DeliveryStatus,
   type SubscriptionStatus,
 } from "@shop/domain/subscriptions";
@@ -36,6 +27,7 @@ import { loadOrderProducts, productName, type OrderProduct } from "../ordering/p
 import { priceDraft } from "../ordering/quote";
 import { SubscriptionError, SubscriptionNotFoundError } from "./errors";
 import { changeStatus } from "./lifecycle";
+import { boxPricesOn } from "./price-notices/told";
 import { sendSubscriptionChangedMail, sendGiftMail } from "./mails";
 import { COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery } from "./plan";
 import {
@@ -107,16 +99,21 @@ function contentsOf(row: SubscriptionRow, products: ReadonlyMap<number, OrderPro
 }
 
 /**
- * One delivery's price at today's prices: the boxes and extras as a draft of the order flow would
- * price them (shipping included, no coupon). Throws the products' refusals (OrderError) when one is
- * no longer sold to this customer.
+ * The next delivery's price: the boxes and extras as a draft of the order flow would price them
+ * (shipping included, no coupon), the boxes at the price told for that date as a renewal charges
+ * them (price-notices/told.ts; a box not yet told, at today's). Throws the products' refusals
+ * (OrderError) when one is no longer sold to this customer.
  */
 async function priceOf(
   strapi: Core.Strapi,
-  row: Pick<SubscriptionRow, "boxes" | "extras" | "deliveryAddress" | "frequency" | "locale">,
+  row: Pick<
+    SubscriptionRow,
+    "boxes" | "extras" | "deliveryAddress" | "frequency" | "locale" | "toldPrices" | "nextDeliveryDate"
+  >,
   { userId, now }: { userId: number; now: Date },
 ): Promise<number> {
-  const priced = await priceDraft(strapi, draftOf(row), { userId, locale: row.locale, now });
+  const boxPrices = boxPricesOn(row, isoDateOf(row.nextDeliveryDate));
+  const priced = await priceDraft(strapi, draftOf(row), { userId, locale: row.locale, now, boxPrices });
   return priced.totals.total;
 }
 
@@ -692,16 +689,13 @@ export async function restartSubscription(
   return answerChange(strapi, caller, { id, change: "restart", appliesFrom: null }, now);
 }
 
-/**
- * The first delivery date of a new rhythm: on `weekday`, in the week of the first open delivery
- * (or the week after, when that day is before it or its cut-off has passed).
- */
-function newAnchor(first: IsoDate, weekday: IsoWeekday, rules: ZoneRules, now: Date): IsoDate {
-  let anchor = shiftIsoDate(first, weekday - isoWeekdayOf(first));
-  while (anchor < first || isDeliveryLocked(anchor, { now, zone: rules.zone, closedDays: rules.closedDays })) {
-    anchor = shiftIsoDate(anchor, 7);
-  }
-  return anchor;
+/** The latest delivery from today that comes whatever is changed now (locked, ordered, past its cut-off), or null. */
+async function lastFixedDelivery(strapi: Core.Strapi, view: View, now: Date): Promise<IsoDate | null> {
+  const rows = await deliveriesFrom(strapi, view.row.id, shopDateOf(now));
+  const fixed = rows.filter(
+    (row) => isLocked(row, now) && row.deliveryStatus !== "skipped" && row.dateChange !== "dropped",
+  );
+  return fixed.at(-1)?.date ?? null;
 }
 
 /** A change of the subscription worked out, not yet written: the fields, the history lines, the new price. */
@@ -807,7 +801,16 @@ async function planChange(
     set("frequency", frequency);
     set("weekday", weekday);
     // The weeks keep counting from the old anchor on a new weekday alone; a new frequency starts its own.
-    const anchor = frequency !== row.frequency ? newAnchor(first ?? shopDateOf(now), weekday, rules, now) : plan.anchor;
+    const anchor = rhythmAnchor(
+      {
+        weekday,
+        frequency,
+        notBefore: first ?? shopDateOf(now),
+        lastFixed: await lastFixedDelivery(strapi, view, now),
+        keepWeeksOf: frequency === row.frequency ? plan.anchor : null,
+      },
+      { now, zone: rules.zone, closedDays: rules.closedDays },
+    );
     set("anchorDate", anchor);
   }
   return { data, changes, rhythmChanged, first, pricePerDelivery };
@@ -816,7 +819,7 @@ async function planChange(
 /**
  * What a change would mean, nothing written: the first delivery it reaches and one delivery's price
  * after it. A new weekday or frequency reaches the first delivery of the new rhythm, which is not
- * planned yet: the answer is then the first open day of that rhythm's first week.
+ * planned yet: the answer is then that rhythm's anchor (before the calendar may move it).
  */
 export async function quoteChange(
   strapi: Core.Strapi,
@@ -828,11 +831,7 @@ export async function quoteChange(
   const view = await ownView(strapi, caller, id, now);
   const planned = await planChange(strapi, caller, view, body, now);
   const anchor = planned.data.anchorDate as IsoDate | undefined;
-  const weekday = planned.data.weekday as IsoWeekday | undefined;
-  const appliesFrom =
-    planned.rhythmChanged && view.rules
-      ? (anchor ?? newAnchor(planned.first ?? shopDateOf(now), weekday ?? planOf(view.row).weekday, view.rules, now))
-      : planned.first;
+  const appliesFrom = planned.rhythmChanged ? (anchor ?? planned.first) : planned.first;
   return { appliesFrom, pricePerDelivery: planned.pricePerDelivery };
 }
 
