@@ -56,9 +56,9 @@ const REDSYS_LANGUAGES = {
 
 /**
  * Redsys's addresses. Another URL is a local stand-in of the payment form; its REST operations
- * (merchant-initiated charges) are at Redsys's own path on the same origin.
+ * (merchant-initiated charges, refunds) are at Redsys's own path on the same origin.
  */
-function urlsOf(gateway: string): UrlsConfig {
+export function urlsOf(gateway: string): UrlsConfig {
   if (gateway === "test") return SANDBOX_URLS;
   if (gateway === "production") return PRODUCTION_URLS;
   return {

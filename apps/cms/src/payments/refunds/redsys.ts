@@ -1,5 +1,5 @@
-import { createRedsysAPI, GatewayError, PRODUCTION_URLS, SANDBOX_URLS, type UrlsConfig } from "redsys-easy";
-import type { RedsysSettings } from "../redsys";
+import { createRedsysAPI, GatewayError } from "redsys-easy";
+import { urlsOf, type RedsysSettings } from "../redsys";
 import type { RefundGateway, RefundResult } from "./gateway";
 
 /**
@@ -19,16 +19,8 @@ export const REDSYS_REFUND = "3";
 /** The one answer that means a refund (or a cancellation) was accepted. */
 const ACCEPTED = 900;
 
-/** Where the REST endpoint is: Redsys's test or real one, or beside a stand-in's payment form (its origin). */
-export function redsysUrlsOf(gateway: string): UrlsConfig {
-  if (gateway === "test") return SANDBOX_URLS;
-  if (gateway === "production") return PRODUCTION_URLS;
-  const origin = new URL(gateway).origin;
-  return { ...SANDBOX_URLS, redirect: gateway, restTrataPeticion: `${origin}/sis/rest/trataPeticionREST` };
-}
-
 export function createRedsysRefunds(settings: RedsysSettings): RefundGateway {
-  const api = createRedsysAPI({ secretKey: settings.secretKey, urls: redsysUrlsOf(settings.gateway) });
+  const api = createRedsysAPI({ secretKey: settings.secretKey, urls: urlsOf(settings.gateway) });
   return {
     id: "redsys",
     async refund(request): Promise<RefundResult> {
