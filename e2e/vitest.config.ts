@@ -12,5 +12,9 @@ export default defineProject({
     // One browser at a time against one shop: two cores are not enough for more.
     pool: "forks",
     poolOptions: { forks: { singleFork: true } },
+    // The files share the one fork's modules (playwright, the storefront's texts, the support code)
+    // instead of loading them again for each of the 27 files: they keep no state at module level, and
+    // each file has its own browser (support/browser.ts).
+    isolate: false,
   },
 });
