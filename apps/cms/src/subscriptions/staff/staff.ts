@@ -152,17 +152,30 @@ interface ChangeRecord {
   to: unknown;
 }
 
+/** What staff see of one subscription (GET /staff-tools/subscriptions/:id). */
+export interface StaffSubscriptionView {
+  subscription: SubscriptionDetail;
+  customer: { email: string };
+  deliveries: {
+    date: string;
+    status: DeliveryStatus;
+    dateChange: string;
+    cutoff: string;
+    order: { number: string | null; orderStatus: string } | null;
+    giftTo: string | null;
+    foodBank: string | null;
+  }[];
+  history: { at: string; actor: string; by: string; field: string; from: unknown; to: unknown }[];
+}
+
+export type StaffSubscriptionList = Awaited<ReturnType<typeof listStaffSubscriptions>>;
+
 /** One subscription as the customer sees it, plus every delivery (past ones too) and who made each change. */
 export async function staffSubscription(
   strapi: Core.Strapi,
   documentId: string,
   { staffEmail, now }: { staffEmail: string; now: Date },
-): Promise<{
-  subscription: SubscriptionDetail;
-  customer: { email: string };
-  deliveries: unknown[];
-  history: unknown[];
-}> {
+): Promise<StaffSubscriptionView> {
   const caller = await onBehalfOf(strapi, documentId, staffEmail);
   const [subscription, deliveries, history] = await Promise.all([
     showOwnSubscription(strapi, caller, documentId, now),

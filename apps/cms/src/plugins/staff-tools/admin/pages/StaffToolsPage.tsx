@@ -15,6 +15,7 @@ import type { DeliverySheet, PackingList, StaffFilters } from "../../../../packi
 import { DeliverySheetView } from "../components/DeliverySheetView";
 import { DownloadButton } from "../components/DownloadButton";
 import { PackingListView } from "../components/PackingListView";
+import { SubscriptionsPanel } from "../components/SubscriptionsPanel";
 import { RefundsPanel } from "../components/RefundsPanel";
 import { useSheet, usePluginJson, type DayChoice, type Loaded, type SheetName } from "../hooks";
 import { useTexts } from "../texts";
@@ -115,6 +116,7 @@ function Sheets({ filters }: { filters: StaffFilters }) {
           <Tabs.Trigger value="packing-list">{t("tabs.packing")}</Tabs.Trigger>
           <Tabs.Trigger value="delivery-sheet">{t("tabs.delivery")}</Tabs.Trigger>
           <Tabs.Trigger value="refunds">{t("tabs.refunds")}</Tabs.Trigger>
+          <Tabs.Trigger value="subscriptions">{t("tabs.subscriptions")}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="packing-list">
           <SheetPanel
@@ -134,6 +136,9 @@ function Sheets({ filters }: { filters: StaffFilters }) {
         </Tabs.Content>
         <Tabs.Content value="refunds">
           <RefundsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="subscriptions">
+          <SubscriptionsPanel />
         </Tabs.Content>
       </Tabs.Root>
     </Flex>
