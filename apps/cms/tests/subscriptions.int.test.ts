@@ -394,6 +394,38 @@ describe("the account's calls", () => {
     }
   });
 
+  it("a new weekday replans the open deliveries onto it, never a second box in a week; the ordered and locked ones stay", async () => {
+    const patch = (body: unknown) => send("PATCH", url(`/${subscription.id}`), body, bearer(customer.jwt));
+    const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+    const weekOf = (date: string) => Math.floor((Date.parse(`${date}T00:00:00Z`) / 86_400_000 + 3) / 7);
+    const detail = subscriptionDetailSchema.parse(
+      (await getJson(url(`/${subscription.id}`), { headers: bearer(customer.jwt) })).body,
+    );
+    const weekday = detail.weekdayChoices.find((day) => day !== detail.weekday)!;
+    const openBefore = await open();
+    const fixed = (await rowsOf(subscription.rowId))
+      .filter((row) => !openBefore.includes(row.date))
+      .map((row) => `${row.date} ${row.deliveryStatus}`);
+    expect(fixed).toContainEqual(`${subscription.firstDate} ordered`);
+
+    const changed = subscriptionChangeAnswerSchema.parse((await patch({ weekday })).body);
+    const after = await open();
+    expect(changed.subscription.weekday).toBe(weekday);
+    expect(changed.appliesFrom).toBe(after[0]);
+    expect(after.every((date) => weekdayOf(date) === weekday)).toBe(true);
+    // One box a week at most, whatever was fixed before the change (the first order's delivery among them).
+    const coming = (await rowsOf(subscription.rowId)).filter((row) => row.deliveryStatus !== "skipped");
+    expect(after.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(coming.map((row) => weekOf(row.date))).size).toBe(coming.length);
+    const dates = (await rowsOf(subscription.rowId)).map((row) => `${row.date} ${row.deliveryStatus}`);
+    expect(fixed.filter((date) => !dates.includes(date))).toEqual([]);
+    expect(await historyOf(subscription.rowId)).toContainEqual(
+      expect.objectContaining({ actorKind: "customer", field: "weekday", to: weekday }),
+    );
+    await patch({ weekday: detail.weekday });
+    expect((await open()).every((date) => weekdayOf(date) === detail.weekday)).toBe(true);
+  });
+
   it("gifts one delivery to a friend (who gets an e-mail) and donates another to a food bank", async () => {
     const bank = (await app.strapi.db.query(CONTENT_TYPES.foodBank).create({
       data: { name: "Banc d'Aliments de València", city: "València", active: true },

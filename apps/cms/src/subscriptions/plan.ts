@@ -2,6 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { cutoffOf, daysBetween, nextDeliveryAfter, shopDateOf, type IsoDate } from "@shop/domain";
 import {
   DELIVERIES_AHEAD_WEEKS,
+  PLANNED_STATUSES,
   deliverySchedule,
   type DeliveryStatus,
   type SubscriptionPlan,
@@ -19,8 +20,8 @@ import { isoDateOf, loadSubscription, planOf, recordChange, zoneRulesOf, type Ac
  * PostgreSQL, and a row once written is never rewritten by planning (a skip, a gift stay).
  */
 
-/** Statuses whose deliveries keep coming: a paused one's are written skipped by the pause. */
-export const PLANNED_STATUSES = ["active", "paused", "past_due"] as const satisfies readonly SubscriptionStatus[];
+/** Statuses whose deliveries keep coming (the domain's rule): a paused one's are written skipped by the pause. */
+export { PLANNED_STATUSES } from "@shop/domain/subscriptions";
 
 /** Deliveries that bring a box to the customer: what "next delivery" means. */
 export const COMING_STATUSES = ["scheduled", "locked", "ordered"] as const satisfies readonly DeliveryStatus[];

@@ -467,6 +467,9 @@ export function SubscriptionPage(props: DetailProps) {
           </a>
         </ProblemNotice>
       ) : null}
+      {view.status === "pending" ? (
+        <p className="rounded-2xl bg-sand-100 px-4 py-3 text-sand-900">{texts.detail.pendingNotice}</p>
+      ) : null}
       {view.pausedUntil ? <p>{format(texts.detail.pausedUntil, { date: view.pausedUntil })}</p> : null}
       {view.cancelsOn ? (
         <p>

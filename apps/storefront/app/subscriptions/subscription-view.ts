@@ -6,7 +6,7 @@ import type {
   SubscriptionSummary,
 } from "@shop/contracts";
 import { FREQUENCIES, SHOP_TIME_ZONE, isIsoDate, type IsoWeekday } from "@shop/domain";
-import { transitionSubscription, type SubscriptionEvent } from "@shop/domain/subscriptions";
+import { PLANNED_STATUSES, transitionSubscription, type SubscriptionEvent } from "@shop/domain/subscriptions";
 import { LOCALE_TAGS, type Locale } from "@shop/routing";
 import { format } from "~/i18n/format";
 import { deliveryDay } from "~/orders/order-view";
@@ -221,8 +221,8 @@ export function detailView(detail: SubscriptionDetail, locale: Locale, now: Date
       .filter((entry) => !INTERNAL_FIELDS.has(entry.field))
       .map((entry) => historyLine(entry, locale)),
     may: {
-      // Frequency, day and slot change while deliveries are to come.
-      change: detail.status !== "cancelled" && detail.status !== "suspended",
+      // What comes changes while deliveries are planned (the CMS refuses a pending one's: nothing is planned yet).
+      change: (PLANNED_STATUSES as readonly string[]).includes(detail.status),
       // The date is the domain's business; any date asks whether the status allows a pause at all.
       pause: customerMay(detail.status, { type: "pause", until: "2099-12-31" }),
       resume: customerMay(detail.status, { type: "resume" }),

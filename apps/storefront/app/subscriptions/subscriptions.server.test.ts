@@ -237,6 +237,17 @@ describe("one subscription", () => {
     expect(deliveries?.[1]).toMatchObject({ plannedDay: "martes, 8 de diciembre de 2026", canSkip: true });
   });
 
+  it("offers no change of a pending subscription, whose deliveries are planned once its first is paid", async () => {
+    cms
+      .on(`GET ${MINE}`, json({ ...DETAIL, status: "pending" }))
+      .on(`GET ${MINE}/deliveries`, json({ deliveries: [] }));
+    const { subscription } = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, NOW);
+    expect(subscription?.may.change).toBe(false);
+    cms.on(`GET ${MINE}`, json({ ...DETAIL, status: "past_due" }));
+    const pastDue = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, NOW);
+    expect(pastDue.subscription?.may.change).toBe(true);
+  });
+
   it("answers the 404 page for another customer's subscription, and for a malformed id without asking", async () => {
     cms.otherwise(() => cmsError(404, { name: "NotFoundError", message: "Not Found" }));
     const visit = visitOf(signedIn("/mi-cuenta/suscripciones/other1"));

@@ -107,6 +107,8 @@ const es = {
     card: "Tarjeta",
     cardValue: "{brand} acabada en {last4} (caduca {expiry})",
     noCard: "Ninguna tarjeta guardada",
+    pendingNotice:
+      "Tu suscripción empieza cuando se pague su primera entrega. Hasta entonces no planificamos ni cobramos ninguna entrega, y no se puede cambiar.",
     pausedUntil: "En pausa hasta el {date} (incluido).",
     cancelsOn: "Cancelada: no hay entregas después del {date}.",
     lastDelivery: "Tu última caja llega el {date}.",
@@ -354,6 +356,8 @@ const ca = {
     card: "Targeta",
     cardValue: "{brand} acabada en {last4} (caduca {expiry})",
     noCard: "Cap targeta desada",
+    pendingNotice:
+      "La teva subscripció comença quan es pagui el seu primer lliurament. Fins aleshores no en planifiquem ni en cobrem cap, i no es pot canviar.",
     pausedUntil: "En pausa fins al {date} (inclòs).",
     cancelsOn: "Cancel·lada: no hi ha lliuraments després del {date}.",
     lastDelivery: "La teva última caixa arriba el {date}.",
@@ -596,6 +600,8 @@ const pt = {
     card: "Cartão",
     cardValue: "{brand} terminado em {last4} (validade {expiry})",
     noCard: "Nenhum cartão guardado",
+    pendingNotice:
+      "A sua subscrição começa quando a primeira entrega for paga. Até lá não planeamos nem cobramos nenhuma entrega, e não pode ser alterada.",
     pausedUntil: "Em pausa até {date} (inclusive).",
     cancelsOn: "Cancelada: não há entregas depois de {date}.",
     lastDelivery: "A sua última caixa chega a {date}.",

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cutoffOf, shiftIsoDate, type ClosedDay } from "../delivery";
-import { cancellationEffect, firstChangeableDelivery, isDeliveryLocked } from "./changes";
+import { cancellationEffect, firstChangeableDelivery, isDeliveryLocked, rhythmAnchor } from "./changes";
 import { deliverySchedule } from "./schedule";
 
 /** Orders close two working days before delivery at 23:59 in Madrid. */
@@ -104,5 +104,35 @@ describe("cut-offs of subscription deliveries", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("where a changed rhythm starts", () => {
+  // Friday 20 November 2026, noon in Madrid: Tuesday 1 December closes on the 27th.
+  const context = { zone, closedDays: holidays, now: at("2026-11-20T11:00:00Z") };
+
+  it("never puts a box in the week of one that comes anyway (the first order's, ordered)", () => {
+    // Thursday 3 December is ordered; Tuesday 1 December would be a second box that week.
+    const moved = {
+      weekday: 2 as const,
+      frequency: "weekly" as const,
+      notBefore: "2026-12-01",
+      keepWeeksOf: "2026-12-03",
+    };
+    expect(rhythmAnchor({ ...moved, lastFixed: "2026-12-03" }, context)).toBe("2026-12-08");
+    expect(rhythmAnchor({ ...moved, lastFixed: null }, context)).toBe("2026-12-01");
+  });
+
+  it("keeps the weeks of the old rhythm on a new weekday, and starts its own on a new frequency", () => {
+    // Fortnightly from Thursday 26 November: its weeks are those of 26 Nov, 10 Dec, 24 Dec...
+    const fortnightly = { weekday: 2 as const, frequency: "fortnightly" as const, notBefore: "2026-12-01" };
+    expect(rhythmAnchor({ ...fortnightly, lastFixed: null, keepWeeksOf: "2026-11-26" }, context)).toBe("2026-12-08");
+    expect(rhythmAnchor({ ...fortnightly, lastFixed: null, keepWeeksOf: null }, context)).toBe("2026-12-01");
+  });
+
+  it("passes over a day whose cut-off has come", () => {
+    const late = { ...context, now: at("2026-11-27T23:30:00Z") };
+    const weekly = { weekday: 2 as const, frequency: "weekly" as const, lastFixed: null, keepWeeksOf: null };
+    expect(rhythmAnchor({ ...weekly, notBefore: "2026-11-30" }, late)).toBe("2026-12-08");
   });
 });

@@ -1,4 +1,14 @@
-import { cutoffOf, type ClosedDay, type DeliveryZone, type IsoDate } from "../delivery";
+import {
+  cutoffOf,
+  daysBetween,
+  isoWeekdayOf,
+  shiftIsoDate,
+  type ClosedDay,
+  type DeliveryZone,
+  type IsoDate,
+  type IsoWeekday,
+} from "../delivery";
+import { nextDeliveryAfter, type Frequency } from "../order-plan";
 import type { DeliveryStatus } from "./status";
 
 /** What the cut-off of a delivery depends on, and the moment asked about. */
@@ -102,4 +112,41 @@ export function cancellationEffect<T extends { date: IsoDate | null }>(
     effectiveFrom: firstChangeableDelivery(dated, context)?.date ?? null,
     lastDelivery: locked.length === 0 ? null : locked.reduce((latest, date) => (date > latest ? date : latest)),
   };
+}
+
+const mondayOf = (date: IsoDate) => shiftIsoDate(date, 1 - isoWeekdayOf(date));
+
+/**
+ * The first delivery of a rhythm changed at `now` (a new weekday or frequency; its anchor): on
+ * `weekday`, not before `notBefore` (the first delivery a change reaches), not locked, and never in
+ * the week of `lastFixed`, the latest delivery no change reaches any more (locked, ordered: it comes
+ * anyway, and a box on the new day of that week would be a second one). A new weekday alone keeps the
+ * weeks of the old rhythm (`keepWeeksOf`, its anchor); a new frequency starts its own (null).
+ */
+export function rhythmAnchor(
+  {
+    weekday,
+    frequency,
+    notBefore,
+    lastFixed,
+    keepWeeksOf,
+  }: {
+    weekday: IsoWeekday;
+    frequency: Frequency;
+    notBefore: IsoDate;
+    lastFixed: IsoDate | null;
+    keepWeeksOf: IsoDate | null;
+  },
+  context: CutoffContext,
+): IsoDate {
+  const from = lastFixed !== null && lastFixed >= notBefore ? shiftIsoDate(mondayOf(lastFixed), 7) : notBefore;
+  const period = daysBetween(notBefore, nextDeliveryAfter(notBefore, frequency)) / 7;
+  const inRhythm = (date: IsoDate) => {
+    if (keepWeeksOf === null) return true;
+    const weeks = daysBetween(mondayOf(keepWeeksOf), mondayOf(date)) / 7;
+    return ((weeks % period) + period) % period === 0;
+  };
+  let anchor = shiftIsoDate(mondayOf(from), weekday - 1);
+  while (anchor < from || !inRhythm(anchor) || isDeliveryLocked(anchor, context)) anchor = shiftIsoDate(anchor, 7);
+  return anchor;
 }

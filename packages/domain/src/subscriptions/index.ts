@@ -2,6 +2,7 @@
 // pauses, dunning and price notices. Read by the CMS (CommonJS build) and the storefront.
 export {
   DELIVERY_STATUSES,
+  PLANNED_STATUSES,
   SUBSCRIPTION_ACTORS,
   SUBSCRIPTION_STATUSES,
   UNPAID_IN_A_ROW_TO_SUSPEND,
@@ -29,6 +30,7 @@ export {
   cancellationEffect,
   firstChangeableDelivery,
   isDeliveryLocked,
+  rhythmAnchor,
   takesChanges,
   type ChangeableDelivery,
   type CutoffContext,

@@ -16,6 +16,12 @@ export const SUBSCRIPTION_STATUSES = [
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
+ * Statuses whose deliveries are planned ahead, and so can be changed (a paused one's are planned
+ * skipped); a pending one has nothing planned until its first order is paid.
+ */
+export const PLANNED_STATUSES = ["active", "paused", "past_due"] as const satisfies readonly SubscriptionStatus[];
+
+/**
  * One delivery of a subscription. scheduled; skipped by the customer (or by a pause); gifted to a
  * friend; donated to a food bank; locked at its cut-off; ordered: its renewal order exists, whose own
  * payment status tells the rest.
