@@ -27,6 +27,7 @@ import { loadOrderProducts, productName, type OrderProduct } from "../ordering/p
 import { priceDraft } from "../ordering/quote";
 import { SubscriptionError, SubscriptionNotFoundError } from "./errors";
 import { changeStatus } from "./lifecycle";
+import { boxPricesOn } from "./price-notices/told";
 import { sendSubscriptionChangedMail, sendGiftMail } from "./mails";
 import { COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery } from "./plan";
 import {
