@@ -37,6 +37,8 @@ describe("the delivery day in a sentence", () => {
       createdAt: "2026-03-02T10:00:00.000Z",
       events: [],
       delivery: { date: "2026-03-06", slot: { code: "morning", start: "09:00", end: "14:00" } },
+      refunds: [],
+      cancellation: { possible: false, until: null, refund: 0, method: null },
     } as unknown as Order;
     const sentence = (locale: "es" | "ca" | "pt", status: "paid" | "preparing" | "shipped" | "delivered") => {
       const view = orderView(order, locale);
