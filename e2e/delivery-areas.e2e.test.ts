@@ -9,7 +9,7 @@ import { useBrowserSession } from "./support/browser";
 
 const base = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
-const session = useBrowserSession(base);
+const session = useBrowserSession(base, { shareContext: true });
 
 /** Text as a reader sees it: one plain space between words (ICU writes no-break spaces). */
 const plain = (value: string | null) => (value ?? "").replace(/\s+/g, " ").trim();

@@ -13,7 +13,7 @@ import { placeOrder, summaryDraft } from "./support/orders";
 
 const storefrontUrl = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
-const session = useBrowserSession(storefrontUrl);
+const session = useBrowserSession(storefrontUrl, { shareContext: true });
 
 let boxId = 0;
 

@@ -29,7 +29,7 @@ function placeOrder(customer: TestCustomer, locale: Locale) {
   return placeOrderAt(cmsUrl, { customer, locale, boxId });
 }
 
-const session = useBrowserSession(storefrontUrl);
+const session = useBrowserSession(storefrontUrl, { shareContext: true });
 
 async function signIn(page: Page, customer: TestCustomer) {
   await page.context().addCookies([{ name: SESSION_COOKIE, value: customer.jwt, url: storefrontUrl }]);

@@ -11,7 +11,7 @@ import { onSandboxPage } from "./support/sandbox";
 
 const base = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
-const session = useBrowserSession(base);
+const session = useBrowserSession(base, { shareContext: true });
 const texts = cardTextsFor("es");
 
 async function signedInCustomer() {

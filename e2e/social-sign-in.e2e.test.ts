@@ -16,7 +16,7 @@ import { useOwnStorefront } from "./support/own-storefront";
 const base = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
 const fake = fakeProvider(inject("oidcUrl"));
-const session = useBrowserSession(base);
+const session = useBrowserSession(base, { shareContext: true });
 
 // The app's pages come from a storefront of this file's own that knows the app's user-agent token.
 const APP_TOKEN = "ImperfectApp/3.1";
