@@ -155,9 +155,14 @@ async function claimAndOrder(
     await strapi.db
       .query(CONTENT_TYPES.order)
       .update({ where: { id: orderId }, data: { number: orderNumberOf(orderId) } });
-    // The subscriber's place was promised when the delivery was planned: taken whatever the slot's
-    // capacity says now (staff see the count above it), and freed if the order is cancelled.
-    await takeSlotPlace(strapi, trx, { zoneId: data.zone, date, slotCode: data.slotCode, capacity: null });
+    // The subscriber's place was promised when the delivery was planned: taken within the slot's
+    // capacity when there is room, and beyond it when not (staff see the count above capacity on the
+    // day's row, which then keeps no capacity); freed if the order is cancelled.
+    const place = { zoneId: data.zone, date, slotCode: data.slotCode };
+    if (!(await takeSlotPlace(strapi, trx, { ...place, capacity: plan.slot.capacity }))) {
+      await takeSlotPlace(strapi, trx, { ...place, capacity: null });
+      strapi.log.warn(`Renewal of delivery ${delivery.id}: slot ${data.slotKey} is over its capacity`);
+    }
     await strapi.db.query(CONTENT_TYPES.orderEvent).create({
       data: {
         order: orderId,
