@@ -5,7 +5,8 @@ import { parseEnv } from "../src/env";
 import { planDeliveries } from "../src/subscriptions/plan";
 import { sendPriceNotices } from "../src/subscriptions/price-notices/notices";
 import { orderDueDeliveries } from "../src/subscriptions/renewals/orders";
-import { bearer, registerCustomer } from "./helpers/accounts";
+import { createProduct, createTax, ensureMarketType } from "../src/factories/catalogue";
+import { bearer, registerCustomer, send } from "./helpers/accounts";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { createCatalogue, createZone, deliveryAddress } from "./helpers/ordering";
 import { flushServerWork, readableMail } from "./helpers/payment-orders";
@@ -328,5 +329,45 @@ describe("price notices", () => {
     } finally {
       await app.strapi.db.query(CONTENT_TYPES.product).update({ where: { id: box }, data: { price: 20 } });
     }
+  });
+  it("tells a box the customer changes to at the price the account quoted, kept through a later price change", async () => {
+    const registered = await registerCustomer(app.api);
+    const subscriber = (await app.strapi.db
+      .query(CONTENT_TYPES.user)
+      .findOne({ where: { email: registered.email } })) as { id: number; email: string };
+    const fruitBox = (
+      await createProduct(app.strapi, {
+        type: "box",
+        name_es: "Caja de fruta",
+        itemType: "fruits",
+        boxType: "S",
+        price: 15,
+        tax_id: (await createTax(app.strapi, { amount_value: 0.1 })).documentId,
+        market_types: [(await ensureMarketType(app.strapi, "B2C")).documentId],
+      })
+    ).id;
+    const anchor = shiftIsoDate(shopDateOf(new Date()), 28);
+    const { id, documentId } = await subscription({ anchor, plannedAt: new Date(), userId: subscriber.id });
+    const changed = await send(
+      "PATCH",
+      `${app.api}/subscriptions/mine/${documentId}`,
+      { boxes: [{ productId: fruitBox, quantity: 1, exclusions: [] }] },
+      bearer(registered.jwt),
+    );
+    expect(changed.status).toBe(200);
+    const told = async () =>
+      (
+        (await app.strapi.db.query(CONTENT_TYPES.subscription).findOne({ where: { id }, select: ["toldPrices"] })) as {
+          toldPrices: Record<string, { price: number }[]>;
+        }
+      ).toldPrices;
+    // The new box at its price today; the box left is forgotten.
+    expect(await told()).toEqual({ [String(fruitBox)]: [{ price: 1500, noticeSentAt: null }] });
+
+    // Staff raise it before any job ran: the notice goes out, and the told list keeps the quoted price first.
+    await app.strapi.db.query(CONTENT_TYPES.product).update({ where: { id: fruitBox }, data: { price: 16 } });
+    await sendPriceNotices(app.strapi, new Date(`${shiftIsoDate(anchor, -10)}T08:00:00Z`));
+    expect((await told())[String(fruitBox)]!.map((entry) => entry.price)).toEqual([1500, 1600]);
+    expect(mailsTo(subscriber.email, /Cambia el precio de tu suscripci/)).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ import { loadOrderProducts, productName, type OrderProduct } from "../ordering/p
 import { priceDraft } from "../ordering/quote";
 import { SubscriptionError, SubscriptionNotFoundError } from "./errors";
 import { changeStatus } from "./lifecycle";
-import { boxPricesOn } from "./price-notices/told";
+import { boxPricesOn, toldPricesForBoxes } from "./price-notices/told";
 import { sendSubscriptionChangedMail, sendGiftMail } from "./mails";
 import { COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery } from "./plan";
 import {
@@ -851,6 +851,15 @@ export async function updateSubscription(
   const { row } = view;
   const { data, changes, rhythmChanged, first } = await planChange(strapi, caller, view, body, now);
   if (changes.length === 0) return answerChange(strapi, caller, { id, change: "update", appliesFrom: first }, now);
+  if (data.boxes !== undefined) {
+    // A new box's price is the one the quote told; renewals charge it until a price notice.
+    const boxes = data.boxes as SubscriptionRow["boxes"];
+    const todays = await loadOrderProducts(
+      strapi,
+      boxes.map((box) => box.productId),
+    );
+    data.toldPrices = toldPricesForBoxes(row.toldPrices, boxes, todays);
+  }
 
   await strapi.db.transaction(async () => {
     await strapi.db.query(CONTENT_TYPES.subscription).update({ where: { id: row.id }, data });

@@ -36,3 +36,24 @@ export function boxPricesOn(
   }
   return prices;
 }
+
+/**
+ * The told prices after the customer changes their boxes: a box kept keeps what it was told; a new
+ * box is told today's price, the one the account's quote showed; a box dropped is forgotten (taken
+ * again later, its price then is the one told).
+ */
+export function toldPricesForBoxes(
+  told: ToldPrices | null,
+  boxes: readonly { productId: number }[],
+  todaysPrices: ReadonlyMap<number, { price: number }>,
+): ToldPrices {
+  const next: ToldPrices = {};
+  for (const { productId } of boxes) {
+    const key = String(productId);
+    const kept = told?.[key];
+    const today = todaysPrices.get(productId);
+    if (kept) next[key] = kept;
+    else if (today) next[key] = [{ price: today.price, noticeSentAt: null }];
+  }
+  return next;
+}
