@@ -17,7 +17,6 @@ export const SUBSCRIPTION_INTENTS = [
   "pause",
   "resume",
   "cancel",
-  "restart",
   "skip",
 ] as const;
 export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[number];

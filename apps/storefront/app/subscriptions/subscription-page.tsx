@@ -90,7 +90,6 @@ const PANEL_OF: Record<SubscriptionIntent, string> = {
   resume: "resume",
   cancel: "cancel",
   skip: "cancel",
-  restart: "restart",
 };
 
 /** Said before a change: which delivery it reaches first. */
@@ -525,12 +524,11 @@ export function SubscriptionPage(props: DetailProps) {
       ) : null}
       {view.may.restart ? (
         <Panel id="restart" heading={texts.cancel.restartHeading} intro={texts.cancel.restartIntro}>
-          <ChangeForm
-            texts={texts}
-            intent="restart"
-            refusal={refusalFor(actionData, "restart")}
-            submitLabel={texts.cancel.restart}
-          />
+          {/* Starting again is a new subscription order: its first delivery is paid on-session before any
+              card is charged again (decision 027), and the order flow is where that payment is made. */}
+          <ScreenLink screen="newOrder" className={`${SECONDARY_BUTTON} self-start`}>
+            {texts.cancel.restart}
+          </ScreenLink>
         </Panel>
       ) : null}
       <Panel id="history" heading={texts.detail.history}>

@@ -485,7 +485,7 @@ async function postedForm(visit: Visit, id: string | undefined): Promise<Posted>
 
 /**
  * The subscription page's forms: the box (quoted first, then confirmed), frequency, weekday, slot,
- * address, card, pause, resume, cancel, restart, and skipping the next delivery.
+ * address, card, pause, resume, cancel, and skipping the next delivery.
  */
 export async function subscriptionAction(visit: Visit, id: string | undefined) {
   const posted = await postedForm(visit, id);
@@ -519,7 +519,6 @@ export async function subscriptionAction(visit: Visit, id: string | undefined) {
     case "cancel":
       return cancel({ ...posted, intent });
     case "resume":
-    case "restart":
       return changeSubscription({ ...posted, intent }, { method: "POST", action: `/${intent}`, body: {} });
     case "skip":
       return changeDelivery(posted, "skip", {});

@@ -175,8 +175,9 @@ const es = {
     noLastBox: "No llegará ninguna caja más ni se cobrará nada más.",
     confirm: "Cancelar definitivamente",
     restartHeading: "Volver a empezar",
-    restartIntro: "Tu suscripción vuelve con la misma caja y el mismo día. Te pediremos el pago de la primera entrega.",
-    restart: "Reactivar la suscripción",
+    restartIntro:
+      "Para volver a recibir cajas, haz un pedido nuevo con suscripción: eliges la caja y el día, y pagas la primera entrega.",
+    restart: "Hacer un pedido nuevo",
   },
   done: {
     frequency: "Frecuencia cambiada.",
@@ -189,7 +190,6 @@ const es = {
     pause: "Suscripción pausada.",
     resume: "Suscripción reanudada.",
     cancel: "Suscripción cancelada.",
-    restart: "Suscripción reactivada.",
     appliesFrom: "Se aplica a partir de la entrega del {date}.",
     appliesNone: "No queda ninguna entrega a la que aplicarlo.",
     cancelFrom: "No llegará ninguna entrega a partir del {date}.",
@@ -420,8 +420,8 @@ const ca = {
     confirm: "Cancel·lar definitivament",
     restartHeading: "Tornar a començar",
     restartIntro:
-      "La subscripció torna amb la mateixa caixa i el mateix dia. Et demanarem el pagament del primer lliurament.",
-    restart: "Reactivar la subscripció",
+      "Per tornar a rebre caixes, fes una comanda nova amb subscripció: tries la caixa i el dia, i pagues el primer lliurament.",
+    restart: "Fer una comanda nova",
   },
   done: {
     frequency: "Freqüència canviada.",
@@ -434,7 +434,6 @@ const ca = {
     pause: "Subscripció en pausa.",
     resume: "Subscripció represa.",
     cancel: "Subscripció cancel·lada.",
-    restart: "Subscripció reactivada.",
     appliesFrom: "S'aplica a partir del lliurament del {date}.",
     appliesNone: "No queda cap lliurament al qual aplicar-ho.",
     cancelFrom: "No arribarà cap lliurament a partir del {date}.",
@@ -663,8 +662,9 @@ const pt = {
     noLastBox: "Não chega mais nenhuma caixa nem é cobrado mais nada.",
     confirm: "Cancelar definitivamente",
     restartHeading: "Recomeçar",
-    restartIntro: "A subscrição volta com a mesma caixa e o mesmo dia. Pediremos o pagamento da primeira entrega.",
-    restart: "Reativar a subscrição",
+    restartIntro:
+      "Para voltar a receber caixas, faça uma nova encomenda com subscrição: escolhe a caixa e o dia, e paga a primeira entrega.",
+    restart: "Fazer uma nova encomenda",
   },
   done: {
     frequency: "Frequência alterada.",
@@ -677,7 +677,6 @@ const pt = {
     pause: "Subscrição em pausa.",
     resume: "Subscrição retomada.",
     cancel: "Subscrição cancelada.",
-    restart: "Subscrição reativada.",
     appliesFrom: "Aplica-se a partir da entrega de {date}.",
     appliesNone: "Não resta nenhuma entrega a que aplicá-lo.",
     cancelFrom: "Não chegará nenhuma entrega a partir de {date}.",
