@@ -28,6 +28,12 @@ import {
 } from "./lib/processes.mjs";
 import { orderCreationLoad } from "./lib/order-load.mjs";
 
+// `npm run bench -- renewals`: the renewal job's day of many subscriptions on PostgreSQL instead (scripts/bench-renewals.mjs).
+if (process.argv[2] === "renewals") {
+  await import("./bench-renewals.mjs");
+  process.exit(0);
+}
+
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
