@@ -3,15 +3,16 @@ import { z } from "zod";
 import type { CardFailureReason, PaymentStart } from "@shop/contracts";
 import type { Locale } from "@shop/domain";
 import { getEnv } from "../env";
-import type { CardSetupOutcome } from "./card-setup";
+import type { CardSetupOutcome, GatewayReferences } from "./card-setup";
 import { gateways } from "./gateways";
 import {
   PaymentNotificationError,
   type PaymentNotification,
   type PaymentProvider,
   type PaymentProviderId,
+  type SavedCard,
 } from "./provider";
-import type { SandboxProvider } from "./sandbox";
+import { SANDBOX_CARD, type SandboxProvider } from "./sandbox";
 import type { StripeProvider } from "./stripe";
 
 /**
@@ -52,15 +53,27 @@ export function sandboxCardPageUrl(reference: string): string {
   return `${getEnv().publicUrl}/api/payment-methods/sandbox/${encodeURIComponent(reference)}`;
 }
 
+/**
+ * Where each gateway's saved-card references are kept on a card: a setup's and a paid attempt's
+ * (a renewal paid by its link, docs/decisions/030) alike.
+ */
+export function gatewayReferencesOf(provider: PaymentProviderId, saved: SavedCard): GatewayReferences {
+  switch (provider) {
+    case "sandbox":
+      return { sandboxToken: saved.token };
+    case "redsys":
+      return { redsysIdentifier: saved.token, redsysCofTxnid: saved.reference };
+    case "stripe":
+      return { stripePaymentMethodId: saved.token, stripeCustomerId: saved.reference };
+  }
+}
+
 function refusedOf(error: unknown): RefusedSetup {
   if (error instanceof PaymentNotificationError) return { refused: error.reason, reference: error.reference };
   throw error;
 }
 
 // ---- Sandbox -------------------------------------------------------------------------------------
-
-/** The sandbox's test card: what its page shows and its notification reports. */
-export const SANDBOX_CARD = { brand: "visa", last4: "4242", expiryMonth: 12 } as const;
 
 const sandboxCardMessage = z.strictObject({
   kind: z.literal("card_setup"),
@@ -121,7 +134,7 @@ const sandboxCards: CardGateway = {
       outcome: "active",
       reference: message.reference,
       card: { ...SANDBOX_CARD, expiryYear: message.expiryYear },
-      references: { sandboxToken: message.token },
+      references: gatewayReferencesOf("sandbox", { token: message.token, reference: null }),
       providerRef: null,
       summary,
     };
@@ -192,7 +205,7 @@ const redsysCards: CardGateway = {
       outcome: "active",
       reference,
       card: saved.card ?? { brand: null, last4: null, expiryMonth: null, expiryYear: null },
-      references: { redsysIdentifier: saved.token, redsysCofTxnid: saved.reference },
+      references: gatewayReferencesOf("redsys", saved),
       providerRef: verified.providerRef,
       summary,
     };
@@ -227,7 +240,7 @@ async function stripeActive(
     outcome: "active",
     reference,
     card: saved.card ?? { brand: null, last4: null, expiryMonth: null, expiryYear: null },
-    references: { stripePaymentMethodId: saved.token, stripeCustomerId: saved.reference },
+    references: gatewayReferencesOf("stripe", saved),
     providerRef: setupIntentId,
     summary,
   };

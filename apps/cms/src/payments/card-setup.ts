@@ -4,9 +4,9 @@ import type { CardFailureReason, CustomerCard, PaymentStart } from "@shop/contra
 import { paymentReference, toLocale, type Locale } from "@shop/domain";
 import { CONTENT_TYPES } from "../content-types";
 import { storefrontLink } from "../storefront-links";
-import { cardGatewayOf } from "./card-setup-gateways";
+import { cardGatewayOf, gatewayReferencesOf } from "./card-setup-gateways";
 import { gateways } from "./gateways";
-import type { CardDetails, PaymentNotification, PaymentProviderId } from "./provider";
+import type { CardDetails, PaymentNotification, PaymentProviderId, SavedCard } from "./provider";
 
 /**
  * A customer's saved cards (docs/decisions/029). A card is added without paying: a `payment-method`
@@ -249,6 +249,23 @@ async function defaultIfNone(strapi: Core.Strapi, userId: number, id: number): P
   if (defaults === 0) await rows(strapi).update({ where: { id }, data: { isDefault: true } });
 }
 
+/** What an active card keeps: the card as the gateway described it and its references, never its number. */
+function activeCardData(
+  { card, references, providerRef }: { card: CardDetails; references: GatewayReferences; providerRef: string | null },
+  now: Date,
+) {
+  return {
+    methodStatus: "active",
+    brand: card.brand?.slice(0, 30) ?? null,
+    last4: card.last4,
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+    verifiedAt: now,
+    providerRef: providerRef?.slice(0, 255) ?? null,
+    ...references,
+  } as const;
+}
+
 /**
  * Decides a pending card as the gateway said, once: the conditional update from `pending` is what
  * makes a replay change nothing.
@@ -261,16 +278,7 @@ async function decideCard(
 ): Promise<boolean> {
   const data =
     outcome.outcome === "active"
-      ? {
-          methodStatus: "active",
-          brand: outcome.card.brand?.slice(0, 30) ?? null,
-          last4: outcome.card.last4,
-          expiryMonth: outcome.card.expiryMonth,
-          expiryYear: outcome.card.expiryYear,
-          verifiedAt: now,
-          providerRef: outcome.providerRef?.slice(0, 255) ?? null,
-          ...outcome.references,
-        }
+      ? activeCardData(outcome, now)
       : {
           methodStatus: "failed",
           failureReason: outcome.reason,
@@ -352,6 +360,60 @@ export async function makeDefault(strapi: Core.Strapi, userId: number, reference
     await rows(strapi).update({ where: { id: row.id }, data: { isDefault: true } });
   });
   return true;
+}
+
+/**
+ * A renewal paid on-session by its pay link (docs/decisions/030, issue 22) keeps the card it was paid
+ * with: a new active card of the subscriber, made their default and the one the subscription's
+ * renewals charge from now on. Called once per payment, when its notification first decides it paid
+ * (a replay decides nothing, so saves nothing). Nothing for any other order, or when the gateway
+ * kept no card.
+ */
+export async function saveRenewalCard(
+  strapi: Core.Strapi,
+  {
+    orderId,
+    provider,
+    saved,
+    providerRef,
+    now = new Date(),
+  }: {
+    orderId: number;
+    provider: PaymentProviderId;
+    saved: SavedCard;
+    providerRef: string | null;
+    now?: Date;
+  },
+): Promise<void> {
+  const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
+    where: { id: orderId },
+    select: ["renewal", "locale"],
+    populate: { subscription: { select: ["id"], populate: { user: { select: ["id"] } } } },
+  })) as {
+    renewal: boolean | null;
+    locale: string;
+    subscription: { id: number; user: { id: number } | null } | null;
+  } | null;
+  const subscription = order?.renewal === true ? order.subscription : null;
+  if (subscription?.user == null) return;
+  const userId = subscription.user.id;
+  const reference = paymentReference(randomBytes(12));
+  const card = saved.card ?? { brand: null, last4: null, expiryMonth: null, expiryYear: null };
+  const created = (await rows(strapi).create({
+    data: {
+      reference,
+      user: userId,
+      provider,
+      isDefault: false,
+      locale: toLocale(order?.locale),
+      ...activeCardData({ card, references: gatewayReferencesOf(provider, saved), providerRef }, now),
+    },
+    select: ["id"],
+  })) as { id: number };
+  await makeDefault(strapi, userId, reference);
+  await strapi.db
+    .query(CONTENT_TYPES.subscription)
+    .update({ where: { id: subscription.id }, data: { paymentMethod: created.id } });
 }
 
 /** Subscriptions that still charge a card: every status but cancelled. */

@@ -6,6 +6,7 @@ import { afterAnswer } from "../http/after-answer";
 import type { Sql } from "../database/sql";
 import { changeOrderStatus, lockOrderRow } from "../ordering/status";
 import type { PaymentRow } from "./attempts";
+import { saveRenewalCard } from "./card-setup";
 import { gateways } from "./gateways";
 import {
   PaymentNotificationError,
@@ -226,7 +227,14 @@ export async function applyNotification(
     // The order first, as a cancellation locks it (src/ordering/status.ts): never a deadlock.
     await lockOrderRow(strapi, trx, orderId);
     if (!(await decidePayment(strapi, payment, verified))) return null;
-    return verified.outcome === "paid" ? settlePaid(strapi, payment, orderId) : settleFailed(strapi, payment, orderId);
+    if (verified.outcome === "failed") return settleFailed(strapi, payment, orderId);
+    const settled = await settlePaid(strapi, payment, orderId);
+    const { savedCard: saved } = verified;
+    // Decided just now, so once: a renewal paid by its link keeps its card for the next ones.
+    if (settled.effect === "applied" && saved !== undefined) {
+      await saveRenewalCard(strapi, { orderId, provider: providerId, saved, providerRef: verified.providerRef });
+    }
+    return settled;
   });
   const effect = settlement?.effect ?? "repeated";
   await log({ reference, valid: true, outcome: verified.outcome, effect, summary });

@@ -189,7 +189,11 @@ async function sendTry(
   { now, receiver }: Required<DeliveryOptions>,
 ): Promise<SandboxDeliveryStatus> {
   const tries = row.attempts + 1;
-  const notification = sandbox.notificationFor(row.decision, row);
+  // Whether the attempt asked to keep the card is the shop's (a subscription's payment), as a gateway is told with the attempt.
+  const payment = (await strapi.db
+    .query(CONTENT_TYPES.payment)
+    .findOne({ where: { reference: row.reference }, select: ["saveCard"] })) as { saveCard: boolean | null } | null;
+  const notification = sandbox.notificationFor(row.decision, { ...row, saveCard: payment?.saveCard === true }, { now });
   let failure: string;
   try {
     const answer = await receiver(strapi, "sandbox", notification);

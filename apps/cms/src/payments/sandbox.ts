@@ -23,11 +23,19 @@ const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
 export const SANDBOX_DECISIONS = ["approve", "decline"] as const;
 export type SandboxDecision = (typeof SANDBOX_DECISIONS)[number];
 
+/** The sandbox's test card: what its pages show and its notifications report (docs/decisions/029). */
+export const SANDBOX_CARD = { brand: "visa", last4: "4242", expiryMonth: 12 } as const;
+
+/** How many years ahead the sandbox's test card expires, from the day it is saved. */
+export const SANDBOX_CARD_YEARS = 3;
+
 const notificationSchema = z.strictObject({
   reference: z.string().min(1).max(40),
   outcome: z.enum(["paid", "failed"]),
   amount: z.number().int().nonnegative(),
   currency: z.string().length(3),
+  /** A paid attempt that asked to keep the card (a subscription's payment): the test card's token. */
+  card: z.strictObject({ token: z.string().min(1).max(255), expiryYear: z.number().int() }).optional(),
 });
 type SandboxMessage = z.output<typeof notificationSchema>;
 
@@ -83,10 +91,15 @@ export interface SandboxCharge {
 export interface SandboxProvider extends PaymentProvider {
   /** The off-session charges decided so far, one per reference (a reference sent again is answered from here). */
   offSessionCharges(): readonly SandboxCharge[];
-  /** The notification the page sends once the customer has decided: what a gateway would post. */
+  /**
+   * The notification the page sends once the customer has decided: what a gateway would post. An
+   * approved attempt that asked to keep the card (`saveCard`) carries the test card's token, the
+   * same one every time it is sent.
+   */
   notificationFor(
     decision: SandboxDecision,
-    payment: { reference: string; amount: number; currency: string },
+    payment: { reference: string; amount: number; currency: string; saveCard?: boolean },
+    options?: { now?: Date },
   ): PaymentNotification;
   /** Any message signed as the sandbox signs its notifications (a card setup's, docs/decisions/029). */
   signed(message: object): PaymentNotification;
@@ -132,22 +145,38 @@ export function createSandboxProvider(settings: SandboxSettings): SandboxProvide
       } catch {
         throw new PaymentNotificationError("malformed", claimedReference(body));
       }
+      const { card } = message;
       return {
         outcome: message.outcome,
         reference: message.reference,
         amount: message.amount,
         currency: message.currency,
         providerRef: null,
+        ...(message.outcome === "paid" && card !== undefined
+          ? {
+              savedCard: { token: card.token, reference: null, card: { ...SANDBOX_CARD, expiryYear: card.expiryYear } },
+            }
+          : {}),
         summary: { outcome: message.outcome, amount: message.amount, currency: message.currency },
       };
     },
 
-    notificationFor(decision, payment) {
+    notificationFor(decision, payment, { now = new Date() } = {}) {
+      const paid = decision === "approve";
       const message: SandboxMessage = {
         reference: payment.reference,
-        outcome: decision === "approve" ? "paid" : "failed",
+        outcome: paid ? "paid" : "failed",
         amount: payment.amount,
         currency: payment.currency,
+        // Derived from the attempt, so that every try of this notification names the same card.
+        ...(paid && payment.saveCard
+          ? {
+              card: {
+                token: `sbx_${createHmac("sha256", settings.secret).update(`card:${payment.reference}`).digest("hex").slice(0, 24)}`,
+                expiryYear: now.getUTCFullYear() + SANDBOX_CARD_YEARS,
+              },
+            }
+          : {}),
       };
       return signed(message);
     },

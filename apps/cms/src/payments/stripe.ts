@@ -134,13 +134,28 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     }
   }
 
-  /** The card a paid session saved for later (a subscription's first payment). */
+  /** A saved PaymentMethod with its brand, last four digits and expiry, as the customer's cards show it. */
+  async function savedCardOfMethod(method: string, customer: string | null): Promise<SavedCard> {
+    const card = (await stripe.paymentMethods.retrieve(method)).card;
+    return {
+      token: method,
+      reference: customer,
+      card: {
+        brand: card?.brand ?? null,
+        last4: card?.last4 ?? null,
+        expiryMonth: card?.exp_month ?? null,
+        expiryYear: card?.exp_year ?? null,
+      },
+    };
+  }
+
+  /** The card a paid session saved for later (a subscription's payment: its first, or a renewal's by its link). */
   async function savedCardOf(session: Stripe.Checkout.Session): Promise<SavedCard | undefined> {
     const intentId = idOf(session.payment_intent);
     if (session.metadata?.[SAVE_CARD] !== "true" || intentId === null) return undefined;
     const intent = await stripe.paymentIntents.retrieve(intentId);
     const method = idOf(intent.payment_method);
-    return method === null ? undefined : { token: method, reference: idOf(session.customer) };
+    return method === null ? undefined : savedCardOfMethod(method, idOf(session.customer));
   }
 
   async function sessionOutcome(event: Stripe.Event, session: Stripe.Checkout.Session): Promise<VerifiedNotification> {
@@ -301,17 +316,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       const intent = await stripe.setupIntents.retrieve(setupIntentId);
       const method = idOf(intent.payment_method);
       if (intent.status !== "succeeded" || method === null) return null;
-      const card = (await stripe.paymentMethods.retrieve(method)).card;
-      return {
-        token: method,
-        reference: idOf(intent.customer),
-        card: {
-          brand: card?.brand ?? null,
-          last4: card?.last4 ?? null,
-          expiryMonth: card?.exp_month ?? null,
-          expiryYear: card?.exp_year ?? null,
-        },
-      };
+      return savedCardOfMethod(method, idOf(intent.customer));
     },
 
     verifiedEvent(notification) {

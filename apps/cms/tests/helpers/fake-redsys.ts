@@ -19,7 +19,8 @@ function orderKey(secretKey: string, order: string): Buffer {
   return Buffer.concat([cipher.update(padded), cipher.final()]);
 }
 
-function signatureOf(secretKey: string, order: string, parameters: string): Buffer {
+/** Redsys's signature of parameters about one order: its answers', and its notifications' (as a test posts them). */
+export function signatureOf(secretKey: string, order: string, parameters: string): Buffer {
   return createHmac("sha256", orderKey(secretKey, order)).update(parameters).digest();
 }
 

@@ -16,7 +16,8 @@ import {
   setupReturnUrls,
   startCardSetup,
 } from "../../../payments/card-setup";
-import { SANDBOX_CARD, sandboxCardNotification, sandboxCardPageUrl } from "../../../payments/card-setup-gateways";
+import { sandboxCardNotification, sandboxCardPageUrl } from "../../../payments/card-setup-gateways";
+import { SANDBOX_CARD, SANDBOX_CARD_YEARS } from "../../../payments/sandbox";
 import {
   missingSandboxPage,
   SANDBOX_CARD_DECISIONS,
@@ -30,9 +31,6 @@ import {
  */
 
 const NO_SUCH_CARD = "No such card";
-
-/** How many years the sandbox's test card is valid for from the day it is saved. */
-const SANDBOX_CARD_YEARS = 3;
 
 const isCardDecision = (value: unknown): value is SandboxCardDecision =>
   typeof value === "string" && (SANDBOX_CARD_DECISIONS as readonly string[]).includes(value);
