@@ -1,7 +1,7 @@
 // `npm run bench`: measures the built shop on this machine and writes bench/results.md.
 // - SSR throughput and p99 latency at 20 connections for the home and a product page, side by side
 //   with the same HTML served as a static file by the same server;
-// - signed-in pages (account home, orders list, profile, and the home) beside the signed-out home,
+// - signed-in pages (account home, orders list, profile, the subscription pages, and the home) beside the signed-out home,
 //   with the CMS calls each signed-in page view makes (counted by a pass-through proxy in front of
 //   the CMS, docs/decisions/024);
 // - placing an order (the CMS's POST /orders) with 20 customers at once;
@@ -26,7 +26,7 @@ import {
   STOREFRONT_DIR,
   waitForHttp,
 } from "./lib/processes.mjs";
-import { orderCreationLoad } from "./lib/order-load.mjs";
+import { orderCreationLoad, subscribe } from "./lib/order-load.mjs";
 
 // `npm run bench -- renewals`: the renewal job's day of many subscriptions on PostgreSQL instead (scripts/bench-renewals.mjs).
 if (process.argv[2] === "renewals") {
@@ -110,6 +110,8 @@ try {
   // Signed-in visitors skip the page cache; their session is cached briefly instead of asking the
   // CMS on every navigation (apps/storefront/app/session.server.ts).
   const cookie = await signedInCookie();
+  // A subscriber, for the subscription pages (issue 22).
+  const subscriptionId = encodeURIComponent(await subscribe(`${cmsUrl}/api`, cookie.split("=")[1]));
   const homeSignedOut = throughput.find(({ name }) => name === "home")?.ssr;
   // The cached home's storefront CPU per view, measured the same way as the signed-in pages'.
   const homeCpuBefore = cpuSecondsOf(storefront.pid);
@@ -120,6 +122,9 @@ try {
     ["account home", "/mi-cuenta"],
     ["orders list", "/mi-cuenta/pedidos"],
     ["profile", "/mi-cuenta/perfil"],
+    ["subscriptions list", "/mi-cuenta/suscripciones"],
+    ["subscription", `/mi-cuenta/suscripciones/${subscriptionId}`],
+    ["upcoming deliveries", `/mi-cuenta/suscripciones/proximas-entregas/${subscriptionId}`],
     ["home", "/"],
   ]) {
     const cmsCalls = await cmsCallsPerView(base + pagePath, cookie);

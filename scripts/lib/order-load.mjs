@@ -52,14 +52,14 @@ async function firstBoxId(api) {
   return box.id;
 }
 
-async function filledDraft(api, jwt, { boxId, date, slot }) {
+async function filledDraft(api, jwt, { boxId, date, slot, purchase = { purchase: "once" } }) {
   const auth = { Authorization: `Bearer ${jwt}` };
   const created = await call(api, "POST", "/order-drafts", { body: {}, headers: auth });
   if (created.status !== 201) throw new Error(`a new draft: ${created.status}`);
   const headers = { ...auth, "x-order-draft": created.body.token };
   const steps = [
     { postcode: POSTCODE },
-    { purchase: "once" },
+    purchase,
     { boxes: [{ productId: boxId, quantity: 1, exclusions: [] }] },
     { extras: [] },
     {
@@ -149,4 +149,25 @@ export async function orderCreationLoad(api, { concurrent, durationS }) {
     p99: Math.round(percentile(sorted, 0.99)),
     full,
   };
+}
+
+/**
+ * Makes the signed-in customer (`jwt`) a weekly subscriber through the order flow, its first order
+ * approved on the sandbox page, for the bench's subscription pages; answers the subscription's id.
+ */
+export async function subscribe(api, jwt) {
+  const [boxId, choices] = await Promise.all([firstBoxId(api), deliveryChoices(api)]);
+  if (choices.length === 0) throw new Error(`no delivery date offered to ${POSTCODE}`);
+  const headers = await filledDraft(api, jwt, {
+    boxId,
+    ...choices[0],
+    purchase: { purchase: "subscription", frequency: "weekly" },
+  });
+  const answer = await call(api, "POST", "/orders", {
+    body: { termsAccepted: true, marketingConsent: false, locale: "es" },
+    headers,
+  });
+  if (answer.status !== 201) throw new Error(`a subscription order: ${answer.status} ${JSON.stringify(answer.body)}`);
+  await approve(answer.body.payment);
+  return answer.body.order.subscriptionId;
 }
