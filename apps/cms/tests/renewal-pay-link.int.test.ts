@@ -3,7 +3,14 @@ import { shiftIsoDate, shopDateOf } from "@shop/domain";
 import { bearer, registerCustomer } from "./helpers/accounts";
 import { signatureOf, startFakeRedsys, type FakeRedsys } from "./helpers/fake-redsys";
 import { getJson, postJson } from "./helpers/http";
-import { createCatalogue, createZone, deliveryAddress } from "./helpers/ordering";
+import {
+  createCatalogue,
+  createZone,
+  deliveryAddress,
+  finishedDraft,
+  firstOfferedDate,
+  placeOrder,
+} from "./helpers/ordering";
 import { flushServerWork, orderStatusOf } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
@@ -256,6 +263,53 @@ describe("a renewal paid by its link on the sandbox's page", () => {
       .filter((charge) => charge.reference.startsWith(cms.chargeReferenceOf(next.delivery.id, 1).slice(0, 10)));
     expect(charges).toEqual([expect.objectContaining({ result: expect.objectContaining({ outcome: "paid" }) })]);
     expect(charges[0]!.result.summary).toMatchObject({ last4: "4242" });
+  });
+});
+
+describe("a subscription's first order paid on the sandbox's page", () => {
+  let app: TestStrapi;
+
+  beforeAll(async () => {
+    app = await startStrapi({ SEED_DEMO_DATA: "false", STOREFRONT_URL: "https://shop.example" });
+    cms = await cmsModules();
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("keeps the card paid with as the subscriber's default and the subscription's, for the renewals to charge", async () => {
+    const customer = await customerOf(app);
+    const { box } = await createCatalogue(app.strapi);
+    await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099" });
+    const token = await finishedDraft(app.api, customer.jwt, {
+      postcode: POSTCODE,
+      ...(await firstOfferedDate(app.api, POSTCODE)),
+      purchase: "subscription",
+      boxes: [{ productId: box, quantity: 1 }],
+    });
+    const placed = (await placeOrder(app.api, token, customer.jwt)).body as { order: { number: string } };
+    const payment = await startPaying(app, customer, placed.order.number);
+    const decided = await fetch(`${app.url}${new URL(payment.url).pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+      body: new URLSearchParams({ decision: "approve" }).toString(),
+    });
+    expect(decided.status).toBe(303);
+    await flushServerWork();
+
+    const order = (await app.strapi.db.query(CONTENT_TYPES.order).findOne({
+      where: { number: placed.order.number },
+      select: ["id"],
+      populate: { subscription: { select: ["id", "subscriptionStatus"] } },
+    })) as { id: number; subscription: { id: number; subscriptionStatus: string } };
+    expect(await orderStatusOf(app.strapi, order.id)).toBe("paid");
+    const cards = await cardsOf(app, customer.userId);
+    expect(cards).toEqual([
+      expect.objectContaining({ provider: "sandbox", methodStatus: "active", last4: "4242", isDefault: true }),
+    ]);
+    expect(await subscriptionCardOf(app, order.subscription.id)).toBe(cards[0]!.id);
   });
 });
 

@@ -363,13 +363,14 @@ export async function makeDefault(strapi: Core.Strapi, userId: number, reference
 }
 
 /**
- * A renewal paid on-session by its pay link (docs/decisions/030, issue 22) keeps the card it was paid
- * with: a new active card of the subscriber, made their default and the one the subscription's
- * renewals charge from now on. Called once per payment, when its notification first decides it paid
- * (a replay decides nothing, so saves nothing). Nothing for any other order, or when the gateway
- * kept no card.
+ * A subscription's order paid on-session keeps the card it was paid with (docs/decisions/030, issue
+ * 22): the first order, so that renewals can charge it off-session without the customer adding a
+ * card, and a renewal paid by its pay link. The card becomes a new active card of the subscriber,
+ * their default and the one the subscription's renewals charge from now on. Called once per payment,
+ * when its notification first decides it paid (a replay decides nothing, so saves nothing). Nothing
+ * for a one-off order, or when the gateway kept no card.
  */
-export async function saveRenewalCard(
+export async function saveSubscriptionCard(
   strapi: Core.Strapi,
   {
     orderId,
@@ -387,14 +388,14 @@ export async function saveRenewalCard(
 ): Promise<void> {
   const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
     where: { id: orderId },
-    select: ["renewal", "locale"],
+    select: ["purchase", "locale"],
     populate: { subscription: { select: ["id"], populate: { user: { select: ["id"] } } } },
   })) as {
-    renewal: boolean | null;
+    purchase: string | null;
     locale: string;
     subscription: { id: number; user: { id: number } | null } | null;
   } | null;
-  const subscription = order?.renewal === true ? order.subscription : null;
+  const subscription = order?.purchase === "subscription" ? order.subscription : null;
   if (subscription?.user == null) return;
   const userId = subscription.user.id;
   const reference = paymentReference(randomBytes(12));

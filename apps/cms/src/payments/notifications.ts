@@ -6,7 +6,7 @@ import { afterAnswer } from "../http/after-answer";
 import type { Sql } from "../database/sql";
 import { changeOrderStatus, lockOrderRow } from "../ordering/status";
 import type { PaymentRow } from "./attempts";
-import { saveRenewalCard } from "./card-setup";
+import { saveSubscriptionCard } from "./card-setup";
 import { gateways } from "./gateways";
 import {
   PaymentNotificationError,
@@ -230,9 +230,9 @@ export async function applyNotification(
     if (verified.outcome === "failed") return settleFailed(strapi, payment, orderId);
     const settled = await settlePaid(strapi, payment, orderId);
     const { savedCard: saved } = verified;
-    // Decided just now, so once: a renewal paid by its link keeps its card for the next ones.
+    // Decided just now, so once: a subscription's order keeps its card for the renewals to come.
     if (settled.effect === "applied" && saved !== undefined) {
-      await saveRenewalCard(strapi, { orderId, provider: providerId, saved, providerRef: verified.providerRef });
+      await saveSubscriptionCard(strapi, { orderId, provider: providerId, saved, providerRef: verified.providerRef });
     }
     return settled;
   });
