@@ -1,5 +1,6 @@
 import { Button, Column, Heading, Link, Row, Text } from "@react-email/components";
 import { Fragment, type ReactNode } from "react";
+import type { Locale } from "@shop/domain";
 import { colors, fontFamily } from "./theme";
 
 /**
@@ -123,5 +124,22 @@ export function ActionButton({ href, children }: { href: string; children: React
     >
       {children}
     </Button>
+  );
+}
+
+/** The line every mail with a button closes with, in its language. */
+const BUTTON_FALLBACK = {
+  es: "Si el botón no funciona, abre esta dirección:",
+  ca: "Si el botó no funciona, obre aquesta adreça:",
+  pt: "Se o botão não funcionar, abra este endereço:",
+} as const satisfies Record<Locale, string>;
+
+/** The button's address written out, for mail clients that hide or block buttons. */
+export function ButtonFallback({ locale, href }: { locale: Locale; href: string }) {
+  return (
+    <Paragraph>
+      {`${BUTTON_FALLBACK[locale]} `}
+      <EmailLink href={href}>{href}</EmailLink>
+    </Paragraph>
   );
 }

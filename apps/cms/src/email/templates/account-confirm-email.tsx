@@ -12,7 +12,6 @@ const texts = {
     paragraphs: ["Para terminar de crear tu cuenta en Imperfecta, confirma que esta dirección es tuya."],
     action: "Confirmar mi correo",
     after: ["El enlace caduca en 3 días. Si no has creado ninguna cuenta, ignora este mensaje."],
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Recibes este correo porque alguien ha creado una cuenta con esta dirección.",
   },
   ca: {
@@ -22,7 +21,6 @@ const texts = {
     paragraphs: ["Per acabar de crear el teu compte a Imperfecta, confirma que aquesta adreça és teva."],
     action: "Confirmar el meu correu",
     after: ["L'enllaç caduca d'aquí a 3 dies. Si no has creat cap compte, ignora aquest missatge."],
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "Reps aquest correu perquè algú ha creat un compte amb aquesta adreça.",
   },
   pt: {
@@ -32,7 +30,6 @@ const texts = {
     paragraphs: ["Para terminar de criar a sua conta na Imperfecta, confirme que este endereço é seu."],
     action: "Confirmar o meu e-mail",
     after: ["A ligação expira dentro de 3 dias. Se não criou nenhuma conta, ignore esta mensagem."],
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Recebe este e-mail porque alguém criou uma conta com este endereço.",
   },
 } as const satisfies Record<Locale, AccountTexts<AccountConfirmEmailProps>>;

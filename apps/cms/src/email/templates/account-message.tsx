@@ -1,6 +1,6 @@
 import type { Locale } from "@shop/domain";
 import { Text } from "@react-email/components";
-import { ActionButton, EmailHeading, EmailLink, Paragraph } from "../components";
+import { ActionButton, ButtonFallback, EmailHeading, Paragraph } from "../components";
 import { EmailLayout } from "../layout";
 import { defineTemplate, type EmailTemplate } from "../template";
 import { colors, fontFamily } from "../theme";
@@ -14,11 +14,10 @@ export interface AccountMessageProps {
   paragraphs: readonly string[];
   /** A one-time code, shown large and spaced (sign-in by code). */
   code?: string;
+  /** The button; its address is written out at the end too (ButtonFallback). */
   action?: { label: string; href: string };
   /** After the button: how long the link lasts, what to do if it was not you. */
-  after: readonly string[];
-  /** "If the button does not work, open this address:" and the address. */
-  fallback?: { label: string; href: string };
+  after?: readonly string[];
   footerNote: string;
 }
 
@@ -55,15 +54,10 @@ export function AccountMessage(props: AccountMessageProps) {
         </Text>
       )}
       {props.action !== undefined && <ActionButton href={props.action.href}>{props.action.label}</ActionButton>}
-      {props.after.map((paragraph) => (
+      {props.after?.map((paragraph) => (
         <Paragraph key={paragraph}>{paragraph}</Paragraph>
       ))}
-      {props.fallback !== undefined && (
-        <Paragraph>
-          {`${props.fallback.label} `}
-          <EmailLink href={props.fallback.href}>{props.fallback.href}</EmailLink>
-        </Paragraph>
-      )}
+      {props.action !== undefined && <ButtonFallback locale={props.locale} href={props.action.href} />}
     </EmailLayout>
   );
 }
@@ -86,7 +80,6 @@ export interface AccountTexts<Props> {
   paragraphs: readonly string[];
   action: string;
   after: readonly string[];
-  fallback: string;
   footer: string;
 }
 
@@ -108,7 +101,6 @@ export function defineAccountTemplate<Props extends AccountMailProps>(
         {...(props.code === undefined ? {} : { code: props.code })}
         action={{ label: t.action, href: props.url }}
         after={t.after}
-        fallback={{ label: t.fallback, href: props.url }}
         footerNote={t.footer}
       />
     );

@@ -12,7 +12,6 @@ const texts = {
     paragraphs: ["La contraseña de tu cuenta acaba de cambiar y hemos cerrado la sesión en los demás dispositivos."],
     action: "Restablecer mi contraseña",
     after: ["¿No has sido tú? Restablécela ahora y escríbenos respondiendo a este correo."],
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Te avisamos de cada cambio de contraseña de tu cuenta.",
   },
   ca: {
@@ -22,7 +21,6 @@ const texts = {
     paragraphs: ["La contrasenya del teu compte acaba de canviar i hem tancat la sessió als altres dispositius."],
     action: "Restablir la meva contrasenya",
     after: ["No has estat tu? Restableix-la ara i escriu-nos responent aquest correu."],
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "T'avisem de cada canvi de contrasenya del teu compte.",
   },
   pt: {
@@ -32,7 +30,6 @@ const texts = {
     paragraphs: ["A palavra-passe da sua conta acabou de ser alterada e terminámos a sessão nos outros dispositivos."],
     action: "Redefinir a minha palavra-passe",
     after: ["Não foi você? Redefina-a agora e escreva-nos respondendo a este e-mail."],
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Avisamos de cada alteração da palavra-passe da sua conta.",
   },
 } as const satisfies Record<Locale, AccountTexts<AccountPasswordChangedProps>>;

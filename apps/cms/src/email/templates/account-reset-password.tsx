@@ -14,7 +14,6 @@ const texts = {
     after: [
       "El enlace sirve una sola vez y caduca en 1 hora. Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.",
     ],
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Recibes este correo porque se ha pedido restablecer la contraseña de tu cuenta.",
   },
   ca: {
@@ -26,7 +25,6 @@ const texts = {
     after: [
       "L'enllaç només serveix una vegada i caduca d'aquí a 1 hora. Si no ho has demanat tu, ignora aquest missatge: la teva contrasenya no canvia.",
     ],
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "Reps aquest correu perquè s'ha demanat restablir la contrasenya del teu compte.",
   },
   pt: {
@@ -38,7 +36,6 @@ const texts = {
     after: [
       "A ligação só pode ser usada uma vez e expira dentro de 1 hora. Se não foi você, ignore esta mensagem: a sua palavra-passe não muda.",
     ],
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Recebe este e-mail porque foi pedida a redefinição da palavra-passe da sua conta.",
   },
 } as const satisfies Record<Locale, AccountTexts<AccountResetPasswordProps>>;

@@ -20,7 +20,6 @@ const texts = {
     after: [
       "Caduca en 10 minutos y sirve una sola vez. Si no has pedido entrar, ignora este mensaje: nadie puede entrar sin el código.",
     ],
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Recibes este correo porque se ha pedido un código para entrar en tu cuenta.",
   },
   ca: {
@@ -32,7 +31,6 @@ const texts = {
     after: [
       "Caduca d'aquí a 10 minuts i només serveix una vegada. Si no has demanat entrar, ignora aquest missatge: ningú no pot entrar sense el codi.",
     ],
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "Reps aquest correu perquè s'ha demanat un codi per entrar al teu compte.",
   },
   pt: {
@@ -44,7 +42,6 @@ const texts = {
     after: [
       "Expira dentro de 10 minutos e só pode ser usado uma vez. Se não pediu para entrar, ignore esta mensagem: ninguém pode entrar sem o código.",
     ],
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Recebe este e-mail porque foi pedido um código para entrar na sua conta.",
   },
 } as const satisfies Record<Locale, AccountTexts<AccountSignInCodeProps>>;

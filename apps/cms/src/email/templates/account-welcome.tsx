@@ -14,7 +14,6 @@ const texts = {
     ],
     action: "Ir a mi cuenta",
     after: [],
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Recibes este correo porque has confirmado tu cuenta.",
   },
   ca: {
@@ -26,7 +25,6 @@ const texts = {
     ],
     action: "Anar al meu compte",
     after: [],
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "Reps aquest correu perquè has confirmat el teu compte.",
   },
   pt: {
@@ -38,7 +36,6 @@ const texts = {
     ],
     action: "Ir para a minha conta",
     after: [],
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Recebe este e-mail porque confirmou a sua conta.",
   },
 } as const satisfies Record<Locale, AccountTexts<AccountWelcomeProps>>;

@@ -22,7 +22,6 @@ const texts = {
       `Tu tarjeta ${props.card}, guardada en tu cuenta, caduca el ${props.expiry}. Añade otra antes para que tus suscripciones se sigan cobrando sin cortes.`,
     action: "Añadir una tarjeta",
     after: "Si ya la has cambiado, no tienes que hacer nada.",
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Te avisamos una vez, 30 días antes de que caduque una tarjeta guardada.",
   },
   ca: {
@@ -33,7 +32,6 @@ const texts = {
       `La teva targeta ${props.card}, desada al teu compte, caduca el ${props.expiry}. Afegeix-ne una altra abans perquè les teves subscripcions es continuïn cobrant sense talls.`,
     action: "Afegir una targeta",
     after: "Si ja l'has canviada, no cal que facis res.",
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "T'avisem una vegada, 30 dies abans que caduqui una targeta desada.",
   },
   pt: {
@@ -44,7 +42,6 @@ const texts = {
       `O seu cartão ${props.card}, guardado na sua conta, expira em ${props.expiry}. Adicione outro antes para que as suas subscrições continuem a ser cobradas sem interrupções.`,
     action: "Adicionar um cartão",
     after: "Se já o alterou, não precisa de fazer nada.",
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Avisamos uma vez, 30 dias antes de um cartão guardado expirar.",
   },
 } as const satisfies Record<Locale, object>;
@@ -61,7 +58,6 @@ function Email({ locale, ...props }: CardExpiringProps & { locale: Locale }) {
       paragraphs={[paragraph]}
       action={{ label: t.action, href: props.url }}
       after={[t.after]}
-      fallback={{ label: t.fallback, href: props.url }}
       footerNote={t.footer}
     />
   );

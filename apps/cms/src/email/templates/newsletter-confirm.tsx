@@ -17,7 +17,6 @@ const texts = {
     ],
     action: "Sí, quiero recibirla",
     after: ["El enlace caduca en 7 días. Si no lo has pedido tú, ignora este mensaje: no te escribiremos más."],
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Recibes este correo porque alguien ha pedido la newsletter de Imperfecta con esta dirección.",
   },
   ca: {
@@ -29,7 +28,6 @@ const texts = {
     ],
     action: "Sí, la vull rebre",
     after: ["L'enllaç caduca d'aquí a 7 dies. Si no ho has demanat tu, ignora aquest missatge: no t'escriurem més."],
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "Reps aquest correu perquè algú ha demanat la newsletter d'Imperfecta amb aquesta adreça.",
   },
   pt: {
@@ -43,7 +41,6 @@ const texts = {
     after: [
       "A ligação expira dentro de 7 dias. Se não foi você que pediu, ignore esta mensagem: não voltaremos a escrever.",
     ],
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Recebe este e-mail porque alguém pediu a newsletter da Imperfecta com este endereço.",
   },
 } as const satisfies Record<Locale, AccountTexts<NewsletterConfirmProps>>;

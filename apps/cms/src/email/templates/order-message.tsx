@@ -2,7 +2,7 @@ import type { Order } from "@shop/contracts";
 import { formatCents, isIsoDate, LOCALE_TAGS, type Cents, type Locale } from "@shop/domain";
 import { Column, Row, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
-import { ActionButton, EmailHeading, EmailLink, EmailSubheading, Fields, Paragraph } from "../components";
+import { ActionButton, ButtonFallback, EmailHeading, EmailSubheading, Fields, Paragraph } from "../components";
 import { EmailLayout } from "../layout";
 import { defineTemplate, type EmailTemplate } from "../template";
 import { colors } from "../theme";
@@ -169,10 +169,7 @@ function OrderMessage({ locale, props, texts }: OrderMessageProps) {
       <ActionButton href={props.url}>{texts.action}</ActionButton>
       <OrderLines props={props} locale={locale} t={t} />
       <Delivery delivery={props.delivery} locale={locale} t={t} />
-      <Paragraph>
-        {`${t.fallback} `}
-        <EmailLink href={props.url}>{props.url}</EmailLink>
-      </Paragraph>
+      <ButtonFallback locale={locale} href={props.url} />
     </EmailLayout>
   );
 }

@@ -32,7 +32,6 @@ interface Texts {
   soFar(refunded: string, paid: string): string;
   when: string;
   action: string;
-  fallback: string;
   footer: string;
 }
 
@@ -51,7 +50,6 @@ const texts = {
     soFar: (refunded, paid) => `En total te hemos devuelto ${refunded} de los ${paid} que pagaste.`,
     when: "Según tu banco, puede tardar unos días en verse en tu cuenta.",
     action: "Ver mi pedido",
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Recibes este correo porque hiciste un pedido en Imperfecta.",
   },
   ca: {
@@ -68,7 +66,6 @@ const texts = {
     soFar: (refunded, paid) => `En total t'hem retornat ${refunded} dels ${paid} que vas pagar.`,
     when: "Segons el teu banc, pot trigar uns dies a veure's al teu compte.",
     action: "Veure la meva comanda",
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "Reps aquest correu perquè vas fer una comanda a Imperfecta.",
   },
   pt: {
@@ -85,7 +82,6 @@ const texts = {
     soFar: (refunded, paid) => `No total devolvemos ${refunded} dos ${paid} que pagou.`,
     when: "Conforme o seu banco, pode demorar alguns dias a aparecer na sua conta.",
     action: "Ver a minha encomenda",
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Recebe este e-mail porque fez uma encomenda na Imperfecta.",
   },
 } as const satisfies Record<Locale, Texts>;
@@ -114,8 +110,6 @@ export const orderRefunded = defineTemplate<OrderRefundedProps>({
         greeting={greet(t.hello, props.name)}
         paragraphs={body}
         action={{ label: t.action, href: props.url }}
-        after={[]}
-        fallback={{ label: t.fallback, href: props.url }}
         footerNote={t.footer}
       />
     );

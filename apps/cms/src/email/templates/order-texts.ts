@@ -23,7 +23,6 @@ export interface OrderSharedTexts {
   notes: string;
   countries: { ES: string; PT: string };
   frequencies: Record<Frequency, string>;
-  fallback: string;
   footer: string;
 }
 
@@ -46,7 +45,6 @@ export const orderSharedTexts = {
     notes: "Notas para el repartidor",
     countries: { ES: "España", PT: "Portugal" },
     frequencies: { weekly: "semanal", fortnightly: "quincenal", monthly: "mensual" },
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Recibes este correo porque has hecho un pedido en Imperfecta.",
   },
   ca: {
@@ -67,7 +65,6 @@ export const orderSharedTexts = {
     notes: "Notes per al repartidor",
     countries: { ES: "Espanya", PT: "Portugal" },
     frequencies: { weekly: "setmanal", fortnightly: "quinzenal", monthly: "mensual" },
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "Reps aquest correu perquè has fet una comanda a Imperfecta.",
   },
   pt: {
@@ -88,7 +85,6 @@ export const orderSharedTexts = {
     notes: "Notas para o estafeta",
     countries: { ES: "Espanha", PT: "Portugal" },
     frequencies: { weekly: "semanal", fortnightly: "quinzenal", monthly: "mensal" },
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Recebe este e-mail porque fez uma encomenda na Imperfecta.",
   },
 } as const satisfies Record<Locale, OrderSharedTexts>;

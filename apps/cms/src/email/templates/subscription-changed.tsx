@@ -33,7 +33,6 @@ interface Texts {
   last(date: string): string;
   noLast: string;
   action: string;
-  fallback: string;
   footer: string;
 }
 
@@ -57,7 +56,6 @@ const texts = {
     last: (date) => `Tu última caja llega el ${date}.`,
     noLast: "No llegará ninguna caja más.",
     action: "Ver mi suscripción",
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Te avisamos de cada cambio de tu suscripción.",
   },
   ca: {
@@ -79,7 +77,6 @@ const texts = {
     last: (date) => `La teva última caixa arriba el ${date}.`,
     noLast: "No arribarà cap caixa més.",
     action: "Veure la meva subscripció",
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "T'avisem de cada canvi de la teva subscripció.",
   },
   pt: {
@@ -101,7 +98,6 @@ const texts = {
     last: (date) => `A sua última caixa chega a ${date}.`,
     noLast: "Não chegará mais nenhuma caixa.",
     action: "Ver a minha subscrição",
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Avisamos de cada alteração da sua subscrição.",
   },
 } as const satisfies Record<Locale, Texts>;
@@ -132,8 +128,6 @@ export const subscriptionChanged = defineTemplate<SubscriptionChangedProps>({
         greeting={greet(t.hello, props.name)}
         paragraphs={body}
         action={{ label: t.action, href: props.url }}
-        after={[]}
-        fallback={{ label: t.fallback, href: props.url }}
         footerNote={t.footer}
       />
     );

@@ -24,7 +24,6 @@ interface Texts {
   note(note: string): string;
   what: string;
   action: string;
-  fallback: string;
   footer: string;
 }
 
@@ -37,7 +36,6 @@ const texts = {
     note: (note) => `Su nota: «${note}»`,
     what: "Es fruta y verdura de temporada que, por su aspecto, se habría tirado.",
     action: "Conocer Imperfecta",
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Recibes este correo porque un cliente de Imperfecta te ha enviado una entrega.",
   },
   ca: {
@@ -48,7 +46,6 @@ const texts = {
     note: (note) => `La seva nota: «${note}»`,
     what: "És fruita i verdura de temporada que, pel seu aspecte, s'hauria llençat.",
     action: "Conèixer Imperfecta",
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "Reps aquest correu perquè un client d'Imperfecta t'ha enviat un lliurament.",
   },
   pt: {
@@ -59,7 +56,6 @@ const texts = {
     note: (note) => `A nota: «${note}»`,
     what: "É fruta e legumes da época que, pelo seu aspeto, teriam ido para o lixo.",
     action: "Conhecer a Imperfecta",
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Recebe este e-mail porque um cliente da Imperfecta lhe enviou uma entrega.",
   },
 } as const satisfies Record<Locale, Texts>;
@@ -77,8 +73,6 @@ export const subscriptionGift = defineTemplate<SubscriptionGiftProps>({
         greeting={greet(t.hello, props.name)}
         paragraphs={[sends, ...(props.note === "" ? [] : [t.note(props.note)]), t.what]}
         action={{ label: t.action, href: props.url }}
-        after={[]}
-        fallback={{ label: t.fallback, href: props.url }}
         footerNote={t.footer}
       />
     );

@@ -28,7 +28,6 @@ interface Texts {
   prices(oldPrice: string, newPrice: string): string;
   choice: string;
   action: string;
-  fallback: string;
   footer: string;
 }
 
@@ -41,7 +40,6 @@ const texts = {
     choice:
       "Hasta entonces pagas lo de siempre. Si lo prefieres, puedes cambiar la caja, pausar o cancelar desde tu cuenta.",
     action: "Ver mi suscripción",
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Te avisamos de cada cambio de precio al menos 7 días antes de cobrarlo.",
   },
   ca: {
@@ -52,7 +50,6 @@ const texts = {
     choice:
       "Fins aleshores pagues el mateix de sempre. Si ho prefereixes, pots canviar la caixa, pausar o cancel·lar des del teu compte.",
     action: "Veure la meva subscripció",
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "T'avisem de cada canvi de preu com a mínim 7 dies abans de cobrar-lo.",
   },
   pt: {
@@ -62,7 +59,6 @@ const texts = {
     prices: (oldPrice, newPrice) => `Cada entrega passa de ${oldPrice} para ${newPrice}.`,
     choice: "Até lá paga o mesmo de sempre. Se preferir, pode mudar a caixa, pausar ou cancelar na sua conta.",
     action: "Ver a minha subscrição",
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Avisamos de cada mudança de preço pelo menos 7 dias antes de a cobrar.",
   },
 } as const satisfies Record<Locale, Texts>;
@@ -79,8 +75,6 @@ function Email({ locale, ...props }: SubscriptionPriceNoticeProps & { locale: Lo
       greeting={greet(t.hello, props.name)}
       paragraphs={[paragraph, t.prices(money(props.oldPrice), money(props.newPrice)), t.choice]}
       action={{ label: t.action, href: props.url }}
-      after={[]}
-      fallback={{ label: t.fallback, href: props.url }}
       footerNote={t.footer}
     />
   );

@@ -28,7 +28,6 @@ interface Texts {
   subject: Record<RenewalMailKind, string>;
   paragraph: Record<RenewalMailKind, (date: string, amount: string) => string>;
   action: Record<RenewalMailKind, string>;
-  fallback: string;
   footer: string;
 }
 
@@ -57,7 +56,6 @@ const texts = {
       missed: "Ver mi suscripción",
       suspended: "Ver mi suscripción",
     },
-    fallback: "Si el botón no funciona, abre esta dirección:",
     footer: "Te avisamos de cada cobro de tu suscripción que no sale bien.",
   },
   ca: {
@@ -84,7 +82,6 @@ const texts = {
       missed: "Veure la meva subscripció",
       suspended: "Veure la meva subscripció",
     },
-    fallback: "Si el botó no funciona, obre aquesta adreça:",
     footer: "T'avisem de cada cobrament de la teva subscripció que no surt bé.",
   },
   pt: {
@@ -111,7 +108,6 @@ const texts = {
       missed: "Ver a minha subscrição",
       suspended: "Ver a minha subscrição",
     },
-    fallback: "Se o botão não funcionar, abra este endereço:",
     footer: "Avisamos de cada cobrança da sua subscrição que não corra bem.",
   },
 } as const satisfies Record<Locale, Texts>;
@@ -138,8 +134,6 @@ function Email({ locale, ...props }: SubscriptionRenewalProps & { locale: Locale
       greeting={greet(t.hello, props.name)}
       paragraphs={[paragraph]}
       action={{ label: t.action[kindOf(props)], href: props.url }}
-      after={[]}
-      fallback={{ label: t.fallback, href: props.url }}
       footerNote={t.footer}
     />
   );
