@@ -1,4 +1,4 @@
-import { FREQUENCIES, LOCALES } from "@shop/domain";
+import { FREQUENCIES, LOCALES, UNAMBIGUOUS_CODE_ALPHABET } from "@shop/domain";
 import { z } from "zod";
 import {
   accountSchema,
@@ -54,13 +54,12 @@ export type NewsletterUnsubscribeAnswer = z.output<typeof newsletterUnsubscribeA
 
 // ---- Referral code -------------------------------------------------------------------------------
 
-/** Letters and digits nobody confuses when reading a code aloud or typing it: no 0/O, 1/I/L. */
-export const REFERRAL_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/** Eight characters nobody misreads: 31^8 codes (about 40 bits), plenty for a code shared openly. */
 export const REFERRAL_CODE_LENGTH = 8;
 
 export const referralCodeSchema = z
   .string()
-  .regex(new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{${REFERRAL_CODE_LENGTH}}$`), { error: "invalidCode" });
+  .regex(new RegExp(`^[${UNAMBIGUOUS_CODE_ALPHABET}]{${REFERRAL_CODE_LENGTH}}$`), { error: "invalidCode" });
 
 /** GET /users/me/referral. */
 export const referralAnswerSchema = z.object({ code: referralCodeSchema });

@@ -23,3 +23,4 @@ export * from "./coupons";
 export * from "./order-status";
 export * from "./order-number";
 export * from "./tag-manager";
+export * from "./codes";

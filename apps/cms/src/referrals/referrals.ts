@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Core } from "@strapi/strapi";
-import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "@shop/contracts";
+import { REFERRAL_CODE_LENGTH } from "@shop/contracts";
+import { UNAMBIGUOUS_CODE_ALPHABET } from "@shop/domain";
 import { CONTENT_TYPES } from "../content-types";
 
 /**
@@ -15,7 +16,7 @@ const MAX_DRAWS = 5;
 export function drawReferralCode(): string {
   let code = "";
   for (let i = 0; i < REFERRAL_CODE_LENGTH; i++)
-    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+    code += UNAMBIGUOUS_CODE_ALPHABET[randomInt(UNAMBIGUOUS_CODE_ALPHABET.length)];
   return code;
 }
 

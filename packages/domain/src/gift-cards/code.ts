@@ -3,12 +3,8 @@
  * summary. Drawn from a secure generator the caller passes in (crypto.randomBytes in the CMS), so the
  * rules stay free of Node.
  */
+import { UNAMBIGUOUS_CODE_ALPHABET } from "../codes";
 
-/**
- * Digits and capital letters without the ones read as one another: 0/O, 1/I/L. 31 characters, the
- * alphabet of the referral codes too (packages/contracts' REFERRAL_CODE_ALPHABET).
- */
-export const GIFT_CARD_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 /** Four groups of five: 20 characters of log2(31) = 4.95 bits, about 99 random bits (at least 80 asked). */
 export const GIFT_CARD_CODE_GROUPS = 4;
 export const GIFT_CARD_CODE_GROUP_LENGTH = 5;
@@ -21,7 +17,7 @@ export const GIFT_CARD_VISIBLE_TAIL = 4;
  * away, because taking it modulo 31 would make the first nine characters a little likelier, and a
  * code is a secret, unlike a payment reference.
  */
-const UNBIASED_BYTE_LIMIT = Math.floor(256 / GIFT_CARD_CODE_ALPHABET.length) * GIFT_CARD_CODE_ALPHABET.length;
+const UNBIASED_BYTE_LIMIT = Math.floor(256 / UNAMBIGUOUS_CODE_ALPHABET.length) * UNAMBIGUOUS_CODE_ALPHABET.length;
 
 /**
  * A new code, undashed (as stored and compared). `randomBytes(n)` must come from a cryptographically
@@ -32,7 +28,7 @@ export function drawGiftCardCode(randomBytes: (count: number) => Uint8Array): st
   while (code.length < CODE_LENGTH) {
     for (const byte of randomBytes(CODE_LENGTH)) {
       if (byte >= UNBIASED_BYTE_LIMIT) continue;
-      code += GIFT_CARD_CODE_ALPHABET[byte % GIFT_CARD_CODE_ALPHABET.length];
+      code += UNAMBIGUOUS_CODE_ALPHABET[byte % UNAMBIGUOUS_CODE_ALPHABET.length];
       if (code.length === CODE_LENGTH) break;
     }
   }
@@ -56,7 +52,7 @@ export function formatGiftCardCode(code: string): string {
 export function normalizeGiftCardCode(input: string): string | null {
   const code = input.replace(/[\s\-\u2010-\u2015]/g, "").toUpperCase();
   if (code.length !== CODE_LENGTH) return null;
-  for (const character of code) if (!GIFT_CARD_CODE_ALPHABET.includes(character)) return null;
+  for (const character of code) if (!UNAMBIGUOUS_CODE_ALPHABET.includes(character)) return null;
   return code;
 }
 

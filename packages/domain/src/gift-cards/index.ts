@@ -1,7 +1,6 @@
 // The shared rules of gift cards (issue 23, docs/decisions/033): codes, the ledger, how cards pay an
 // order, the amounts sold. Read by the CMS (CommonJS build) and the storefront.
 export {
-  GIFT_CARD_CODE_ALPHABET,
   GIFT_CARD_CODE_GROUPS,
   GIFT_CARD_CODE_GROUP_LENGTH,
   GIFT_CARD_VISIBLE_TAIL,
