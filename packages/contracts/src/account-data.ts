@@ -11,7 +11,7 @@ import {
 } from "./account";
 import { orderSchema } from "./order";
 import { ORDER_AUDIENCES } from "./order-limits";
-import { SUBSCRIPTION_STATUSES } from "./subscription";
+import { SUBSCRIPTION_STATUSES } from "@shop/domain/subscriptions";
 
 /**
  * The newsletter for visitors and customers (double opt-in), and what a customer can do with their

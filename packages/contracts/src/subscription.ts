@@ -1,4 +1,10 @@
 import { FREQUENCIES, LOCALES, MAX_BOXES, MAX_LINE_QUANTITY } from "@shop/domain";
+import {
+  DELIVERY_STATUSES,
+  PAUSE_LENGTHS,
+  SUBSCRIPTION_ACTORS,
+  SUBSCRIPTION_STATUSES,
+} from "@shop/domain/subscriptions";
 import { z } from "zod";
 import { emailField } from "./account";
 import { MAX_EXTRAS, ORDER_AUDIENCES, ORDER_FIELD_MAX } from "./order-limits";
@@ -15,35 +21,9 @@ z.config({ jitless: true });
  * `details.date`, the first delivery the change could still apply to.
  */
 
-/** pending: first order unpaid; past_due: a renewal could not be charged; suspended: two in a row. */
-export const SUBSCRIPTION_STATUSES = ["pending", "active", "paused", "past_due", "suspended", "cancelled"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/**
- * One delivery of a subscription: scheduled; skipped, gifted or donated by the customer; locked once
- * its cut-off has passed (nothing changes it any more); ordered when its order exists.
- */
-export const SUBSCRIPTION_DELIVERY_STATUSES = [
-  "scheduled",
-  "skipped",
-  "gifted",
-  "donated",
-  "locked",
-  "ordered",
-] as const;
-export type SubscriptionDeliveryStatus = (typeof SUBSCRIPTION_DELIVERY_STATUSES)[number];
-
 /** How the zone's calendar changed a delivery's planned date: moved to another day, or dropped. */
 export const DELIVERY_DATE_CHANGES = ["none", "moved", "dropped"] as const;
 export type DeliveryDateChange = (typeof DELIVERY_DATE_CHANGES)[number];
-
-/** Who made a change of the history: the customer, staff in the admin panel, or a scheduled job. */
-export const SUBSCRIPTION_ACTORS = ["customer", "staff", "job"] as const;
-export type SubscriptionActor = (typeof SUBSCRIPTION_ACTORS)[number];
-
-/** The pauses offered besides "until a date": one or two weeks, one or two months (from the first delivery still open). */
-export const PAUSE_OPTIONS = ["1w", "2w", "1m", "2m"] as const;
-export type PauseOption = (typeof PAUSE_OPTIONS)[number];
 
 export const SUBSCRIPTION_FIELD_MAX = {
   /** Why a customer pauses or cancels. */
@@ -174,7 +154,7 @@ export const subscriptionDeliverySchema = z.object({
   /** The date the frequency gave; differs from `date` when the calendar moved it (change "moved"). */
   plannedDate: isoDateSchema,
   change: z.enum(DELIVERY_DATE_CHANGES),
-  status: z.enum(SUBSCRIPTION_DELIVERY_STATUSES),
+  status: z.enum(DELIVERY_STATUSES),
   cutoff: instantField,
   /** Past its cut-off: skip, restore, gift, donate and changes of the subscription no longer reach it. */
   locked: z.boolean(),
@@ -238,7 +218,7 @@ export type DonateDeliveryBody = z.output<typeof donateDeliveryBody>;
 /** POST /subscriptions/mine/:id/pause: one of the options, or until a date (the first delivery after it comes again). */
 export const pauseSubscriptionBody = z
   .strictObject({
-    option: z.enum(PAUSE_OPTIONS, { error: "invalidChoice" }).optional(),
+    option: z.enum(PAUSE_LENGTHS, { error: "invalidChoice" }).optional(),
     until: isoDateSchema.optional(),
     reason: reasonField,
   })

@@ -18,7 +18,7 @@ import { deleteAllAddresses, listAddresses } from "./profile";
 import { takeAllowance } from "../rate-limits/rate-limits";
 import { ensureReferralCode } from "../referrals/referrals";
 import { closeAllSessions, findUser, listSessions, type AccountUser } from "./sessions";
-import type { SubscriptionStatus } from "@shop/contracts";
+import type { SubscriptionStatus } from "@shop/domain/subscriptions";
 import { cancelForDeletedAccount, LIVE_STATUSES } from "../subscriptions/lifecycle";
 import { CONTENT_TYPES } from "../content-types";
 import { SUBJECT_COLUMNS, type IdentityProvider } from "./social/identities";

@@ -4,7 +4,6 @@ import {
   addressListSchema,
   customerCardListSchema,
   subscriptionQuoteSchema,
-  PAUSE_OPTIONS,
   SUBSCRIPTION_FIELD_MAX,
   deliveryChangeAnswerSchema,
   foodBankListSchema,
@@ -17,6 +16,7 @@ import {
   updateSubscriptionBody,
 } from "@shop/contracts";
 import { FREQUENCIES, MAX_BOXES, isIsoDate } from "@shop/domain";
+import { PAUSE_LENGTHS } from "@shop/domain/subscriptions";
 import { data } from "react-router";
 import type { z } from "zod";
 import { requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
@@ -540,7 +540,7 @@ export async function deliveryAction(visit: Visit, id: string | undefined) {
 /** The choices the forms offer, for the pages (from the contracts, on the server). */
 export const FORM_CHOICES = {
   frequencies: FREQUENCIES,
-  pauseOptions: PAUSE_OPTIONS,
+  pauseOptions: PAUSE_LENGTHS,
   countries: ADDRESS_COUNTRIES,
   /** How many boxes the box form offers: as many as the order flow takes in one order. */
   boxQuantities: Array.from({ length: MAX_BOXES }, (_, index) => index + 1),

@@ -1,11 +1,6 @@
-import type {
-  PauseOption,
-  SubscriptionActor,
-  SubscriptionDeliveryStatus,
-  SubscriptionErrorCode,
-  SubscriptionStatus,
-} from "@shop/contracts";
+import type { SubscriptionErrorCode } from "@shop/contracts";
 import type { Frequency, IsoWeekday } from "@shop/domain";
+import type { DeliveryStatus, PauseLength, SubscriptionActor, SubscriptionStatus } from "@shop/domain/subscriptions";
 import type { Locale } from "@shop/routing";
 
 /**
@@ -44,7 +39,7 @@ const es = {
     donated: "Donada a un banco de alimentos",
     locked: "Cerrada: ya la estamos preparando",
     ordered: "Pedido hecho",
-  } satisfies Record<SubscriptionDeliveryStatus, string>,
+  } satisfies Record<DeliveryStatus, string>,
   actors: { customer: "Tú", staff: "Atención al cliente", job: "Automático" } satisfies Record<
     SubscriptionActor,
     string
@@ -149,7 +144,7 @@ const es = {
       "2w": "2 semanas",
       "1m": "1 mes",
       "2m": "2 meses",
-    } satisfies Record<PauseOption, string>,
+    } satisfies Record<PauseLength, string>,
     until: "Hasta una fecha",
     untilDate: "Último día de la pausa",
     untilHint: "Como mucho dentro de 6 meses.",
