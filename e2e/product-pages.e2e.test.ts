@@ -4,8 +4,9 @@ import { BLOG_LANGUAGE, formatCents, REVIEW_LANGUAGE } from "@shop/domain";
 import { LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
 import { pageTextsFor } from "../apps/storefront/app/content-pages/texts";
 import { format, messagesFor } from "../apps/storefront/app/i18n";
+import { orderFlowTextsFor } from "../apps/storefront/app/order-flow/texts";
 import { useBrowserSession } from "./support/browser";
-import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
+import { consumerBox, fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
 // The product and list pages as a customer reads them (issue 9): what each page prints, in which
 // language, and which price.
@@ -237,6 +238,56 @@ describe("the 404 page", () => {
     expect(await session.page.getByRole("heading", { level: 1 }).textContent()).toBe(
       messagesFor(locale).errors.notFoundHeadline,
     );
+  });
+});
+
+describe("ordering from a product page", () => {
+  /** From a product page's button to the flow's box step, through the postcode and a one-off plan. */
+  async function toBoxStep(locale: Locale) {
+    const { page } = session;
+    const flow = orderFlowTextsFor(locale);
+    await page.waitForURL(`**${pathTo("newOrder", locale)}?step=postcode`);
+    await page.getByLabel(flow.postcode.label).fill("08036");
+    await page.getByRole("button", { name: flow.postcode.submit }).click();
+    await page.waitForURL(/step=plan/);
+    await page.locator("form[data-hydrated]").first().waitFor();
+    await page.getByRole("radio", { name: flow.plan.once }).check();
+    await page.getByRole("button", { name: flow.continue }).click();
+    await page.waitForURL(/step=box/);
+    return page.getByRole("region", { name: flow.box.yourBoxes });
+  }
+
+  it.each(LOCALES)("a box's button brings that box into the order, chosen at the box step (%s)", async (locale) => {
+    // Another language's run left a draft in the shared context: this one starts as a new visitor.
+    await session.page.context().clearCookies();
+    const box = consumerBox(products);
+    const article = await openProduct(box, locale);
+    await article.getByRole("button", { name: messagesFor(locale).catalogue.orderThis }).click();
+    const yourBoxes = await toBoxStep(locale);
+    await expect.poll(() => yourBoxes.getByText(`1 × ${box[`name_${locale}`]}`, { exact: true }).count()).toBe(1);
+  });
+
+  it("a single item's button puts it in the basket, and a second press adds nothing twice", async () => {
+    const locale = "es";
+    await session.page.context().clearCookies();
+    const item = find(
+      "B2C single item",
+      (product) => product.type === "item" && product.market_types.some((market) => market.name === "B2C"),
+    );
+    const add = async () => {
+      const article = await openProduct(item, locale);
+      await article.getByRole("button", { name: messagesFor(locale).product.addToOrder }).click();
+    };
+    await add();
+    await toBoxStep(locale);
+    await add();
+    // The draft has its postcode and plan now: the flow goes on to the first step still open, the box.
+    await session.page.waitForURL(/step=box/);
+    const flow = orderFlowTextsFor(locale);
+    await session.page.locator("form[data-hydrated]").first().waitFor();
+    await session.page.getByRole("button", { name: flow.box.addAndContinue }).click();
+    await session.page.waitForURL(/step=extras/);
+    expect(await session.page.locator(`select[name="extra.quantity.${item.id}"]`).inputValue()).toBe("1");
   });
 });
 

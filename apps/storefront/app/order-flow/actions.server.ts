@@ -1,6 +1,7 @@
 import {
   areaInterestBody,
   emailRequestBody,
+  EMPTY_ORDER_DRAFT,
   okAnswerSchema,
   registerBody,
   signInBody,
@@ -9,12 +10,13 @@ import {
   type OrderDraftAnswer,
   type OrderDraftPatch,
 } from "@shop/contracts";
-import { normalizeCouponCode } from "@shop/domain";
+import { normalizeCouponCode, PRODUCT_TYPES } from "@shop/domain";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect, type UNSAFE_DataWithResponseInit } from "react-router";
 import { accountCall, accountErrorsOf, refuseForm, storeToken } from "~/accounts/account.server";
 import type { AccountFormRefusal } from "~/accounts/account-forms";
 import type { PaymentForm } from "~/orders/payment-redirect";
+import { getProducts } from "../catalogue.server";
 import { readForm } from "../forms/read-form.server";
 import { orderFlowTextsFor } from "./texts";
 import { paymentResponse } from "~/orders/orders.server";
@@ -48,6 +50,8 @@ import {
   extrasFromForm,
   newBoxErrors,
   orderFromForm,
+  pickedPatch,
+  pickedProductOf,
   planFromForm,
   postcodeFromForm,
   type Parsed,
@@ -386,6 +390,29 @@ async function startOver(ctx: Context) {
   return goTo(ctx, "postcode", { cookies: [forgetDraftCookie()] });
 }
 
+/**
+ * A product page's button: the product comes into the draft (made now when there is none, as the
+ * postcode's form makes one) and the flow goes to the product's step, or to the first step still
+ * open before it (the postcode, for a new draft). A product no longer sold (its page was cached) or
+ * not for this customer leads into the flow with a notice, not to an error page.
+ */
+async function pick(ctx: Context) {
+  const productId = pickedProductOf(ctx.form);
+  const product = (await getProducts(ctx.locale)).find((each) => each.id === productId);
+  if (!product?.isActive) return goBackWith(ctx, "postcode", "productGone");
+  const isBox = product.type === PRODUCT_TYPES.box;
+  const step = isBox ? "box" : "extras";
+  const { answer, needsSignIn } = await loadDraftOnce(ctx);
+  if (needsSignIn) return goBackWith(ctx, "account", "signedOut");
+  const patch = pickedPatch(answer?.draft ?? EMPTY_ORDER_DRAFT, { productId: product.id, isBox });
+  if (!patch) return goTo(ctx, step);
+  const { result, cookies } = await patchOrCreate(ctx, patch);
+  if (result.ok) return goTo(ctx, step, { cookies });
+  if (result.status !== "invalid") return refuseCall(ctx, result);
+  const notForYou = Object.values(result.errors).some((error) => error.code === "not_for_you");
+  return goBackWith(ctx, step, notForYou ? "notForYou" : "productGone", cookies);
+}
+
 /** What the action answers the page when it does not redirect. */
 export type FlowActionData =
   | AccountFormRefusal
@@ -428,6 +455,7 @@ const HANDLERS: Record<Intent, Handler> = {
   applyCoupon: (ctx) => patchStep(ctx, couponFromForm(ctx.form, { remove: false }), { to: () => goTo(ctx, "summary") }),
   removeCoupon: (ctx) => patchStep(ctx, couponFromForm(ctx.form, { remove: true }), { to: () => goTo(ctx, "summary") }),
   pay,
+  pick,
 };
 
 async function addBox(ctx: Context) {

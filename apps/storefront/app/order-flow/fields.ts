@@ -1,4 +1,5 @@
 import { POSTAL_ADDRESS_FIELDS, type PostalAddressField } from "@shop/contracts";
+import { PICK_INTENT } from "./pick";
 
 /**
  * Names of the flow's form fields and intents, shared by the steps (browser) and the action
@@ -30,6 +31,8 @@ export const INTENTS = {
   applyCoupon: "applyCoupon",
   removeCoupon: "removeCoupon",
   pay: "pay",
+  /** A product page's "order this" / "add to my order": the product comes into the draft (pick.ts). */
+  pick: PICK_INTENT,
 } as const satisfies Record<string, string>;
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS];
 
@@ -78,5 +81,13 @@ export const ORDER_FIELDS = {
 export const extraField = (kind: "quantity" | "frequency", productId: number) => `extra.${kind}.${productId}`;
 
 /** What the flow says on the page after a redirect (problems.*): a draft gone, a slot taken meanwhile. */
-export const FLOW_NOTICES = ["draftExpired", "signedOut", "slotFull", "dateGone", "notForYou", "priceChanged"] as const;
+export const FLOW_NOTICES = [
+  "draftExpired",
+  "signedOut",
+  "slotFull",
+  "dateGone",
+  "notForYou",
+  "priceChanged",
+  "productGone",
+] as const;
 export type FlowNotice = (typeof FLOW_NOTICES)[number];

@@ -10,9 +10,12 @@ import {
   deliveryFromForm,
   extrasFromForm,
   orderFromForm,
+  pickedPatch,
+  pickedProductOf,
   planFromForm,
   postcodeFromForm,
 } from "./forms.server";
+import { PICK_FIELD } from "./pick";
 
 /** A form as the browser posts it: pairs, so that a field may come more than once. */
 function form(...pairs: [string, string][]): FormData {
@@ -137,6 +140,32 @@ describe("a box", () => {
     expect(boxRemovedFromForm(form(["index", "0"]), draft)).toEqual({ boxes: [] });
     expect(boxRemovedFromForm(form(["index", "1"]), draft)).toBeNull();
     expect(boxRemovedFromForm(form(["index", "-1"]), draft)).toBeNull();
+  });
+});
+
+describe("a product page's product", () => {
+  it("is read from its field, and anything else is no product", () => {
+    expect(pickedProductOf(form([PICK_FIELD, "42"]))).toBe(42);
+    for (const value of ["", "-4", "4.5", "abc", "1e3", "99999999"])
+      expect(pickedProductOf(form([PICK_FIELD, value]))).toBeNull();
+    expect(pickedProductOf(form())).toBeNull();
+  });
+
+  it("joins the boxes as it comes, one of it with nothing left out, and only once", () => {
+    expect(pickedPatch(draft, { productId: 12, isBox: true })).toEqual({
+      boxes: [...draft.boxes, { productId: 12, exclusions: [], quantity: 1 }],
+    });
+    expect(pickedPatch(draft, { productId: 11, isBox: true })).toBeNull();
+    // The same box with foods left out is another box.
+    const leftOut = { ...draft, boxes: [{ productId: 11, exclusions: [5], quantity: 1 }] };
+    expect(pickedPatch(leftOut, { productId: 11, isBox: true })?.boxes).toHaveLength(2);
+  });
+
+  it("joins the basket once, and is not added again when it is there", () => {
+    expect(pickedPatch(draft, { productId: 40, isBox: false })).toEqual({
+      extras: [...draft.extras, { productId: 40, quantity: 1, frequency: "once" }],
+    });
+    expect(pickedPatch(draft, { productId: 32, isBox: false })).toBeNull();
   });
 });
 

@@ -24,6 +24,7 @@ import {
   NEW_ADDRESS,
   ORDER_FIELDS,
 } from "./fields";
+import { PICK_FIELD } from "./pick";
 
 /**
  * The steps' forms turned into what the CMS takes (a patch of the draft, the order's consents),
@@ -117,6 +118,27 @@ export function boxAddedFromForm(form: FormData, draft: OrderDraft): Parsed<Orde
 /** The refusals of the box at `index` of a patch, under the configurator's field names. */
 export const newBoxErrors = (errors: FlowErrors, index: number): FlowErrors =>
   renamePrefix(errors, `boxes.${index}.`, "box.");
+
+/** The catalogue id a product page's button posted (PICK_FIELD), or null for anything else. */
+export function pickedProductOf(form: FormData): number | null {
+  const productId = wholeNumber(form.get(PICK_FIELD));
+  return Number.isNaN(productId) ? null : productId;
+}
+
+/**
+ * A product page's product in the draft: a box joins the boxes as it comes (nothing left out, one
+ * of it), an extra joins the basket (one, once: the extras step offers every delivery for a
+ * subscription). Null when it is there already, so that a second press adds nothing twice.
+ */
+export function pickedPatch(draft: OrderDraft, pick: { productId: number; isBox: boolean }): OrderDraftPatch | null {
+  const { productId } = pick;
+  if (pick.isBox) {
+    if (draft.boxes.some((box) => box.productId === productId && box.exclusions.length === 0)) return null;
+    return { boxes: [...draft.boxes, { productId, exclusions: [], quantity: 1 }] };
+  }
+  if (draft.extras.some((extra) => extra.productId === productId)) return null;
+  return { extras: [...draft.extras, { productId, quantity: 1, frequency: "once" }] };
+}
 
 /** The draft's boxes without the one at `index` (a removed box). */
 export function boxRemovedFromForm(form: FormData, draft: OrderDraft): OrderDraftPatch | null {

@@ -32,6 +32,7 @@ const es = {
     dateGone: "Ya no se puede pedir para el día que elegiste. Elige otro.",
     priceChanged: "El total ha cambiado desde que lo viste: aquí tienes el nuevo. Revísalo antes de pagar.",
     notForYou: "Algo de lo que elegiste no está a la venta para tu tipo de cuenta. Cámbialo para seguir.",
+    productGone: "El producto que querías añadir ya no está a la venta. Elige otro aquí.",
   },
   errors: {
     required: "Este campo es obligatorio.",
@@ -268,6 +269,7 @@ const ca: OrderFlowTexts = {
     dateGone: "Ja no es pot demanar per al dia que havies triat. Tria'n un altre.",
     priceChanged: "El total ha canviat des que el vas veure: aquí tens el nou. Revisa'l abans de pagar.",
     notForYou: "Una part del que havies triat no està a la venda per al teu tipus de compte. Canvia-ho per continuar.",
+    productGone: "El producte que volies afegir ja no està a la venda. Tria'n un altre aquí.",
   },
   errors: {
     required: "Aquest camp és obligatori.",
@@ -496,6 +498,7 @@ const pt: OrderFlowTexts = {
     dateGone: "Já não é possível encomendar para o dia que escolheu. Escolha outro.",
     priceChanged: "O total mudou desde que o viu: aqui tem o novo. Reveja-o antes de pagar.",
     notForYou: "Parte do que escolheu não está à venda para o seu tipo de conta. Altere-o para continuar.",
+    productGone: "O produto que queria juntar já não está à venda. Escolha outro aqui.",
   },
   errors: {
     required: "Este campo é obrigatório.",

@@ -14,6 +14,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n/format";
 import { catalogueUnavailable, getProducts } from "~/catalogue.server";
+import { PICK_FIELD, PICK_INTENT } from "~/order-flow/pick";
 import { usePageLanguage } from "~/root-data";
 import { messagesFor } from "~/i18n";
 import { screenMeta, withoutSiteName } from "~/seo";
@@ -69,7 +70,7 @@ function picturesOf(product: Route.ComponentProps["loaderData"]["product"]): Pro
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, card, details } = loaderData;
-  const { messages } = usePageLanguage();
+  const { locale, messages } = usePageLanguage();
   const [open, setOpen] = useState<number | null>(null);
   const [Lightbox, setLightbox] = useState<LightboxView | null>(null);
   // Transitions: a tap that comes while parts of the page are still hydrating waits for them,
@@ -157,9 +158,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           />
         </p>
         {product.isActive ? (
-          <ScreenLink screen="newOrder" className={`${PRIMARY_BUTTON} mt-6 shadow`}>
-            {product.type === PRODUCT_TYPES.box ? messages.catalogue.orderThis : messages.product.addToOrder}
-          </ScreenLink>
+          // A plain form: the product goes into the order even before the page's scripts have run.
+          <form method="post" action={pathTo("newOrder", locale)} className="mt-6">
+            <input type="hidden" name="intent" value={PICK_INTENT} />
+            <input type="hidden" name={PICK_FIELD} value={product.id} />
+            <button type="submit" className={`${PRIMARY_BUTTON} shadow`}>
+              {product.type === PRODUCT_TYPES.box ? messages.catalogue.orderThis : messages.product.addToOrder}
+            </button>
+          </form>
         ) : (
           <p className="mt-6 rounded-2xl bg-sand-100 p-4 text-sand-900" role="status">
             {messages.catalogue.unavailable}{" "}
