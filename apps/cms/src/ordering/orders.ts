@@ -3,6 +3,7 @@ import {
   MAX_UNPAID_ORDERS,
   type CreatedOrder,
   type CreateOrderBody,
+  type DeliveryAddress,
   type DraftInvoice,
   type Order,
   type OrderDraft,
@@ -16,9 +17,11 @@ import {
   orderNumberOf,
   parseOrderNumber,
   type Frequency,
+  type IsoDate,
   type Locale,
   type OrderStatus,
   type StatusActor,
+  type TimeSlot,
 } from "@shop/domain";
 import { storefrontLink } from "../storefront-links";
 import { afterAnswer } from "../http/after-answer";
@@ -95,7 +98,7 @@ async function readyDraft(
   return { draft: { ...draft, delivery: draft.delivery }, priced, delivery };
 }
 
-/** An order's snapshot of one priced line (a renewal's order writes the same). */
+/** An order's snapshot of one priced line (orderRowOf's lines). */
 export function lineData(line: PricedDraft["lines"][number]) {
   return {
     kind: line.kind,
@@ -114,21 +117,44 @@ export function lineData(line: PricedDraft["lines"][number]) {
   };
 }
 
-/** The order's row, with what the customer agreed to, waiting for its payment. */
-function orderData(
-  ready: ReadyDraft,
-  { userId, email, body, now }: { userId: number; email: string; body: CreateOrderBody; now: Date },
+/**
+ * An order's row from its priced draft, waiting for its payment: the one way an order placed by the
+ * customer and a subscription's renewal are written, so that both show alike in the customer's
+ * orders, the staff's lists, packing and the delivery sheet.
+ */
+export function orderRowOf(
+  priced: PricedDraft,
+  {
+    userId,
+    email,
+    locale,
+    purchase,
+    frequency,
+    delivery,
+    invoice,
+    expiresAt,
+    now,
+  }: {
+    userId: number;
+    email: string;
+    locale: Locale;
+    purchase: OrderDraft["purchase"];
+    frequency: OrderDraft["frequency"];
+    delivery: { date: IsoDate; slot: TimeSlot; address: DeliveryAddress; notes: string | null };
+    invoice: unknown;
+    expiresAt: Date;
+    now: Date;
+  },
 ) {
-  const { draft, priced, delivery } = ready;
   const { totals, zone } = priced;
   return {
     user: userId,
     email,
     orderStatus: "pending_payment" as const,
-    locale: body.locale,
+    locale,
     audience: priced.quote.audience,
-    purchase: draft.purchase,
-    frequency: draft.frequency,
+    purchase,
+    frequency,
     lines: priced.lines.map(lineData),
     goods: totals.goods,
     discount: totals.discount,
@@ -139,17 +165,43 @@ function orderData(
     couponCode: priced.coupon && priced.coupon.discount > 0 ? priced.coupon.code : null,
     zone: zone.id,
     zoneName: zone.name,
-    deliveryDate: draft.delivery.date,
+    deliveryDate: delivery.date,
     slotCode: delivery.slot.code,
     slotStart: delivery.slot.start,
     slotEnd: delivery.slot.end,
-    slotKey: slotKeyOf(zone.id, draft.delivery.date, delivery.slot.code),
+    slotKey: slotKeyOf(zone.id, delivery.date, delivery.slot.code),
     postcode: delivery.address.postalCode,
     deliveryAddress: delivery.address,
-    notes: draft.delivery.notes,
-    invoice: draft.invoice,
-    expiresAt: paymentDeadline(now),
+    notes: delivery.notes,
+    invoice,
+    expiresAt,
     termsAcceptedAt: now,
+  };
+}
+
+/** The order's row, with what the customer agreed to, waiting for its payment. */
+function orderData(
+  ready: ReadyDraft,
+  { userId, email, body, now }: { userId: number; email: string; body: CreateOrderBody; now: Date },
+) {
+  const { draft, priced, delivery } = ready;
+  return {
+    ...orderRowOf(priced, {
+      userId,
+      email,
+      locale: body.locale,
+      purchase: draft.purchase,
+      frequency: draft.frequency,
+      delivery: {
+        date: draft.delivery.date,
+        slot: delivery.slot,
+        address: delivery.address,
+        notes: draft.delivery.notes,
+      },
+      invoice: draft.invoice,
+      expiresAt: paymentDeadline(now),
+      now,
+    }),
     marketingConsent: body.marketingConsent,
     marketingWording: body.marketingWording,
   };

@@ -17,6 +17,7 @@ import type { OffSessionCard, OffSessionResult, PaymentProviderId } from "../../
 import { changeStatus } from "../lifecycle";
 import { SubscriptionError } from "../errors";
 import { isoDateOf } from "../store";
+import { eachAtOnce, PAGE } from "./batches";
 import { sendRenewalMail } from "./mails";
 import { RENEWAL_JOB } from "./orders";
 
@@ -29,8 +30,6 @@ import { RENEWAL_JOB } from "./orders";
  * sent again after a crash, it is the same charge at the gateway (Redsys's order number, Stripe's
  * idempotency key, the sandbox's ledger), never a second one.
  */
-
-const PAGE = 200;
 
 /** A charge sent but not answered is sent again (same reference) after this long: its runner has died. */
 const RESUME_AFTER_MS = 5 * 60_000;
@@ -85,31 +84,58 @@ const CARD_FIELDS = [
   "stripePaymentMethodId",
 ];
 
-/** The card a subscription's renewals charge: its own, else its customer's default; null when none is active. */
-async function cardOf(strapi: Core.Strapi, subscriptionId: number): Promise<SavedCardRow | null> {
-  const row = (await strapi.db.query(CONTENT_TYPES.subscription).findOne({
-    where: { id: subscriptionId },
+/**
+ * The cards the subscriptions' renewals charge, by subscription id: each one's own card, else its
+ * customer's default; none when no card is active. Three queries for a page of deliveries.
+ */
+async function cardsOf(strapi: Core.Strapi, subscriptionIds: readonly number[]): Promise<Map<number, SavedCardRow>> {
+  const rows = (await strapi.db.query(CONTENT_TYPES.subscription).findMany({
+    where: { id: { $in: [...new Set(subscriptionIds)] } },
     select: ["id"],
     populate: { paymentMethod: { select: [...CARD_FIELDS, "methodStatus"] }, user: { select: ["id"] } },
   })) as {
+    id: number;
     paymentMethod: (SavedCardRow & { methodStatus: string }) | null;
     user: { id: number } | null;
-  } | null;
-  if (row?.paymentMethod?.methodStatus === "active") return row.paymentMethod;
-  if (!row?.user) return null;
-  return (await strapi.db.query(CONTENT_TYPES.paymentMethod).findOne({
-    where: { user: { id: row.user.id }, methodStatus: "active", isDefault: true },
+  }[];
+  const cards = new Map<number, SavedCardRow>();
+  const withoutOwn = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.paymentMethod?.methodStatus === "active") cards.set(row.id, row.paymentMethod);
+    else if (row.user) withoutOwn.set(row.user.id, [...(withoutOwn.get(row.user.id) ?? []), row.id]);
+  }
+  if (withoutOwn.size === 0) return cards;
+  const defaults = (await strapi.db.query(CONTENT_TYPES.paymentMethod).findMany({
+    where: { user: { id: { $in: [...withoutOwn.keys()] } }, methodStatus: "active", isDefault: true },
     select: CARD_FIELDS,
-  })) as SavedCardRow | null;
+    populate: { user: { select: ["id"] } },
+  })) as (SavedCardRow & { user: { id: number } | null })[];
+  for (const { user, ...card } of defaults) {
+    for (const subscriptionId of withoutOwn.get(user?.id ?? 0) ?? []) {
+      if (!cards.has(subscriptionId)) cards.set(subscriptionId, card);
+    }
+  }
+  return cards;
 }
 
-async function offSessionPayments(strapi: Core.Strapi, orderId: number): Promise<OffSessionPayment[]> {
-  return (await strapi.db.query(CONTENT_TYPES.payment).findMany({
-    where: { order: { id: orderId }, offSession: true },
+/** Off-session payments of the orders, oldest first, by order id. */
+async function offSessionPaymentsOf(
+  strapi: Core.Strapi,
+  orderIds: readonly number[],
+): Promise<Map<number, OffSessionPayment[]>> {
+  const rows = (await strapi.db.query(CONTENT_TYPES.payment).findMany({
+    where: { order: { id: { $in: [...orderIds] } }, offSession: true },
     select: ["id", "reference", "provider", "paymentStatus", "amount", "currency", "declineCode", "attemptedAt"],
     populate: { order: { select: ["id"] } },
     orderBy: { id: "asc" },
   })) as OffSessionPayment[];
+  const payments = new Map<number, OffSessionPayment[]>(orderIds.map((id) => [id, []]));
+  for (const row of rows) if (row.order !== null) payments.get(row.order.id)?.push(row);
+  return payments;
+}
+
+async function offSessionPayments(strapi: Core.Strapi, orderId: number): Promise<OffSessionPayment[]> {
+  return (await offSessionPaymentsOf(strapi, [orderId])).get(orderId) ?? [];
 }
 
 /** The decided off-session charges as the dunning rules read them. */
@@ -177,7 +203,7 @@ async function claimCharge(
 ): Promise<OffSessionPayment | null> {
   const attempt = delivery.chargeAttempts + 1;
   const reference = chargeReferenceOf(delivery.id, attempt);
-  const created = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+  return strapi.db.transaction(async ({ trx }: { trx: Sql }): Promise<OffSessionPayment | null> => {
     await lockOrderRow(strapi, trx, delivery.order.id);
     const { count } = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).updateMany({
       // A row planned before the column existed, or by planning's raw insert, holds NULL for none.
@@ -189,8 +215,8 @@ async function claimCharge(
       },
       data: { chargeAttempts: attempt },
     })) as { count: number };
-    if (count !== 1) return false;
-    await strapi.db.query(CONTENT_TYPES.payment).create({
+    if (count !== 1) return null;
+    const created = (await strapi.db.query(CONTENT_TYPES.payment).create({
       data: {
         reference,
         order: delivery.order.id,
@@ -202,14 +228,10 @@ async function claimCharge(
         offSession: true,
         attemptedAt: now,
       },
-    });
-    return true;
+      select: ["id", "reference", "provider", "paymentStatus", "amount", "currency", "declineCode", "attemptedAt"],
+    })) as Omit<OffSessionPayment, "order">;
+    return { ...created, order: { id: delivery.order.id } };
   });
-  if (!created) return null;
-  const [payment] = (await offSessionPayments(strapi, delivery.order.id)).filter(
-    (each) => each.reference === reference,
-  );
-  return payment ?? null;
 }
 
 /** Claims a once-only mark of the delivery (`payLinkSentAt`, `collectionEndedAt`); true for the one caller that set it. */
@@ -285,8 +307,18 @@ async function charge(
   return outcome === "unknown" ? "charged" : outcome;
 }
 
-/** One step of one delivery's collection at `now`; what it did. */
-async function collectOne(strapi: Core.Strapi, delivery: CollectedDelivery, now: Date): Promise<Collected> {
+/** What a step reads besides the delivery: its order's off-session payments and the card to charge. */
+interface Known {
+  payments: OffSessionPayment[];
+  card: SavedCardRow | null;
+}
+
+/** One step of one delivery's collection at `now`, with `known` when the page read it; what it did. */
+async function collectOne(
+  strapi: Core.Strapi,
+  delivery: CollectedDelivery,
+  { now, known }: { now: Date; known: Known | null },
+): Promise<Collected> {
   const { order } = delivery;
   if (order === null || order.expiresAt === null) return null;
   if (order.orderStatus !== "pending_payment" && order.orderStatus !== "payment_failed") {
@@ -298,8 +330,10 @@ async function collectOne(strapi: Core.Strapi, delivery: CollectedDelivery, now:
     return null;
   }
   const withOrder = { ...delivery, order };
-  const payments = await offSessionPayments(strapi, order.id);
-  const card = await cardOf(strapi, delivery.subscriptionId);
+  const { payments, card } = known ?? {
+    payments: await offSessionPayments(strapi, order.id),
+    card: (await cardsOf(strapi, [delivery.subscriptionId])).get(delivery.subscriptionId) ?? null,
+  };
   const unanswered = payments.find((payment) => payment.paymentStatus === "pending");
   if (unanswered !== undefined) {
     // A charge sent by a run that died before its answer: asked again under the same reference.
@@ -340,13 +374,41 @@ async function sendPayLink(strapi: Core.Strapi, delivery: CollectedDelivery, now
   return "payLink";
 }
 
+const DELIVERY_READ = {
+  select: ["id", "subscriptionId", "date", "chargeAttempts", "payLinkSentAt"],
+  populate: { order: { select: ["id", "number", "orderStatus", "total", "expiresAt", "locale"] } },
+};
+
+type StoredDelivery = Omit<CollectedDelivery, "chargeAttempts"> & { chargeAttempts: number | null };
+
+const collectedOf = (row: StoredDelivery): CollectedDelivery => ({ ...row, chargeAttempts: row.chargeAttempts ?? 0 });
+
 async function loadDelivery(strapi: Core.Strapi, id: number): Promise<CollectedDelivery | null> {
-  const row = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findOne({
-    where: { id },
-    select: ["id", "subscriptionId", "date", "chargeAttempts", "payLinkSentAt"],
-    populate: { order: { select: ["id", "number", "orderStatus", "total", "expiresAt", "locale"] } },
-  })) as (Omit<CollectedDelivery, "chargeAttempts"> & { chargeAttempts: number | null }) | null;
-  return row === null ? null : { ...row, chargeAttempts: row.chargeAttempts ?? 0 };
+  const row = (await strapi.db
+    .query(CONTENT_TYPES.subscriptionDelivery)
+    .findOne({ where: { id }, ...DELIVERY_READ })) as StoredDelivery | null;
+  return row === null ? null : collectedOf(row);
+}
+
+/** A page's deliveries with what their first step reads, in four queries. */
+async function knownOf(strapi: Core.Strapi, page: readonly CollectedDelivery[]): Promise<Map<number, Known>> {
+  const orderIds = page.flatMap((delivery) => (delivery.order === null ? [] : [delivery.order.id]));
+  const [payments, cards] = await Promise.all([
+    offSessionPaymentsOf(strapi, orderIds),
+    cardsOf(
+      strapi,
+      page.map((delivery) => delivery.subscriptionId),
+    ),
+  ]);
+  return new Map(
+    page.map((delivery) => [
+      delivery.id,
+      {
+        payments: (delivery.order && payments.get(delivery.order.id)) ?? [],
+        card: cards.get(delivery.subscriptionId) ?? null,
+      },
+    ]),
+  );
 }
 
 /**
@@ -357,38 +419,49 @@ async function loadDelivery(strapi: Core.Strapi, id: number): Promise<CollectedD
 export async function collectRenewals(strapi: Core.Strapi, now: Date): Promise<CollectionRun> {
   const run: CollectionRun = { charged: 0, paid: 0, declined: 0, payLinks: 0, missed: 0 };
   for (let afterId = 0; ;) {
-    const page = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
-      where: { id: { $gt: afterId }, deliveryStatus: "ordered", collectionEndedAt: null, order: { renewal: true } },
-      select: ["id"],
-      orderBy: { id: "asc" },
-      limit: PAGE,
-    })) as { id: number }[];
-    for (const { id } of page) {
+    const page = (
+      (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
+        where: { id: { $gt: afterId }, deliveryStatus: "ordered", collectionEndedAt: null, order: { renewal: true } },
+        ...DELIVERY_READ,
+        orderBy: { id: "asc" },
+        limit: PAGE,
+      })) as StoredDelivery[]
+    ).map(collectedOf);
+    if (page.length === 0) break;
+    const known = await knownOf(strapi, page);
+    await eachAtOnce(strapi, page, async (delivery) => {
       try {
-        await collectDelivery(strapi, id, now, run);
+        await collectDelivery(strapi, delivery, { now, run, known: known.get(delivery.id) ?? null });
       } catch (error) {
         strapi.log.error(
-          `Renewal of delivery ${id} not collected: ${error instanceof Error ? error.message : String(error)}`,
+          `Renewal of delivery ${delivery.id} not collected: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
-    }
+    });
     if (page.length < PAGE) break;
     afterId = page[page.length - 1]!.id;
   }
   return run;
 }
 
-/** A delivery's steps at `now` until one leaves nothing more to do in this run (a refusal is followed by its link at once). */
-async function collectDelivery(strapi: Core.Strapi, id: number, now: Date, run: CollectionRun): Promise<void> {
+/**
+ * A delivery's steps at `now` until one leaves nothing more to do in this run (a refusal is followed
+ * by its link at once). The first step works on the page's reading; the next ones read again.
+ */
+async function collectDelivery(
+  strapi: Core.Strapi,
+  first: CollectedDelivery,
+  { now, run, known }: { now: Date; run: CollectionRun; known: Known | null },
+): Promise<void> {
   for (let steps = 0; steps < 3; steps++) {
-    const delivery = await loadDelivery(strapi, id);
+    const delivery = steps === 0 ? first : await loadDelivery(strapi, first.id);
     if (delivery === null) return;
-    const done = await collectOne(strapi, delivery, now);
+    const done = await collectOne(strapi, delivery, { now, known: steps === 0 ? known : null });
     if (done === null) return;
     if (done === "paid") run.paid++;
     if (done === "declined") {
       run.declined++;
-      if (delivery.chargeAttempts === 0) await tellRetryIfSoft(strapi, id, now);
+      if (delivery.chargeAttempts === 0) await tellRetryIfSoft(strapi, delivery.id, now);
     }
     if (done === "charged") run.charged++;
     if (done === "payLink") run.payLinks++;

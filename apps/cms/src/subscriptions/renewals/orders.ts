@@ -3,11 +3,12 @@ import { orderNumberOf, type IsoDate } from "@shop/domain";
 import { packingDeadlineOf, type SubscriptionStatus } from "@shop/domain/subscriptions";
 import { CONTENT_TYPES } from "../../content-types";
 import type { Sql } from "../../database/sql";
-import { slotKeyOf, takeSlotPlace } from "../../delivery/slot-places";
-import { lineData } from "../../ordering/orders";
-import { priceDraft, type PricedDraft } from "../../ordering/quote";
+import { takeSlotPlace } from "../../delivery/slot-places";
+import { orderRowOf } from "../../ordering/orders";
+import { customerAudience, priceDraft, type PricedDraft } from "../../ordering/quote";
 import { boxPricesOn } from "../price-notices/told";
-import { draftOf, isoDateOf, loadSubscription, zoneRulesOf, type SubscriptionRow } from "../store";
+import { draftOf, isoDateOf, loadSubscription, zoneRulesOf, type SubscriptionRow, type ZoneRules } from "../store";
+import { eachAtOnce, PAGE } from "./batches";
 
 /**
  * A renewal's first half (docs/decisions/030): a delivery whose cut-off has come becomes an order of
@@ -19,9 +20,6 @@ import { draftOf, isoDateOf, loadSubscription, zoneRulesOf, type SubscriptionRow
 
 /** The history's and the orders' name of the job. */
 export const RENEWAL_JOB = "job:renew-subscriptions";
-
-/** Deliveries taken per query: a delivery day of many subscriptions is walked in pages. */
-const PAGE = 200;
 
 /**
  * Subscriptions whose locked deliveries are charged. A paused one still gets a delivery locked before
@@ -42,8 +40,46 @@ function renews(row: SubscriptionRow, date: IsoDate): boolean {
   return row.cancelsOn !== null && date < isoDateOf(row.cancelsOn);
 }
 
+/** A subscription as a renewal reads it, with its invoice details (which the order copies). */
+type RenewedRow = SubscriptionRow & { invoice: unknown };
+
+/**
+ * What one run reads once rather than per delivery: the zones' calendars, and the prices of each
+ * distinct subscription contents (the same boxes for the same kind of customer, in the same language,
+ * at the same told prices cost the same). Both as they are at the run's `now`.
+ */
+export interface RenewalContext {
+  now: Date;
+  rules: Map<number, Promise<ZoneRules | null>>;
+  prices: Map<string, Promise<PricedDraft>>;
+}
+
+export function renewalContext(now: Date): RenewalContext {
+  return { now, rules: new Map(), prices: new Map() };
+}
+
+function cached<Value>(map: Map<string | number, Promise<Value>>, key: string | number, load: () => Promise<Value>) {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = load();
+    map.set(key, value);
+  }
+  return value;
+}
+
+async function pricedFor(strapi: Core.Strapi, context: RenewalContext, row: RenewedRow, userId: number, date: IsoDate) {
+  const draft = draftOf(row);
+  const boxPrices = boxPricesOn(row, date);
+  const audience = await customerAudience(strapi, userId);
+  const key = JSON.stringify([draft, audience, row.locale, [...boxPrices]]);
+  // The customer's id only decides the audience here: a subscription's draft carries no coupon.
+  return cached(context.prices, key, () =>
+    priceDraft(strapi, draft, { userId, locale: row.locale, now: context.now, boxPrices }),
+  );
+}
+
 interface RenewalPlan {
-  row: SubscriptionRow & { user: NonNullable<SubscriptionRow["user"]> };
+  row: RenewedRow & { user: NonNullable<SubscriptionRow["user"]> };
   priced: PricedDraft;
   slot: PricedDraft["zone"]["slots"][number];
   packingDeadline: Date;
@@ -55,11 +91,15 @@ interface RenewalPlan {
  * delivery's price. Null when the subscription no longer renews, or its zone or slot is gone (logged:
  * staff must look; the delivery stays locked and the next run tries again).
  */
-async function planRenewal(strapi: Core.Strapi, delivery: DueDelivery, now: Date): Promise<RenewalPlan | null> {
-  const row = await loadSubscription(strapi, delivery.subscriptionId);
+async function planRenewal(
+  strapi: Core.Strapi,
+  context: RenewalContext,
+  { delivery, row }: { delivery: DueDelivery; row: RenewedRow | null },
+): Promise<RenewalPlan | null> {
+  const { now } = context;
   const date = isoDateOf(delivery.date);
   if (row === null || row.user === null || !renews(row, date)) return null;
-  const rules = await zoneRulesOf(strapi, row, now);
+  const rules = await cached(context.rules, row.zone?.id ?? 0, () => zoneRulesOf(strapi, row, now));
   const slot = rules?.zone.slots.find((each) => each.code === row.slotCode);
   if (!rules || !slot) {
     strapi.log.error(`Renewal of delivery ${delivery.id}: its zone or slot ${row.slotCode} is no longer offered`);
@@ -70,65 +110,34 @@ async function planRenewal(strapi: Core.Strapi, delivery: DueDelivery, now: Date
   // charged for it any more (decision 027), and an order would only be cancelled at once.
   if (packingDeadline.getTime() <= now.getTime()) return null;
   // The boxes at the prices the subscriber was told for this date (price notices, decision 032).
-  const priced = await priceDraft(strapi, draftOf(row), {
-    userId: row.user.id,
-    locale: row.locale,
-    now,
-    boxPrices: boxPricesOn(row, date),
-  });
+  const priced = await pricedFor(strapi, context, row, row.user.id, date);
   return { row: { ...row, user: row.user }, priced, slot, packingDeadline };
 }
 
-async function invoiceOf(strapi: Core.Strapi, subscriptionId: number): Promise<unknown> {
-  const found = (await strapi.db
-    .query(CONTENT_TYPES.subscription)
-    .findOne({ where: { id: subscriptionId }, select: ["invoice"] })) as { invoice: unknown } | null;
-  return found?.invoice ?? null;
-}
-
 /** The order's row: the subscription's contents at these prices, for the delivery's date, address and slot. */
-function renewalOrderData(plan: RenewalPlan, { date, invoice, now }: { date: IsoDate; invoice: unknown; now: Date }) {
+function renewalOrderData(plan: RenewalPlan, { date, now }: { date: IsoDate; now: Date }) {
   const { row, priced, slot } = plan;
-  const { totals, zone } = priced;
   return {
-    user: row.user.id,
-    email: row.user.email,
-    orderStatus: "pending_payment" as const,
-    locale: row.locale,
-    audience: priced.quote.audience,
-    purchase: "subscription" as const,
-    frequency: row.frequency,
+    ...orderRowOf(priced, {
+      userId: row.user.id,
+      email: row.user.email,
+      locale: row.locale,
+      purchase: "subscription",
+      frequency: row.frequency,
+      delivery: { date, slot, address: row.deliveryAddress, notes: row.notes },
+      invoice: row.invoice,
+      // Payable (off-session, then by the customer's link) until packing starts; the expiry job
+      // cancels it then, freeing its slot place (src/jobs/expire-unpaid-orders.ts).
+      expiresAt: plan.packingDeadline,
+      // The subscriber accepted the terms with the first order; the renewal is that agreement's.
+      now,
+    }),
     renewal: true,
     subscription: row.id,
-    lines: priced.lines.map(lineData),
-    goods: totals.goods,
-    discount: totals.discount,
-    shipping: totals.shipping,
-    shippingTax: totals.shippingTax,
-    tax: totals.tax,
-    total: totals.total,
-    couponCode: null,
-    zone: zone.id,
-    zoneName: zone.name,
-    deliveryDate: date,
-    slotCode: slot.code,
-    slotStart: slot.start,
-    slotEnd: slot.end,
-    slotKey: slotKeyOf(zone.id, date, slot.code),
-    postcode: row.deliveryAddress.postalCode,
-    deliveryAddress: row.deliveryAddress,
-    notes: row.notes,
-    invoice,
-    // Payable (off-session, then by the customer's link) until packing starts; the expiry job
-    // cancels it then, freeing its slot place (src/jobs/expire-unpaid-orders.ts).
-    expiresAt: plan.packingDeadline,
-    // The subscriber accepted the terms with the first order; the renewal is that agreement's.
-    termsAcceptedAt: now,
     marketingConsent: false,
     marketingWording: null,
   };
 }
-
 /**
  * Claims the delivery and writes its order, in one transaction. True when this call did; false when
  * another runner (or a skip racing the cut-off) had moved the delivery first.
@@ -140,14 +149,13 @@ async function claimAndOrder(
   now: Date,
 ): Promise<boolean> {
   const date = isoDateOf(delivery.date);
-  const invoice = await invoiceOf(strapi, plan.row.id);
   return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     const { count } = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).updateMany({
       where: { id: delivery.id, deliveryStatus: { $in: ["scheduled", "locked"] }, cutoffAt: { $lte: now } },
       data: { deliveryStatus: "ordered" },
     })) as { count: number };
     if (count !== 1) return false;
-    const data = renewalOrderData(plan, { date, invoice, now });
+    const data = renewalOrderData(plan, { date, now });
     const created = (await strapi
       .documents(CONTENT_TYPES.order as never)
       .create({ data: data as never })) as unknown as { id: number };
@@ -181,29 +189,70 @@ async function claimAndOrder(
 }
 
 /**
+ * Orders one delivery whose cut-off has come (at the run's `now`), when its subscription still renews:
+ * true when this call wrote its order, false when it was not to be ordered or another runner did.
+ * `row` is its subscription when the caller has read it already.
+ */
+export async function orderDelivery(
+  strapi: Core.Strapi,
+  delivery: DueDelivery,
+  { context, row }: { context: RenewalContext; row?: RenewedRow | null },
+): Promise<boolean> {
+  const subscription =
+    row === undefined ? ((await loadSubscription(strapi, delivery.subscriptionId)) as RenewedRow | null) : row;
+  const plan = await planRenewal(strapi, context, { delivery, row: subscription });
+  return plan !== null && claimAndOrder(strapi, delivery, plan, context.now);
+}
+
+/** The subscriptions of a page of deliveries, by id, read in one query (loadSubscription's fields). */
+async function subscriptionsOf(
+  strapi: Core.Strapi,
+  deliveries: readonly DueDelivery[],
+): Promise<Map<number, RenewedRow>> {
+  const rows = (await strapi.db.query(CONTENT_TYPES.subscription).findMany({
+    where: { id: { $in: [...new Set(deliveries.map((delivery) => delivery.subscriptionId))] } },
+    populate: {
+      zone: { select: ["id"] },
+      user: { select: ["id", "email", "firstName"] },
+      firstOrder: { select: ["id", "number", "deliveryDate"] },
+    },
+  })) as RenewedRow[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
  * Every delivery whose cut-off has come and that is still scheduled or locked becomes its order
  * (at `now`). A delivery that cannot be priced (a product withdrawn) or whose subscription no longer
  * renews stays as it is and is logged. How many orders this call wrote.
  */
 export async function orderDueDeliveries(strapi: Core.Strapi, now: Date): Promise<number> {
+  const context = renewalContext(now);
   let ordered = 0;
   for (let afterId = 0; ;) {
     const page = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
-      where: { id: { $gt: afterId }, deliveryStatus: { $in: ["scheduled", "locked"] }, cutoffAt: { $lte: now } },
+      where: {
+        id: { $gt: afterId },
+        deliveryStatus: { $in: ["scheduled", "locked"] },
+        cutoffAt: { $lte: now },
+        // A pending or suspended subscription's locked deliveries wait, unread, until it renews again.
+        subscription: { subscriptionStatus: { $in: [...RENEWED_STATUSES] } },
+      },
       select: ["id", "subscriptionId", "date"],
       orderBy: { id: "asc" },
       limit: PAGE,
     })) as DueDelivery[];
-    for (const delivery of page) {
+    if (page.length === 0) break;
+    const subscriptions = await subscriptionsOf(strapi, page);
+    await eachAtOnce(strapi, page, async (delivery) => {
       try {
-        const plan = await planRenewal(strapi, delivery, now);
-        if (plan !== null && (await claimAndOrder(strapi, delivery, plan, now))) ordered++;
+        const row = subscriptions.get(delivery.subscriptionId) ?? null;
+        if (await orderDelivery(strapi, delivery, { context, row })) ordered++;
       } catch (error) {
         strapi.log.error(
           `Renewal of delivery ${delivery.id} not ordered: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
-    }
+    });
     if (page.length < PAGE) break;
     afterId = page[page.length - 1]!.id;
   }
