@@ -40,3 +40,19 @@ export function visitOf(
   const session: Session = token ? { token, user: customer, clearCookie: false } : SIGNED_OUT;
   return { request, context: { locale, session, clientIp } };
 }
+
+/** What a loader or an action threw: a redirect Response, or React Router's data() with its status. */
+export async function thrown(promise: Promise<unknown>): Promise<{ status: number; location: string | null }> {
+  const error: unknown = await promise.then(
+    () => {
+      throw new Error("expected a throw");
+    },
+    (caught: unknown) => caught,
+  );
+  if (error instanceof Response) return { status: error.status, location: error.headers.get("Location") };
+  if (error && typeof error === "object" && "init" in error) {
+    const init = (error as { init: ResponseInit | null }).init;
+    return { status: init?.status ?? 200, location: null };
+  }
+  throw error;
+}

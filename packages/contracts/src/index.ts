@@ -11,3 +11,4 @@ export * from "./order";
 export * from "./http-limits";
 export * from "./subscription";
 export * from "./payment-method";
+export * from "./account-overview";

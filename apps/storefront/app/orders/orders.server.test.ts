@@ -1,7 +1,7 @@
 import type { Order, OrderSummary, PaymentStart } from "@shop/contracts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cmsError, json, useFakeCms } from "../../tests/fake-cms";
-import { visitOf } from "../../tests/visit";
+import { thrown, visitOf } from "../../tests/visit";
 import {
   cancelOrder,
   listLimitOf,
@@ -74,22 +74,6 @@ const ORDER: Order = {
   refunds: [],
   cancellation: { possible: false, until: null, refund: 0, method: null },
 };
-
-/** What a loader or an action threw: a redirect Response, or React Router's data() with its status. */
-async function thrown(promise: Promise<unknown>): Promise<{ status: number; location: string | null }> {
-  const error: unknown = await promise.then(
-    () => {
-      throw new Error("expected a throw");
-    },
-    (caught: unknown) => caught,
-  );
-  if (error instanceof Response) return { status: error.status, location: error.headers.get("Location") };
-  if (error && typeof error === "object" && "init" in error) {
-    const init = (error as { init: ResponseInit | null }).init;
-    return { status: init?.status ?? 200, location: null };
-  }
-  throw error;
-}
 
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});

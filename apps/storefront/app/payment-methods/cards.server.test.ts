@@ -1,3 +1,4 @@
+import type { CustomerCard } from "@shop/contracts";
 import { describe, expect, it } from "vitest";
 import { cmsError, json, useFakeCms } from "../../tests/fake-cms";
 import { visitOf } from "../../tests/visit";
@@ -10,7 +11,7 @@ const cms = useFakeCms();
 
 const CARD = "1234AbCd5678";
 
-function cardOf(overrides: Record<string, unknown> = {}) {
+function cardOf(overrides: Partial<CustomerCard> = {}): CustomerCard {
   return {
     id: CARD,
     provider: "sandbox",
@@ -27,8 +28,9 @@ function cardOf(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const page = (path: string, locale: "es" | "ca" | "pt" = "es") =>
-  loadCards(visitOf(new Request(`http://shop.test${path}`), { locale }));
+/** The Cards section of a profile page; the list itself comes with the profile's one call (accounts/overview.server). */
+const page = (path: string, locale: "es" | "ca" | "pt" = "es", cards = [cardOf()]) =>
+  loadCards(visitOf(new Request(`http://shop.test${path}`), { locale }), cards);
 
 function post(fields: Record<string, string>) {
   const request = new Request("http://shop.test/mi-cuenta/perfil", {
@@ -41,16 +43,14 @@ function post(fields: Record<string, string>) {
 const dataOf = (answer: unknown) => answer as { data: Record<string, unknown>; init: { status?: number } | null };
 
 describe("the Cards section", () => {
-  it("lists the customer's cards on the profile, without an outcome", async () => {
-    cms.on("GET /payment-methods/mine", json({ data: [cardOf()] }));
+  it("shows the profile's cards without an outcome, and without another call", async () => {
     const loaded = await page("/mi-cuenta/perfil");
     expect(loaded.cards).toEqual([cardOf()]);
     expect(loaded.outcome).toBeNull();
-    expect(cms.callsTo("GET /payment-methods/mine")[0]?.token).toBe("jwt-of-marta");
+    expect(cms.calls).toEqual([]);
   });
 
   it("on add-payment-completed, says the card is saved only when the CMS has it active", async () => {
-    cms.on("GET /payment-methods/mine", json({ data: [cardOf()] }));
     cms.on(`GET /payment-methods/mine/${CARD}`, json({ data: cardOf() }));
     expect((await page(`/add-payment-completed?card=${CARD}`)).outcome).toEqual({
       tone: "done",
@@ -59,7 +59,6 @@ describe("the Cards section", () => {
   });
 
   it("on add-payment-completed with a card still pending, says it is being confirmed, not saved", async () => {
-    cms.on("GET /payment-methods/mine", json({ data: [] }));
     cms.on(`GET /payment-methods/mine/${CARD}`, json({ data: cardOf({ status: "pending", isDefault: false }) }));
     const { outcome } = await page(`/pt/add-payment-completed?card=${CARD}`, "pt");
     expect(outcome?.tone).toBe("waiting");
@@ -67,7 +66,6 @@ describe("the Cards section", () => {
   });
 
   it("on add-payment-failed, gives the real reason; a pending card there was not saved", async () => {
-    cms.on("GET /payment-methods/mine", json({ data: [] }));
     cms.on(
       `GET /payment-methods/mine/${CARD}`,
       json({ data: cardOf({ status: "failed", failureReason: "declined", isDefault: false }) }),
@@ -81,7 +79,6 @@ describe("the Cards section", () => {
   });
 
   it("an address that names no card of the customer's (or a completed page claiming success) announces nothing saved", async () => {
-    cms.on("GET /payment-methods/mine", json({ data: [] }));
     cms.on(`GET /payment-methods/mine/${CARD}`, cmsError(404, { name: "NotFoundError" }));
     expect((await page(`/add-payment-completed?card=${CARD}`)).outcome).toEqual({
       tone: "problem",

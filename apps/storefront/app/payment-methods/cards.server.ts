@@ -1,13 +1,7 @@
-import {
-  cardSetupAnswerSchema,
-  customerCardAnswerSchema,
-  customerCardListSchema,
-  okAnswerSchema,
-  type CustomerCard,
-} from "@shop/contracts";
+import { cardSetupAnswerSchema, customerCardAnswerSchema, okAnswerSchema, type CustomerCard } from "@shop/contracts";
 import { matchScreen } from "@shop/routing";
 import { data, redirect } from "react-router";
-import { loadForPage, requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
+import { requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
 import { FORM_FIELD } from "~/accounts/account-forms";
 import { readAccountForm } from "~/accounts/account.server";
 import { cmsCall, type CmsRefusal } from "~/cms.server";
@@ -64,14 +58,13 @@ async function outcomeOf(visit: Visit, texts: CardTexts): Promise<CardOutcome | 
   return { tone: "problem", text: texts.outcome.unknown };
 }
 
-/** The Cards section's data for the profile's loader: the cards (null when the CMS cannot say), the outcome, the texts. */
-export async function loadCards(visit: Visit) {
+/**
+ * The Cards section's data for the profile's loader: the cards (from the profile's one call; null
+ * when the CMS cannot say), the outcome of adding one, the texts.
+ */
+export async function loadCards(visit: Visit, cards: readonly CustomerCard[] | null) {
   const texts = cardTextsFor(visit.context.locale);
-  const [list, outcome] = await Promise.all([
-    loadForPage(visit, "/payment-methods/mine", customerCardListSchema),
-    outcomeOf(visit, texts),
-  ]);
-  return { cards: list?.data ?? null, outcome, texts };
+  return { cards, outcome: await outcomeOf(visit, texts), texts };
 }
 
 function refusal(visit: Visit, texts: CardTexts, card: string | null, answer: CmsRefusal) {

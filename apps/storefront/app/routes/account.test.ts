@@ -5,8 +5,8 @@ import { cmsError, json, useFakeCms } from "../../tests/fake-cms";
 import { visitOf } from "../../tests/visit";
 import { loader } from "./account";
 
-// The account home's CMS calls per view: the session comes with the request's context, so the
-// orders' page and the subscriptions' list are all it asks (decision 024), at once.
+// The account home's CMS calls per view: the session comes with the request's context, and the
+// orders' page and the subscriptions' list come in one call (decision 024).
 
 const cms = useFakeCms();
 
@@ -27,14 +27,11 @@ async function home() {
 }
 
 describe("the account home", () => {
-  it("shows each subscription's next delivery with two CMS calls in all", async () => {
-    cms
-      .on("GET /orders/mine?limit=20", json({ orders: [] }))
-      .on("GET /subscriptions/mine", json({ subscriptions: [SUBSCRIPTION] }));
+  it("shows each subscription's next delivery with one CMS call in all", async () => {
+    cms.on("GET /users/me/overview", json({ orders: [], subscriptions: [SUBSCRIPTION] }));
     const data = await home();
-    expect(cms.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
-      "GET /orders/mine?limit=20",
-      "GET /subscriptions/mine",
+    expect(cms.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      "GET /users/me/overview?include=subscriptions&orders=20",
     ]);
     expect(data.subscriptions).toEqual([
       expect.objectContaining({ id: "sub7abc", headline: "Caixa mixta M", statusText: "Activa" }),
@@ -42,11 +39,11 @@ describe("the account home", () => {
     expect(data.subscriptions?.[0]?.next?.day).toBe("divendres, 4 de gener del 2030");
   });
 
-  it("still shows the orders when the subscriptions cannot be read, and says so", async () => {
+  it("says so, for the orders and the subscriptions, when the CMS cannot answer", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    cms.on("GET /orders/mine?limit=20", json({ orders: [] })).on("GET /subscriptions/mine", cmsError(503));
+    cms.on("GET /users/me/overview", cmsError(503));
     const data = await home();
     expect(data.subscriptions).toBeNull();
-    expect(data.orders).toEqual({ next: null, recent: [] });
+    expect(data.orders).toBeNull();
   });
 });

@@ -15,9 +15,9 @@ import { accountTextsFor } from "~/accounts/texts";
 import { ordersTextsFor } from "~/orders/texts";
 import { format } from "~/i18n/format";
 import { nextDeliveryOf, summaryView } from "~/orders/order-view";
-import { loadOwnOrders } from "~/orders/orders.server";
+import { loadOverview } from "~/accounts/overview.server";
 import { SubscriptionDeliveries } from "~/subscriptions/subscription-home";
-import { loadNextDeliveries } from "~/subscriptions/subscriptions.server";
+import { nextDeliveriesOf } from "~/subscriptions/subscriptions.server";
 import { subscriptionsTextsFor } from "~/subscriptions/texts";
 import { screenMeta } from "~/seo";
 
@@ -28,13 +28,15 @@ const RECENT_ORDERS = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = context;
-  // The customer comes with the session (docs/decisions/024): the CMS calls are the orders' and the subscriptions'.
+  // The customer comes with the session (docs/decisions/024); the one CMS call brings the orders and subscriptions.
   const { customer } = requireCustomer({ request, context });
   // One page of the newest orders: the next delivery is among them (older ones are delivered).
-  const [orders, subscriptions] = await Promise.all([
-    loadOwnOrders({ request, context }, ORDER_LIST_DEFAULT_LIMIT),
-    loadNextDeliveries({ request, context }),
-  ]);
+  const overview = await loadOverview(
+    { request, context },
+    { orders: ORDER_LIST_DEFAULT_LIMIT, include: ["subscriptions"] },
+  );
+  const orders = overview?.orders ?? null;
+  const subscriptions = nextDeliveriesOf(overview?.subscriptions, locale);
   const next = orders ? nextDeliveryOf(orders) : null;
   const { home, list, number, statuses, allOrders, newOrder, loadFailed } = ordersTextsFor(locale);
   return {

@@ -1,8 +1,9 @@
 import { TEXT_BUTTON } from "~/components/button-styles";
-import { DELETION_KEPT, addressListSchema } from "@shop/contracts";
+import { DELETION_KEPT } from "@shop/contracts";
 import { pathTo, RESOURCE_PATHS } from "@shop/routing";
 import type { Route } from "./+types/profile";
-import { loadForPage, requireCustomer } from "~/accounts/account-area.server";
+import { requireCustomer } from "~/accounts/account-area.server";
+import { loadOverview } from "~/accounts/overview.server";
 import { profileAction } from "~/accounts/profile.server";
 import { readForm } from "~/forms/read-form.server";
 import { refusalOf } from "~/accounts/account-forms";
@@ -21,18 +22,16 @@ export const meta = screenMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = context;
-  // The profile comes with the session (docs/decisions/024): the one CMS call is the address book.
+  // The profile comes with the session (docs/decisions/024): the one CMS call brings the address book
+  // and the saved cards (docs/decisions/029). This module also serves the add-payment-completed and
+  // add-payment-failed screens: the cards then say what became of the card (a second call, there only).
   const { customer: account } = requireCustomer({ request, context });
-  // The address book and the saved cards (docs/decisions/029), at once. This module also serves the
-  // add-payment-completed and add-payment-failed screens: the cards then say what became of the card.
-  const [addresses, cards] = await Promise.all([
-    loadForPage({ request, context }, "/users/me/addresses", addressListSchema),
-    loadCards({ request, context }),
-  ]);
+  const overview = await loadOverview({ request, context }, { include: ["addresses", "cards"] });
+  const cards = await loadCards({ request, context }, overview?.cards ?? null);
   const texts = accountTextsFor(locale);
   return {
     account,
-    addresses: addresses?.data ?? null,
+    addresses: overview?.addresses ?? null,
     cards,
     editing: new URL(request.url).searchParams.get(ADDRESS_PARAM),
     texts: {

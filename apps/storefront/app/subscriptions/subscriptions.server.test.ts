@@ -2,16 +2,17 @@ import type { SubscriptionDelivery, SubscriptionDetail, SubscriptionSummary } fr
 import { pathTo } from "@shop/routing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cmsError, fieldRefusal, json, useFakeCms } from "../../tests/fake-cms";
-import { visitOf } from "../../tests/visit";
+import { thrown, visitOf } from "../../tests/visit";
 import type { BoxesPreview, ChangeDone, ChangeRefusal } from "./answers";
 import { closesIn, firstOpenDelivery, lastComingBox } from "./subscription-view";
 import {
   cancelStepOf,
   deliveryAction,
-  loadNextDeliveries,
+  foodBanks,
   loadSubscription,
   loadSubscriptions,
   loadUpcoming,
+  nextDeliveriesOf,
   subscriptionAction,
 } from "./subscriptions.server";
 import { subscriptionsTextsFor } from "./texts";
@@ -114,23 +115,14 @@ const DELIVERIES = [
   delivery("2027-01-06", { status: "skipped", price: 0 }),
 ];
 
+const OVERVIEW = "GET /users/me/overview";
+
+/** The CMS's one answer for a subscription's page: it, its deliveries, the address book and the cards. */
+const overviewOf = (detail: SubscriptionDetail, deliveries = DELIVERIES) =>
+  json({ subscription: { detail, deliveries }, addresses: [], cards: [] });
+
 /** What a refusal or answer of an action carries: its body and status. */
 const dataOf = <T>(answer: unknown) => answer as { data: T; init: { status?: number } | null };
-
-/** What a loader or an action threw: a redirect Response, or React Router's data() with its status. */
-async function thrown(promise: Promise<unknown>): Promise<{ status: number; location: string | null }> {
-  const error: unknown = await promise.then(
-    () => {
-      throw new Error("expected a throw");
-    },
-    (caught: unknown) => caught,
-  );
-  if (error instanceof Response) return { status: error.status, location: error.headers.get("Location") };
-  if (error && typeof error === "object" && "init" in error) {
-    return { status: (error as { init: ResponseInit | null }).init?.status ?? 200, location: null };
-  }
-  throw error;
-}
 
 function post(screen: "subscriptionDetail" | "upcomingDeliveries", fields: Record<string, string>, id = ID) {
   const request = new Request(`http://shop.test${pathTo(screen, "es", { id })}`, {
@@ -192,12 +184,12 @@ describe("the list of subscriptions", () => {
     expect(decodeURIComponent(refusal.location ?? "")).toContain("/mi-cuenta/suscripciones");
   });
 
-  it("gives the account home each running subscription's next delivery in one call", async () => {
-    cms.on(
-      "GET /subscriptions/mine",
-      json({ subscriptions: [SUMMARY, { ...SUMMARY, id: "gone1", status: "cancelled", nextDelivery: null }] }),
+  it("gives the account home each running subscription's next delivery", () => {
+    const home = nextDeliveriesOf(
+      [SUMMARY, { ...SUMMARY, id: "gone1", status: "cancelled", nextDelivery: null }],
+      "es",
+      NOW,
     );
-    const home = await loadNextDeliveries(visitOf(signedIn("/mi-cuenta")), NOW);
     expect(home).toEqual([
       {
         id: ID,
@@ -206,21 +198,22 @@ describe("the list of subscriptions", () => {
         next: expect.objectContaining({ date: "2026-12-09" }),
       },
     ]);
-    expect(cms.calls).toHaveLength(1);
+    expect(nextDeliveriesOf(null, "es", NOW)).toBeNull();
   });
 });
 
 describe("one subscription", () => {
-  it("shows its detail and coming deliveries (two calls), the history newest first, and which delivery a change reaches", async () => {
-    cms.on(`GET ${MINE}`, json(DETAIL)).on(`GET ${MINE}/deliveries`, json({ deliveries: DELIVERIES }));
+  it("shows its detail and coming deliveries (one call with the book and cards), the history newest first, and which delivery a change reaches", async () => {
+    cms.on(OVERVIEW, overviewOf(DETAIL));
     const { subscription, deliveries } = await loadSubscription(
       visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)),
       ID,
       NOW,
     );
-    expect(cms.calls.map((call) => call.path)).toEqual(
-      expect.arrayContaining([MINE, `${MINE}/deliveries`, "/users/me/addresses", "/payment-methods/mine"]),
-    );
+    // The boxes on sale come from the catalogue's cache (its first load here).
+    expect(cms.calls.map((call) => call.path).filter((path) => !path.startsWith("/products"))).toEqual([
+      `/users/me/overview?include=addresses%2Ccards&subscription=${ID}`,
+    ]);
     expect(subscription?.history.map((line) => line.text)).toEqual([
       "Tú: Entrega del miércoles, 11 de noviembre de 2026: Prevista → Regalada (Laia)",
       "Automático: Estado: Pendiente del primer pago → Activa",
@@ -238,12 +231,10 @@ describe("one subscription", () => {
   });
 
   it("offers no change of a pending subscription, whose deliveries are planned once its first is paid", async () => {
-    cms
-      .on(`GET ${MINE}`, json({ ...DETAIL, status: "pending" }))
-      .on(`GET ${MINE}/deliveries`, json({ deliveries: [] }));
+    cms.on(OVERVIEW, overviewOf({ ...DETAIL, status: "pending" }, []));
     const { subscription } = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, NOW);
     expect(subscription?.may.change).toBe(false);
-    cms.on(`GET ${MINE}`, json({ ...DETAIL, status: "past_due" }));
+    cms.on(OVERVIEW, overviewOf({ ...DETAIL, status: "past_due" }));
     const pastDue = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, NOW);
     expect(pastDue.subscription?.may.change).toBe(true);
   });
@@ -272,12 +263,16 @@ describe("one subscription", () => {
 });
 
 describe("the coming deliveries", () => {
-  it("come with the food banks, and a locked one offers nothing", async () => {
+  beforeEach(() => foodBanks.clear());
+
+  it("come with the food banks (asked once for many views), and a locked one offers nothing", async () => {
     cms
       .on(`GET ${MINE}/deliveries`, json({ deliveries: DELIVERIES }))
       .on("GET /food-banks", json({ foodBanks: [{ id: "fb1", name: "Banc dels Aliments", city: "Barcelona" }] }));
-    const { deliveries, foodBanks } = await loadUpcoming(visitOf(signedIn("/x")), ID, NOW);
-    expect(foodBanks).toHaveLength(1);
+    await loadUpcoming(visitOf(signedIn("/x")), ID, NOW);
+    const { deliveries, foodBanks: banks } = await loadUpcoming(visitOf(signedIn("/x")), ID, NOW);
+    expect(banks).toHaveLength(1);
+    expect(cms.callsTo("GET /food-banks")).toHaveLength(1);
     expect(deliveries?.map(({ canSkip, canRestore, locked }) => ({ canSkip, canRestore, locked }))).toEqual([
       { canSkip: false, canRestore: false, locked: true },
       { canSkip: true, canRestore: false, locked: false },

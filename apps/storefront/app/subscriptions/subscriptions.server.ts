@@ -2,7 +2,6 @@ import {
   ACCOUNT_FIELD_MAX,
   ADDRESS_COUNTRIES,
   addressListSchema,
-  customerCardListSchema,
   subscriptionQuoteSchema,
   SUBSCRIPTION_FIELD_MAX,
   deliveryChangeAnswerSchema,
@@ -11,10 +10,13 @@ import {
   pauseSubscriptionBody,
   subscriptionChangeAnswerSchema,
   subscriptionDeliveriesSchema,
-  subscriptionDetailSchema,
   subscriptionListSchema,
   updateSubscriptionBody,
+  type CustomerCard,
+  type FoodBankList,
+  type SubscriptionSummary,
 } from "@shop/contracts";
+import type { Locale } from "@shop/routing";
 import { FREQUENCIES, MAX_BOXES, isIsoDate } from "@shop/domain";
 import { PAUSE_LENGTHS } from "@shop/domain/subscriptions";
 import { data } from "react-router";
@@ -22,7 +24,9 @@ import type { z } from "zod";
 import { requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
 import { readAccountForm } from "~/accounts/account.server";
 import { FORM_FIELD, type AccountFieldError } from "~/accounts/account-forms";
-import { cmsCall, fieldErrorOf, type CmsRefusal, type Contract } from "~/cms.server";
+import { loadOverview } from "~/accounts/overview.server";
+import { cachedResource, CMS_DATA_FRESH_MS, CMS_DATA_MAX_STALE_MS } from "~/cache.server";
+import { cmsCall, cmsGet, fieldErrorOf, type CmsRefusal, type Contract } from "~/cms.server";
 import { getProducts } from "~/catalogue.server";
 import { notFound } from "~/components/error-screen";
 import { echoedValues } from "~/forms/echo";
@@ -63,7 +67,7 @@ function ownSubscription(visit: Visit, id: string | null | undefined) {
   const { token } = requireCustomer(visit);
   const checked = subscriptionIdIn(id);
   if (!checked) notFound(visit.request);
-  return { token, path: `${MINE}/${encodeURIComponent(checked)}` };
+  return { token, id: checked, path: `${MINE}/${encodeURIComponent(checked)}` };
 }
 
 /** A token the CMS no longer believes goes to sign in again; a subscription it does not show, to the 404 page. */
@@ -103,14 +107,18 @@ export async function loadSubscriptions(visit: Visit, now: Date = new Date()) {
 }
 
 /**
- * The account home's part: each subscription still running with its next delivery and cut-off
- * (one call, GET /subscriptions/mine). Null when the CMS cannot say.
+ * The account home's part: each subscription still running with its next delivery and cut-off (the
+ * list comes with the home's one call, accounts/overview.server). Null when the CMS cannot say.
  */
-export async function loadNextDeliveries(visit: Visit, now: Date = new Date()) {
-  const subscriptions = await loadSubscriptions(visit, now);
+export function nextDeliveriesOf(
+  subscriptions: readonly SubscriptionSummary[] | null | undefined,
+  locale: Locale,
+  now: Date = new Date(),
+) {
   return (
     subscriptions
-      ?.filter((subscription) => subscription.status !== "cancelled")
+      ?.map((subscription) => summaryView(subscription, locale, now))
+      .filter((subscription) => subscription.status !== "cancelled")
       .map(({ id, headline, statusText, next }) => ({ id, headline, statusText, next })) ?? null
   );
 }
@@ -122,37 +130,32 @@ export function cancelStepOf(request: Request): CancelStep | null {
 }
 
 /**
- * One subscription, its coming deliveries, and what its forms offer: the boxes on sale, the address
- * book and the saved cards (four calls at once). The deliveries tell which one a change reaches first
- * and which box comes last on cancelling. The 404 page for an id that is not the customer's; null
- * for the subscription when the CMS cannot say, an empty list of deliveries when only those fail (the
- * page then does not promise a date); an address book or cards the CMS cannot give are not offered.
+ * One subscription, its coming deliveries, and what its forms offer: the boxes on sale (the cached
+ * catalogue), the address book and the saved cards, in one CMS call (accounts/overview.server). The
+ * deliveries tell which one a change reaches first and which box comes last on cancelling. The 404
+ * page for an id that is not the customer's; null for the subscription and its deliveries when the
+ * CMS cannot say (the page says so).
  */
 export async function loadSubscription(visit: Visit, id: string | undefined, now: Date = new Date()) {
-  const { token, path } = ownSubscription(visit, id);
+  const checked = ownSubscription(visit, id).id;
   const { locale } = visit.context;
-  const [detail, deliveries, addresses, cards] = await Promise.all([
-    read(visit, token, path, subscriptionDetailSchema, ONE),
-    read(visit, token, `${path}/deliveries`, subscriptionDeliveriesSchema, ONE),
-    cmsCall("/users/me/addresses", { contract: addressListSchema, token }),
-    cmsCall("/payment-methods/mine", { contract: customerCardListSchema, token }),
-  ]);
+  const overview = await loadOverview(visit, { subscription: checked, include: ["addresses", "cards"] });
+  const detail = overview?.subscription?.detail;
   const boxes = detail
     ? boxOffer(await getProducts(locale), detail.audience).kinds.flatMap((kind) => kind.choices)
     : [];
   return {
     subscription: detail ? detailView(detail, locale, now) : null,
-    deliveries: deliveries?.deliveries.map((delivery) => deliveryView(delivery, locale, now)) ?? null,
+    deliveries: overview?.subscription?.deliveries.map((delivery) => deliveryView(delivery, locale, now)) ?? null,
     offer: {
       boxes: boxes.map(({ productId, name }) => ({ productId, name })),
-      addresses: addresses.ok ? addresses.value.data.map(addressChoice) : [],
-      cards: cards.ok ? cards.value.data.filter((card) => card.status === "active").map(cardChoice) : [],
+      addresses: overview?.addresses?.map(addressChoice) ?? [],
+      cards: overview?.cards?.filter((card) => card.status === "active").map(cardChoice) ?? [],
     },
   };
 }
 
 type SavedAddress = z.output<typeof addressListSchema>["data"][number];
-type SavedCard = z.output<typeof customerCardListSchema>["data"][number];
 
 /** An address of the book as the address form offers it: its id, and the line that tells it. */
 const addressChoice = (address: SavedAddress) => ({
@@ -165,7 +168,7 @@ const addressChoice = (address: SavedAddress) => ({
 });
 
 /** A saved card as the card form offers it. */
-const cardChoice = (card: SavedCard) => ({
+const cardChoice = (card: CustomerCard) => ({
   id: card.id,
   brand: card.brand ?? "",
   last4: card.last4 ?? "",
@@ -175,18 +178,29 @@ const cardChoice = (card: SavedCard) => ({
       : "",
 });
 
-/** The coming deliveries of one subscription and the food banks a box may go to (two calls at once). */
+/**
+ * The food banks a box may go to: the same for every customer and kept by staff, so cached like the
+ * catalogue (a deliveries page view then makes one CMS call). Without them, donating is not offered.
+ */
+export const foodBanks = cachedResource<FoodBankList["foodBanks"]>({
+  name: "food banks",
+  freshMs: CMS_DATA_FRESH_MS,
+  maxStaleMs: CMS_DATA_MAX_STALE_MS,
+  load: async () => (await cmsGet("/food-banks", foodBankListSchema)).foodBanks,
+  onError: (previous) => previous ?? [],
+});
+
+/** The coming deliveries of one subscription (one call) and the food banks a box may go to. */
 export async function loadUpcoming(visit: Visit, id: string | undefined, now: Date = new Date()) {
   const { token, path } = ownSubscription(visit, id);
   const { locale } = visit.context;
   const [deliveries, banks] = await Promise.all([
     read(visit, token, `${path}/deliveries`, subscriptionDeliveriesSchema, ONE),
-    // The food banks are no reason to fail the page: without them, donating is not offered.
-    cmsCall("/food-banks", { contract: foodBankListSchema, token }),
+    foodBanks.get(),
   ]);
   return {
     deliveries: deliveries?.deliveries.map((delivery) => deliveryView(delivery, locale, now)) ?? null,
-    foodBanks: banks.ok ? banks.value.foodBanks : [],
+    foodBanks: banks,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import {
+  accountOverviewQuery,
   addressBody,
   appleLoginBody,
   changePasswordBody,
@@ -36,6 +37,8 @@ import {
 import { getNewsletter, setNewsletter } from "../../../newsletter/newsletter";
 import { createAddress, deleteAddress, listAddresses, updateAddress, updateProfile } from "../../../accounts/profile";
 import { ensureReferralCode } from "../../../referrals/referrals";
+import { accountOverview } from "../../../accounts/overview";
+import { subscriptionCall } from "../../../subscriptions/http";
 import { appleAuthorizationUrl, signInWithApple } from "../../../accounts/social/apple";
 import {
   authorizationUrl,
@@ -156,6 +159,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   updateMe: signedIn(strapi, async (ctx, session) => {
     const body = parse(ctx, profileBody);
     if (body) ctx.body = await updateProfile(strapi, session.userId, body);
+  }),
+
+  // One account page's own data in one call (docs/decisions/024); a subscription not the caller's is a 404.
+  overview: subscriptionCall(strapi, async (ctx, caller) => {
+    const query = accountOverviewQuery.safeParse(ctx.query);
+    if (!query.success) {
+      sendValidationError(ctx, "The request has invalid parameters", zodFieldErrors(query.error));
+      return;
+    }
+    ctx.body = await accountOverview(strapi, caller, query.data, new Date());
   }),
 
   listAddresses: signedIn(strapi, async (ctx, session) => {

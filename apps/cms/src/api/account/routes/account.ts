@@ -34,6 +34,7 @@ export default {
     route("DELETE", "/users/me", "deleteMe"),
     route("GET", "/users/me/export", "exportData"),
     route("GET", "/users/me/referral", "referral"),
+    route("GET", "/users/me/overview", "overview"),
     route("GET", "/users/me/addresses", "listAddresses"),
     route("POST", "/users/me/addresses", "createAddress"),
     route("PUT", "/users/me/addresses/:documentId", "updateAddress"),
