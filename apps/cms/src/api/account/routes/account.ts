@@ -1,16 +1,11 @@
+import { selfCheckedRoutes } from "../../../http/self-checked-routes";
+
 /**
  * The customer account calls (docs/decisions/011 and 013). They replace the users-permissions plugin's own
  * (src/extensions/users-permissions/strapi-server.ts removes those), and check the signed-in session
  * themselves: `auth: false` here means "not through the role permission grid", never "anyone".
  */
-const publicCall = { auth: false } as const;
-
-const route = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, action: string) => ({
-  method,
-  path,
-  handler: `account.${action}`,
-  config: publicCall,
-});
+const route = selfCheckedRoutes("account");
 
 export default {
   routes: [

@@ -1,17 +1,12 @@
+import { selfCheckedRoutes } from "../../../http/self-checked-routes";
+
 /**
  * The new-order draft (docs/decisions/015). The draft's token travels in X-Order-Draft, never in a
  * URL; a bearer token, when present, names the customer. Only the storefront's server calls these.
  * `auth: false` means "not through the role permission grid": the controller checks the token and
  * the session itself.
  */
-const publicCall = { auth: false } as const;
-
-const route = (method: "GET" | "POST" | "PATCH", path: string, action: string) => ({
-  method,
-  path,
-  handler: `order-draft.${action}`,
-  config: publicCall,
-});
+const route = selfCheckedRoutes("order-draft");
 
 export default {
   routes: [

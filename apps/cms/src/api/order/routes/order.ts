@@ -1,16 +1,11 @@
+import { selfCheckedRoutes } from "../../../http/self-checked-routes";
+
 /**
  * Orders (docs/decisions/015): placing the order of a finished draft, and the customer's own orders
  * by number. Signed-in calls; `auth: false` means the controller checks the session itself (as the
  * account calls do), never "anyone". Only the storefront's server calls them.
  */
-const publicCall = { auth: false } as const;
-
-const route = (method: "GET" | "POST", path: string, action: string) => ({
-  method,
-  path,
-  handler: `order.${action}`,
-  config: publicCall,
-});
+const route = selfCheckedRoutes("order");
 
 export default {
   routes: [

@@ -1,16 +1,11 @@
+import { selfCheckedRoutes } from "../../../http/self-checked-routes";
+
 /**
  * A customer's saved cards (docs/decisions/029). The `mine` calls check the signed-in session
  * themselves (`auth: false` means "not through the role permission grid", never "anyone"); the
  * gateways' notifications and the sandbox's card page have no account: signatures are the authority.
  */
-const publicCall = { auth: false } as const;
-
-const route = (method: "GET" | "POST" | "DELETE", path: string, action: string) => ({
-  method,
-  path,
-  handler: `payment-method.${action}`,
-  config: publicCall,
-});
+const route = selfCheckedRoutes("payment-method");
 
 export default {
   routes: [

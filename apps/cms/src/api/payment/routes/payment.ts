@@ -1,16 +1,11 @@
+import { selfCheckedRoutes } from "../../../http/self-checked-routes";
+
 /**
  * The gateways' calls (docs/decisions/015): their notifications, server to server, and the sandbox
  * gateway's page, which the customer's browser opens. `auth: false`: a gateway has no account; the
  * signatures are the authority. None of them is in the storefront's /api allow-list.
  */
-const publicCall = { auth: false } as const;
-
-const route = (method: "GET" | "POST", path: string, action: string) => ({
-  method,
-  path,
-  handler: `payment.${action}`,
-  config: publicCall,
-});
+const route = selfCheckedRoutes("payment");
 
 export default {
   routes: [

@@ -1,17 +1,12 @@
+import { selfCheckedRoutes } from "../../../http/self-checked-routes";
+
 /**
  * A customer's subscriptions (docs/decisions/028): the list, one with its history, its coming
  * deliveries, and every change from the account area. Signed-in calls; `auth: false` means the
  * controller checks the session itself (as the order calls do), never "anyone". Only the
  * storefront's server calls them.
  */
-const publicCall = { auth: false } as const;
-
-const route = (method: "GET" | "POST" | "PATCH", path: string, action: string) => ({
-  method,
-  path,
-  handler: `subscription.${action}`,
-  config: publicCall,
-});
+const route = selfCheckedRoutes("subscription");
 
 export default {
   routes: [
