@@ -4,6 +4,7 @@ import { bearer, mailsTo, registerCustomer, send } from "./helpers/accounts";
 import { startFakeStripe, signedEvent, type FakeStripe } from "./helpers/fake-stripe";
 import { errorCode, expectErrorShape, getJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { storedSubscription } from "./helpers/subscriptions";
 import { CONTENT_TYPES } from "../src/content-types";
 import { remindExpiringCards } from "../src/jobs/card-expiry-reminders";
 
@@ -401,21 +402,11 @@ describe("the customer's cards", () => {
     const { headers, user } = await customer();
     const id = await sandboxCard(headers);
     const row = await rowOf(id);
-    const subscription = (await app.strapi.db.query(CONTENT_TYPES.subscription).create({
-      data: {
-        user: user.id,
-        subscriptionStatus: "active",
-        frequency: "weekly",
-        locale: "es",
-        audience: "consumer",
-        boxes: [],
-        extras: [],
-        slotCode: "morning",
-        deliveryAddress: {},
-        nextDeliveryDate: "2026-12-03",
-        paymentMethod: row.id,
-      },
-    })) as { id: number };
+    const subscription = await storedSubscription(app.strapi, {
+      userId: user.id,
+      anchor: "2026-12-03",
+      paymentMethodId: row.id as number,
+    });
     const refused = await send("DELETE", `${app.api}/payment-methods/mine/${id}`, {}, headers);
     expectErrorShape(refused, 409);
     expect(errorCode(refused.body)).toBe("card_in_use");
