@@ -9,8 +9,27 @@ function utcDay(isoDate: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const longDates = (locale: Locale) =>
-  new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/**
+ * One formatter per language, made on first use and kept: making an Intl formatter costs far more
+ * than formatting with it (a signed-in page formats dozens of dates: ~2 % of its CPU went to making
+ * them, docs/decisions/024).
+ */
+export function perLocale<T>(make: (locale: Locale) => T): (locale: Locale) => T {
+  const made = new Map<Locale, T>();
+  return (locale) => {
+    let value = made.get(locale);
+    if (value === undefined) {
+      value = make(locale);
+      made.set(locale, value);
+    }
+    return value;
+  };
+}
+
+const longDates = perLocale(
+  (locale) =>
+    new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+);
 
 /** "31 de octubre de 2026", "31 d’octubre del 2026"; null for anything that is not a calendar day. */
 export function longDate(isoDate: string, locale: Locale): string | null {
@@ -35,16 +54,18 @@ export function weekDates(weekStart: string, locale: Locale): string | null {
  */
 export const CLOCKS: Record<Locale, string> = { es: "Europe/Madrid", ca: "Europe/Madrid", pt: "Europe/Lisbon" };
 
-const dateTimes = (locale: Locale) =>
-  new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: CLOCKS[locale],
-    timeZoneName: "short",
-  });
+const dateTimes = perLocale(
+  (locale) =>
+    new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: CLOCKS[locale],
+      timeZoneName: "short",
+    }),
+);
 
 /** "3 de marzo de 2026 a las 14:05 CET" from an ISO timestamp; null for anything that is not one. */
 export function dateTime(isoTimestamp: string, locale: Locale): string | null {

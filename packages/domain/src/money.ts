@@ -38,7 +38,16 @@ export function centsToEuros(cents: Cents): string {
   return value < 0 ? `-${text}` : text;
 }
 
+/** The formatters made so far, by language and currency: making one costs far more than using it. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats cents for people, in the page's language (es-ES, ca-ES, pt-PT). */
 export function formatCents(cents: Cents, localeTag: string, currency = "EUR"): string {
-  return new Intl.NumberFormat(localeTag, { style: "currency", currency }).format(assertCents(cents) / 100);
+  const key = `${localeTag} ${currency}`;
+  let money = moneyFormats.get(key);
+  if (!money) {
+    money = new Intl.NumberFormat(localeTag, { style: "currency", currency });
+    moneyFormats.set(key, money);
+  }
+  return money.format(assertCents(cents) / 100);
 }

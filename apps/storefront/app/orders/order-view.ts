@@ -1,7 +1,7 @@
 import type { Order, OrderSummary } from "@shop/contracts";
 import { formatCents, isIsoDate, isoWeekdayOf, shopDateOf, type OrderStatus } from "@shop/domain";
 import { LOCALE_TAGS, type Locale } from "@shop/routing";
-import { dateTime, longDate } from "~/dates";
+import { dateTime, longDate, perLocale } from "~/dates";
 import { format } from "~/i18n/format";
 import { ordersTextsFor } from "./texts";
 
@@ -13,14 +13,16 @@ import { ordersTextsFor } from "./texts";
 // Dates are worked out here and sent as text (as ./dates does): the browser's ICU may word them
 // differently from Node's, and hydration would then differ.
 
-const weekdayDates = (locale: Locale) =>
-  new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+const weekdayDates = perLocale(
+  (locale) =>
+    new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 /** A delivery day with its weekday ("viernes, 12 de junio de 2026"): a calendar day, in no time zone. */
 export function deliveryDay(isoDate: string, locale: Locale): string {
