@@ -145,6 +145,13 @@ export const subscriptionDetailSchema = subscriptionSummarySchema.extend({
   lastDelivery: isoDateSchema.nullable(),
   /** Every change, newest first. */
   history: z.array(subscriptionHistoryEntrySchema),
+  /**
+   * Cancelled or suspended: the delivery a restart now would start with (its order is paid on the
+   * pay page first, decision 027); null otherwise, or when none can be planned (the zone closed).
+   */
+  restartFrom: isoDateSchema.nullable().default(null),
+  /** Pending: the number of the order whose payment starts it (the first order, or a restart's), while payable. */
+  orderToPay: z.string().nullable().default(null),
 });
 export type SubscriptionDetail = z.output<typeof subscriptionDetailSchema>;
 
@@ -183,6 +190,12 @@ export const subscriptionChangeAnswerSchema = z.object({
   appliesFrom: isoDateSchema.nullable(),
 });
 export type SubscriptionChangeAnswer = z.output<typeof subscriptionChangeAnswerSchema>;
+
+/**
+ * The answer to POST /subscriptions/mine/:id/restart: the subscription (pending), the delivery it
+ * starts with (`appliesFrom`) and that delivery's order, which the customer pays on its pay page.
+ */
+export const subscriptionRestartAnswerSchema = subscriptionChangeAnswerSchema.extend({ orderNumber: z.string() });
 
 /** The answer to skip, restore, gift and donate: that delivery as it is now (the change applies to it alone). */
 export const deliveryChangeAnswerSchema = z.object({ delivery: subscriptionDeliverySchema });
@@ -262,8 +275,16 @@ export const updateSubscriptionBody = z
     address: deliveryAddressSchema.optional(),
     /** One of the customer's active saved cards (its id in GET /payment-methods/mine): what renewals charge. */
     paymentMethodId: z.string().trim().min(1).max(40).optional(),
+    /**
+     * The first delivery the customer was told the change reaches (the quote's `appliesFrom`): when
+     * that delivery has been locked since, the change is refused (409 delivery_locked with the
+     * delivery it would reach now) instead of reaching a later one unasked.
+     */
+    appliesFrom: isoDateSchema.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: "required" });
+  .refine(({ appliesFrom: _told, ...change }) => Object.values(change).some((value) => value !== undefined), {
+    error: "required",
+  });
 export type UpdateSubscriptionBody = z.output<typeof updateSubscriptionBody>;
 
 /**

@@ -4,6 +4,7 @@ import type { CardFailureReason, CustomerCard, PaymentStart } from "@shop/contra
 import { paymentReference, toLocale, type Locale } from "@shop/domain";
 import { CONTENT_TYPES } from "../content-types";
 import { storefrontLink } from "../storefront-links";
+import { cardLabel, recordChange } from "../subscriptions/store";
 import { cardGatewayOf, gatewayReferencesOf } from "./card-setup-gateways";
 import { gateways } from "./gateways";
 import type { CardDetails, PaymentNotification, PaymentProviderId, SavedCard } from "./provider";
@@ -389,11 +390,20 @@ export async function saveSubscriptionCard(
   const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
     where: { id: orderId },
     select: ["purchase", "locale"],
-    populate: { subscription: { select: ["id"], populate: { user: { select: ["id"] } } } },
+    populate: {
+      subscription: {
+        select: ["id"],
+        populate: { user: { select: ["id"] }, paymentMethod: { select: ["brand", "last4"] } },
+      },
+    },
   })) as {
     purchase: string | null;
     locale: string;
-    subscription: { id: number; user: { id: number } | null } | null;
+    subscription: {
+      id: number;
+      user: { id: number } | null;
+      paymentMethod: { brand: string | null; last4: string | null } | null;
+    } | null;
   } | null;
   const subscription = order?.purchase === "subscription" ? order.subscription : null;
   if (subscription?.user == null) return;
@@ -415,6 +425,14 @@ export async function saveSubscriptionCard(
   await strapi.db
     .query(CONTENT_TYPES.subscription)
     .update({ where: { id: subscription.id }, data: { paymentMethod: created.id } });
+  // The subscription's history says which card its renewals charge from now on, as a change from its page does.
+  await recordChange(strapi, subscription.id, {
+    actor: { kind: "job", label: `payment:${provider}` },
+    field: "card",
+    from: cardLabel(subscription.paymentMethod),
+    to: cardLabel(card),
+    at: now,
+  });
 }
 
 /** Subscriptions that still charge a card: every status but cancelled. */

@@ -27,10 +27,12 @@ import { loadOrderProducts, productName, type OrderProduct } from "../ordering/p
 import { priceDraft } from "../ordering/quote";
 import { SubscriptionError, SubscriptionNotFoundError } from "./errors";
 import { changeStatus } from "./lifecycle";
+import { restartDate, restartWithOrder } from "./restart";
 import { boxPricesOn, toldPricesForBoxes } from "./price-notices/told";
 import { sendSubscriptionChangedMail, sendGiftMail } from "./mails";
 import { COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery } from "./plan";
 import {
+  cardLabel,
   deliveriesFrom,
   draftOf,
   historyValue,
@@ -234,7 +236,16 @@ async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<Sub
       from: historyValue(entry.from),
       to: historyValue(entry.to),
     })),
+    restartFrom: await restartDate(strapi, row, { rules, now }),
+    orderToPay: row.subscriptionStatus === "pending" ? payableFirstOrder(row, now) : null,
   };
+}
+
+/** The first order's number while it can still be paid (not paid, not cancelled, before its deadline). */
+function payableFirstOrder(row: SubscriptionRow, now: Date): string | null {
+  const order = row.firstOrder;
+  if (!order?.number || !["pending_payment", "payment_failed"].includes(order.orderStatus ?? "")) return null;
+  return order.expiresAt && new Date(order.expiresAt).getTime() <= now.getTime() ? null : order.number;
 }
 
 async function ownView(strapi: Core.Strapi, caller: Caller, id: string, now: Date): Promise<View> {
@@ -668,25 +679,33 @@ export async function cancelSubscription(
   return answerChange(strapi, caller, { id, change: "cancel", appliesFrom: effectiveFrom }, now);
 }
 
-/** A cancelled or suspended subscription starts again: pending until its next first delivery is paid. */
+/** The restart's answer: the change's, and the order of the delivery it starts with, to be paid on its pay page. */
+export interface RestartOutcome extends ChangeOutcome {
+  orderNumber: string;
+}
+
+/**
+ * A cancelled or suspended subscription starts again (restart.ts): pending, with the order of the
+ * delivery it starts with (the one the page said, restartFrom), until that order is paid on-session.
+ * 409 status_not_allowed for any other status or when no delivery can be planned (the zone closed).
+ */
 export async function restartSubscription(
   strapi: Core.Strapi,
   caller: Caller,
   id: string,
   now: Date,
-): Promise<ChangeOutcome> {
+): Promise<RestartOutcome> {
   const view = await ownView(strapi, caller, id, now);
-  await changeStatus(
-    strapi,
-    { id: view.row.id, from: view.row.subscriptionStatus },
-    {
-      event: { type: "restart" },
-      actor: actorOf(caller),
-      now,
-      data: { cancelReason: null, cancelsOn: null, pausedUntil: null, pauseReason: null, missedInARow: 0 },
-    },
-  );
-  return answerChange(strapi, caller, { id, change: "restart", appliesFrom: null }, now);
+  const date = await restartDate(strapi, view.row, { rules: view.rules, now });
+  if (!view.rules || date === null)
+    throw new SubscriptionError("status_not_allowed", { status: 409, path: ["status"] });
+  const orderNumber = await restartWithOrder(strapi, view.row, {
+    rules: view.rules,
+    date,
+    actor: actorOf(caller),
+    now,
+  });
+  return { ...(await answerChange(strapi, caller, { id, change: "restart", appliesFrom: date }, now)), orderNumber };
 }
 
 /** The latest delivery from today that comes whatever is changed now (locked, ordered, past its cut-off), or null. */
@@ -704,13 +723,11 @@ interface PlannedChange {
   changes: { field: string; from: unknown; to: unknown }[];
   rhythmChanged: boolean;
   first: IsoDate | null;
+  /** The first delivery the change reaches: `first`, or the new rhythm's first day. */
+  appliesFrom: IsoDate | null;
   /** One delivery's price after the change (null when it cannot be told). */
   pricePerDelivery: number | null;
 }
-
-/** "VISA •••• 4242" for the history: what a card was and is, never its references. */
-const cardLabel = (card: { brand: string | null; last4: string | null } | null) =>
-  card ? `${card.brand ?? ""} •••• ${card.last4 ?? ""}`.trim() : null;
 
 /** The customer's active saved card by its reference, or card_unknown (another's, removed, failed). */
 async function ownCard(strapi: Core.Strapi, userId: number, reference: string) {
@@ -813,7 +830,12 @@ async function planChange(
     );
     set("anchorDate", anchor);
   }
-  return { data, changes, rhythmChanged, first, pricePerDelivery };
+  const appliesFrom = rhythmChanged ? ((data.anchorDate as IsoDate | undefined) ?? first) : first;
+  if (body.appliesFrom !== undefined && body.appliesFrom !== appliesFrom) {
+    // The delivery the customer was told has been locked since: they decide again, told the new one.
+    throw new SubscriptionError("delivery_locked", { status: 409, path: ["appliesFrom"], date: appliesFrom });
+  }
+  return { data, changes, rhythmChanged, first, appliesFrom, pricePerDelivery };
 }
 
 /**
@@ -829,10 +851,8 @@ export async function quoteChange(
   now: Date,
 ): Promise<SubscriptionQuote> {
   const view = await ownView(strapi, caller, id, now);
-  const planned = await planChange(strapi, caller, view, body, now);
-  const anchor = planned.data.anchorDate as IsoDate | undefined;
-  const appliesFrom = planned.rhythmChanged ? (anchor ?? planned.first) : planned.first;
-  return { appliesFrom, pricePerDelivery: planned.pricePerDelivery };
+  const { appliesFrom, pricePerDelivery } = await planChange(strapi, caller, view, body, now);
+  return { appliesFrom, pricePerDelivery };
 }
 
 /**

@@ -63,13 +63,20 @@ export interface SubscriptionRow {
   createdAt: string | Date;
   zone: { id: number } | null;
   user: { id: number; email: string; firstName: string | null } | null;
-  firstOrder: { id: number; number: string | null; deliveryDate: string } | null;
+  /** The order that starts it: the order flow's first order, or a restart's (restart.ts). */
+  firstOrder: {
+    id: number;
+    number: string | null;
+    deliveryDate: string;
+    orderStatus?: string;
+    expiresAt?: string | Date | null;
+  } | null;
 }
 
 const POPULATE = {
   zone: { select: ["id"] },
   user: { select: ["id", "email", "firstName"] },
-  firstOrder: { select: ["id", "number", "deliveryDate"] },
+  firstOrder: { select: ["id", "number", "deliveryDate", "orderStatus", "expiresAt"] },
 } as const;
 
 /** "2026-12-09" from a date column (PostgreSQL's driver may answer a Date or a longer string). */
@@ -215,6 +222,10 @@ export async function recordChange(
     },
   });
 }
+
+/** "VISA •••• 4242" for the history: what a card was and is, never its references. */
+export const cardLabel = (card: { brand: string | null; last4: string | null } | null) =>
+  card ? `${card.brand ?? ""} •••• ${card.last4 ?? ""}`.trim() : null;
 
 /** A history value as recordChange wrapped it. */
 export function historyValue(stored: unknown): unknown {
