@@ -29,6 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       frequencies: FORM_CHOICES.frequencies,
       pauseOptions: FORM_CHOICES.pauseOptions,
       boxQuantities: FORM_CHOICES.boxQuantities,
+      extraQuantities: FORM_CHOICES.extraQuantities,
     },
     texts: { list, detail, pause, cancel, done, errors, fields, form, frequencies, subscriptionNumber, loadFailed },
   };

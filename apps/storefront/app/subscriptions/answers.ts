@@ -9,6 +9,8 @@ import type { AccountFieldErrors } from "~/accounts/account-forms";
 export const SUBSCRIPTION_INTENTS = [
   "quoteBoxes",
   "boxes",
+  "quoteExtras",
+  "extras",
   "frequency",
   "weekday",
   "slot",
@@ -18,6 +20,7 @@ export const SUBSCRIPTION_INTENTS = [
   "resume",
   "cancel",
   "skip",
+  "restart",
 ] as const;
 export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[number];
 
@@ -29,7 +32,7 @@ export type DeliveryIntent = (typeof DELIVERY_INTENTS)[number];
 export type ChangeDone =
   | {
       readonly done: "subscription";
-      readonly intent: Exclude<SubscriptionIntent, "skip" | "quoteBoxes">;
+      readonly intent: Exclude<SubscriptionIntent, "skip" | "quoteBoxes" | "quoteExtras" | "restart">;
       /** The first delivery the change reaches, worded; null when none comes. */
       readonly appliesFrom: string | null;
       readonly statusText: string;
@@ -45,22 +48,36 @@ export type ChangeDone =
       readonly statusText: string;
     };
 
-/**
- * What a new box would mean, before it is made (the CMS's quote): the first delivery it reaches and
- * one delivery's price; the confirmation posts the same choice again.
- */
-export interface BoxesPreview {
-  readonly preview: "boxes";
-  readonly productId: number;
-  readonly quantity: number;
+/** What a quoted change would mean: the first delivery it reaches and one delivery's price after it. */
+interface Quoted {
   /** Worded; null when no delivery is open to changes. */
   readonly appliesFrom: string | null;
+  /** The same delivery's date, which the confirmation sends back: the CMS refuses it once locked (409). */
+  readonly appliesFromDate: string | null;
   readonly pricePerDelivery: number | null;
 }
 
-/** The action's answer when it quoted a change. */
-export function previewOf(answer: unknown): BoxesPreview | undefined {
-  return typeof answer === "object" && answer !== null && "preview" in answer ? (answer as BoxesPreview) : undefined;
+/** A new box, before it is made (the CMS's quote); the confirmation posts the same choice again. */
+export interface BoxesPreview extends Quoted {
+  readonly preview: "boxes";
+  readonly productId: number;
+  readonly quantity: number;
+}
+
+/** New extras for every delivery, before they are made: the whole list as it would be. */
+export interface ExtrasPreview extends Quoted {
+  readonly preview: "extras";
+  readonly extras: readonly { productId: number; quantity: number }[];
+}
+
+/** The action's answer when it quoted a change of `kind`. */
+export function previewOf<K extends "boxes" | "extras">(
+  answer: unknown,
+  kind: K,
+): Extract<BoxesPreview | ExtrasPreview, { preview: K }> | undefined {
+  return typeof answer === "object" && answer !== null && "preview" in answer && answer.preview === kind
+    ? (answer as Extract<BoxesPreview | ExtrasPreview, { preview: K }>)
+    : undefined;
 }
 
 /**

@@ -38,6 +38,39 @@ const anchorOf = (date: string) => `d-${date}`;
 
 const GIFT_NOTE_MAX = 300;
 
+/**
+ * One field of the friend's details: typed afresh (no autofill of the customer's own details), shown
+ * again with its refusal's words when the gift was refused.
+ */
+function GiftField({
+  name,
+  label,
+  type = "text",
+  required = false,
+  values,
+  error,
+}: {
+  name: string;
+  label: string;
+  type?: "text" | "tel" | "email";
+  required?: boolean;
+  values: Readonly<Record<string, string>>;
+  error: (field: string) => string | undefined;
+}) {
+  return (
+    <AccountInput
+      name={name}
+      type={type}
+      inputMode={type === "text" ? undefined : type}
+      label={label}
+      autoComplete="off"
+      required={required}
+      defaultValue={values[name]}
+      error={error(name)}
+    />
+  );
+}
+
 /** Send a delivery to a friend: their name, address, phone, e-mail and a note. */
 function GiftForm({
   delivery,
@@ -61,45 +94,11 @@ function GiftForm({
         submitLabel={t.giftSubmit}
         secondary
       >
-        <AccountInput
-          name="fullName"
-          label={t.giftName}
-          autoComplete="off"
-          required
-          defaultValue={values.fullName}
-          error={error("fullName")}
-        />
-        <AccountInput
-          name="line1"
-          label={t.giftLine1}
-          autoComplete="off"
-          required
-          defaultValue={values.line1}
-          error={error("line1")}
-        />
-        <AccountInput
-          name="line2"
-          label={t.giftLine2}
-          autoComplete="off"
-          defaultValue={values.line2}
-          error={error("line2")}
-        />
-        <AccountInput
-          name="postalCode"
-          label={t.giftPostalCode}
-          autoComplete="off"
-          required
-          defaultValue={values.postalCode}
-          error={error("postalCode")}
-        />
-        <AccountInput
-          name="city"
-          label={t.giftCity}
-          autoComplete="off"
-          required
-          defaultValue={values.city}
-          error={error("city")}
-        />
+        <GiftField name="fullName" label={t.giftName} values={values} error={error} required />
+        <GiftField name="line1" label={t.giftLine1} values={values} error={error} required />
+        <GiftField name="line2" label={t.giftLine2} values={values} error={error} />
+        <GiftField name="postalCode" label={t.giftPostalCode} values={values} error={error} required />
+        <GiftField name="city" label={t.giftCity} values={values} error={error} required />
         <AccountInput
           name="country"
           label={t.giftCountry}
@@ -112,26 +111,8 @@ function GiftForm({
             </option>
           ))}
         </AccountInput>
-        <AccountInput
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          label={t.giftPhone}
-          autoComplete="off"
-          required
-          defaultValue={values.phone}
-          error={error("phone")}
-        />
-        <AccountInput
-          name="email"
-          type="email"
-          inputMode="email"
-          label={t.giftEmail}
-          autoComplete="off"
-          required
-          defaultValue={values.email}
-          error={error("email")}
-        />
+        <GiftField name="phone" type="tel" label={t.giftPhone} values={values} error={error} required />
+        <GiftField name="email" type="email" label={t.giftEmail} values={values} error={error} required />
         <TextArea
           name="note"
           label={t.giftNote}

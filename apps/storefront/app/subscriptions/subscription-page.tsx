@@ -5,6 +5,7 @@ import { SECONDARY_BUTTON, TEXT_BUTTON } from "~/components/button-styles";
 import { Price } from "~/components/price";
 import { ScreenLink } from "~/components/screen-link";
 import { format } from "~/i18n/format";
+import { OrderLink } from "~/orders/order-link";
 import {
   CANCEL_PARAM,
   doneOf,
@@ -64,10 +65,12 @@ interface DetailProps {
     frequencies: readonly string[];
     pauseOptions: readonly string[];
     boxQuantities: readonly number[];
+    extraQuantities: readonly number[];
   };
   /** What the forms offer: the boxes on sale, the address book, the saved cards. */
   readonly offer: {
     boxes: readonly { productId: number; name: string }[];
+    extras: readonly { productId: number; name: string }[];
     addresses: readonly { id: string; text: string; line1: string; postalCode: string }[];
     cards: readonly { id: string; brand: string; last4: string; expiry: string }[];
   };
@@ -81,6 +84,8 @@ const MAX_REASON = 500;
 const PANEL_OF: Record<SubscriptionIntent, string> = {
   quoteBoxes: "change",
   boxes: "change",
+  quoteExtras: "change",
+  extras: "change",
   address: "change",
   card: "change",
   frequency: "change",
@@ -90,6 +95,7 @@ const PANEL_OF: Record<SubscriptionIntent, string> = {
   resume: "resume",
   cancel: "cancel",
   skip: "cancel",
+  restart: "restart",
 };
 
 /** Said before a change: which delivery it reaches first. */
@@ -127,7 +133,13 @@ function Summary({ view, texts }: { view: SubscriptionDetailView; texts: DetailT
           .join(", ")}
       </span>,
     ],
-    [texts.detail.card, card ? format(texts.detail.cardValue, card) : texts.detail.noCard],
+    [
+      texts.detail.card,
+      <span key="card" className="grid gap-1">
+        <span>{card ? format(texts.detail.cardValue, card) : texts.detail.noCard}</span>
+        <span className="text-sm text-sand-700">{texts.detail.cardKept}</span>
+      </span>,
+    ],
   ];
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
@@ -144,11 +156,53 @@ function Summary({ view, texts }: { view: SubscriptionDetailView; texts: DetailT
 type FormProps = Omit<DetailProps, "firstOpen" | "lastBox" | "skippable" | "cancelStep">;
 
 /**
+ * A quoted change before it is made: from which delivery, at what price per delivery, and the
+ * button that confirms it (`children`: the choice posted again, with the delivery the customer was
+ * told, which the CMS refuses with 409 once that delivery is locked).
+ */
+function QuotePreview({
+  preview,
+  intent,
+  submitLabel,
+  texts,
+  actionData,
+  children,
+}: {
+  preview: { appliesFrom: string | null; appliesFromDate: string | null; pricePerDelivery: number | null };
+  intent: "boxes" | "extras";
+  submitLabel: string;
+  texts: DetailTexts;
+  actionData: unknown;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-3 rounded-2xl bg-sand-100 px-4 py-3" role="status">
+      <p>
+        {preview.appliesFrom
+          ? format(texts.detail.previewFrom, { date: preview.appliesFrom })
+          : texts.detail.appliesNone}{" "}
+        {preview.pricePerDelivery === null ? (
+          texts.list.priceUnknown
+        ) : (
+          <>
+            {texts.detail.previewPrice} <Price cents={preview.pricePerDelivery} className="font-bold" />
+          </>
+        )}
+      </p>
+      <ChangeForm texts={texts} intent={intent} refusal={refusalFor(actionData, intent)} submitLabel={submitLabel}>
+        {children}
+        {preview.appliesFromDate ? <input type="hidden" name="appliesFrom" value={preview.appliesFromDate} /> : null}
+      </ChangeForm>
+    </div>
+  );
+}
+
+/**
  * The box: choose it and how many, see the CMS's quote (from which delivery, at what price per
  * delivery), then confirm. The customer's exclusions go with it.
  */
 function BoxForm({ view, choices, offer, texts, actionData }: FormProps) {
-  const preview = previewOf(actionData);
+  const preview = previewOf(actionData, "boxes");
   const current = view.boxes[0];
   const refusal = refusalFor(actionData, "quoteBoxes") ?? refusalFor(actionData, "boxes");
   const exclusions = (current?.exclusions ?? []).join(",");
@@ -164,66 +218,149 @@ function BoxForm({ view, choices, offer, texts, actionData }: FormProps) {
         choices={offer.boxes.map((box) => ({ value: String(box.productId), label: box.name }))}
         checked={String(preview?.productId ?? current?.productId ?? "")}
       >
-        <AccountInput
+        <QuantitySelect
           name="quantity"
           label={texts.detail.quantityLabel}
-          defaultValue={String(preview?.quantity ?? current?.quantity ?? 1)}
-        >
-          {choices.boxQuantities.map((quantity) => (
-            <option key={quantity} value={quantity}>
-              {quantity}
-            </option>
-          ))}
-        </AccountInput>
+          quantities={choices.boxQuantities}
+          value={preview?.quantity ?? current?.quantity ?? 1}
+        />
         <input type="hidden" name="exclusions" value={exclusions} />
       </ChoiceForm>
       {preview ? (
-        <div className="grid gap-3 rounded-2xl bg-sand-100 px-4 py-3" role="status">
-          <p>
-            {preview.appliesFrom
-              ? format(texts.detail.previewFrom, { date: preview.appliesFrom })
-              : texts.detail.appliesNone}{" "}
-            {preview.pricePerDelivery === null ? (
-              texts.list.priceUnknown
-            ) : (
-              <>
-                {texts.detail.previewPrice} <Price cents={preview.pricePerDelivery} className="font-bold" />
-              </>
-            )}
-          </p>
-          <ChangeForm
-            texts={texts}
-            intent="boxes"
-            refusal={refusalFor(actionData, "boxes")}
-            submitLabel={texts.detail.confirmBoxes}
-          >
-            <input type="hidden" name="productId" value={preview.productId} />
-            <input type="hidden" name="quantity" value={preview.quantity} />
-            <input type="hidden" name="exclusions" value={exclusions} />
-          </ChangeForm>
-        </div>
+        <QuotePreview
+          preview={preview}
+          intent="boxes"
+          submitLabel={texts.detail.confirmBoxes}
+          texts={texts}
+          actionData={actionData}
+        >
+          <input type="hidden" name="productId" value={preview.productId} />
+          <input type="hidden" name="quantity" value={preview.quantity} />
+          <input type="hidden" name="exclusions" value={exclusions} />
+        </QuotePreview>
       ) : null}
     </div>
   );
 }
 
-/** The delivery address, from the customer's address book (kept in the profile). */
-function AddressForm({ view, offer, texts, actionData }: FormProps) {
-  if (offer.addresses.length === 0) {
+/** A select of how many (0 removes an extra). */
+function QuantitySelect({
+  name,
+  label,
+  quantities,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  quantities: readonly number[];
+  value: number;
+  error?: string;
+}) {
+  return (
+    <AccountInput name={name} label={label} defaultValue={String(value)} error={error}>
+      {quantities.map((quantity) => (
+        <option key={quantity} value={quantity}>
+          {quantity}
+        </option>
+      ))}
+    </AccountInput>
+  );
+}
+
+/**
+ * The extras that come with every delivery: each one's quantity (0 removes it) and one to add, the
+ * CMS's quote (from which delivery, the new price per delivery), then confirm.
+ */
+function ExtrasForm({ view, choices, offer, texts, actionData }: FormProps) {
+  const preview = previewOf(actionData, "extras");
+  const refusal = refusalFor(actionData, "quoteExtras") ?? refusalFor(actionData, "extras");
+  const kept = new Set(view.extras.map((extra) => extra.productId));
+  const quantities = choices.extraQuantities;
+  return (
+    <div className="grid gap-4">
+      <ChangeForm texts={texts} intent="quoteExtras" refusal={refusal} submitLabel={texts.detail.quoteBoxes} secondary>
+        {view.extras.length === 0 ? <p>{texts.detail.noExtras}</p> : null}
+        {view.extras.map((extra) => (
+          <QuantitySelect
+            key={extra.productId}
+            name={`extra-${extra.productId}`}
+            label={format(texts.detail.extraQuantity, { name: extra.name })}
+            quantities={quantities}
+            value={extra.quantity}
+          />
+        ))}
+        <AccountInput
+          name="addProductId"
+          label={texts.detail.addExtra}
+          defaultValue=""
+          error={fieldErrorText(texts, refusal?.errors.addProductId)}
+        >
+          <option value="">{texts.detail.addNone}</option>
+          {offer.extras
+            .filter((extra) => !kept.has(extra.productId))
+            .map((extra) => (
+              <option key={extra.productId} value={extra.productId}>
+                {extra.name}
+              </option>
+            ))}
+        </AccountInput>
+        <QuantitySelect
+          name="addQuantity"
+          label={texts.detail.quantityLabel}
+          quantities={quantities.filter((quantity) => quantity > 0)}
+          value={1}
+        />
+      </ChangeForm>
+      {preview ? (
+        <QuotePreview
+          preview={preview}
+          intent="extras"
+          submitLabel={texts.detail.confirmExtras}
+          texts={texts}
+          actionData={actionData}
+        >
+          <input
+            type="hidden"
+            name="extras"
+            value={preview.extras.map((extra) => `${extra.productId}:${extra.quantity}`).join(",")}
+          />
+        </QuotePreview>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A choice among what the customer keeps in the profile (addresses, cards): the form, or where to
+ * add some when there are none.
+ */
+function SavedChoiceForm({
+  none,
+  texts,
+  ...form
+}: Omit<React.ComponentProps<typeof ChoiceForm>, "texts"> & { none: string; texts: DetailTexts }) {
+  if (form.choices.length === 0) {
     return (
       <p>
-        {texts.detail.noAddresses}{" "}
+        {none}{" "}
         <ScreenLink screen="profile" className="underline">
           {texts.detail.toProfile}
         </ScreenLink>
       </p>
     );
   }
+  return <ChoiceForm texts={texts} {...form} />;
+}
+
+/** The delivery address, from the customer's address book (kept in the profile). */
+function AddressForm({ view, offer, texts, actionData }: FormProps) {
   const current = offer.addresses.find(
     (address) => address.line1 === view.address.line1 && address.postalCode === view.address.postalCode,
   );
   return (
-    <ChoiceForm
+    <SavedChoiceForm
+      none={texts.detail.noAddresses}
       texts={texts}
       intent="address"
       refusal={refusalFor(actionData, "address")}
@@ -238,18 +375,9 @@ function AddressForm({ view, offer, texts, actionData }: FormProps) {
 
 /** The card the renewals charge, from the saved ones (added in the profile). */
 function CardForm({ view, offer, texts, actionData }: FormProps) {
-  if (offer.cards.length === 0) {
-    return (
-      <p>
-        {texts.detail.noCards}{" "}
-        <ScreenLink screen="profile" className="underline">
-          {texts.detail.toProfile}
-        </ScreenLink>
-      </p>
-    );
-  }
   return (
-    <ChoiceForm
+    <SavedChoiceForm
+      none={texts.detail.noCards}
       texts={texts}
       intent="card"
       refusal={refusalFor(actionData, "card")}
@@ -262,6 +390,27 @@ function CardForm({ view, offer, texts, actionData }: FormProps) {
   );
 }
 
+/** One choice of the plan folded under its name: open by itself when it was refused. */
+function ChoiceDisclosure({
+  intent,
+  refusedOne,
+  texts,
+  actionData,
+  ...form
+}: Omit<React.ComponentProps<typeof ChoiceForm>, "texts" | "intent" | "refusal" | "legend"> & {
+  intent: "frequency" | "weekday" | "slot";
+  legend: string;
+  refusedOne: string;
+  texts: DetailTexts;
+  actionData: unknown;
+}) {
+  return (
+    <Disclosure summary={form.legend} open={refusedOne === intent}>
+      <ChoiceForm texts={texts} intent={intent} refusal={refusalFor(actionData, intent)} {...form} />
+    </Disclosure>
+  );
+}
+
 /**
  * Box, frequency, weekday, slot, address and card: one small form each, the choices the CMS gave,
  * each folded under its name (six forms one under another are a long scroll on a phone); the one
@@ -271,61 +420,59 @@ function PlanForms(props: FormProps) {
   const { view, choices, texts, actionData } = props;
   const refusedOne = refusalKeyOf(actionData)[0];
   const opened = (...intents: SubscriptionIntent[]) => intents.includes(refusedOne as SubscriptionIntent);
+  const shared = { refusedOne, texts, actionData };
   return (
     <div className="grid gap-3">
       {props.offer.boxes.length > 0 ? (
         <Disclosure
           summary={texts.detail.boxLegend}
-          open={opened("quoteBoxes", "boxes") || previewOf(actionData) !== undefined}
+          open={opened("quoteBoxes", "boxes") || previewOf(actionData, "boxes") !== undefined}
         >
           <BoxForm {...props} />
         </Disclosure>
       ) : null}
-      <Disclosure summary={texts.detail.frequencyLegend} open={opened("frequency")}>
-        <ChoiceForm
-          texts={texts}
-          intent="frequency"
-          refusal={refusalFor(actionData, "frequency")}
-          submitLabel={texts.detail.saveFrequency}
-          name="frequency"
-          legend={texts.detail.frequencyLegend}
-          choices={choices.frequencies.map((frequency) => ({
-            value: frequency,
-            label: texts.frequencies[frequency as keyof DetailTexts["frequencies"]],
-          }))}
-          checked={view.frequency}
-        />
+      <Disclosure
+        summary={texts.detail.extrasLegend}
+        open={opened("quoteExtras", "extras") || previewOf(actionData, "extras") !== undefined}
+      >
+        <ExtrasForm {...props} />
       </Disclosure>
+      <ChoiceDisclosure
+        {...shared}
+        intent="frequency"
+        submitLabel={texts.detail.saveFrequency}
+        name="frequency"
+        legend={texts.detail.frequencyLegend}
+        choices={choices.frequencies.map((frequency) => ({
+          value: frequency,
+          label: texts.frequencies[frequency as keyof DetailTexts["frequencies"]],
+        }))}
+        checked={view.frequency}
+      />
       {view.weekdayChoices.length > 0 ? (
-        <Disclosure summary={texts.detail.weekdayLegend} open={opened("weekday")}>
-          <ChoiceForm
-            texts={texts}
-            intent="weekday"
-            refusal={refusalFor(actionData, "weekday")}
-            submitLabel={texts.detail.saveWeekday}
-            name="weekday"
-            legend={texts.detail.weekdayLegend}
-            choices={view.weekdayChoices.map(({ weekday, text }) => ({ value: String(weekday), label: text }))}
-            checked={String(view.weekday)}
-          />
-        </Disclosure>
+        <ChoiceDisclosure
+          {...shared}
+          intent="weekday"
+          submitLabel={texts.detail.saveWeekday}
+          name="weekday"
+          legend={texts.detail.weekdayLegend}
+          choices={view.weekdayChoices.map(({ weekday, text }) => ({ value: String(weekday), label: text }))}
+          checked={String(view.weekday)}
+        />
       ) : null}
       {view.slotChoices.length > 0 ? (
-        <Disclosure summary={texts.detail.slotLegend} open={opened("slot")}>
-          <ChoiceForm
-            texts={texts}
-            intent="slot"
-            refusal={refusalFor(actionData, "slot")}
-            submitLabel={texts.detail.saveSlot}
-            name="slot"
-            legend={texts.detail.slotLegend}
-            choices={view.slotChoices.map((slot) => ({
-              value: slot.code,
-              label: format(texts.detail.slotTime, { start: slot.start, end: slot.end }),
-            }))}
-            checked={view.slot?.code}
-          />
-        </Disclosure>
+        <ChoiceDisclosure
+          {...shared}
+          intent="slot"
+          submitLabel={texts.detail.saveSlot}
+          name="slot"
+          legend={texts.detail.slotLegend}
+          choices={view.slotChoices.map((slot) => ({
+            value: slot.code,
+            label: format(texts.detail.slotTime, { start: slot.start, end: slot.end }),
+          }))}
+          checked={view.slot?.code}
+        />
       ) : null}
       <Disclosure summary={texts.detail.addressLegend} open={opened("address")}>
         <AddressForm {...props} />
@@ -467,7 +614,14 @@ export function SubscriptionPage(props: DetailProps) {
         </ProblemNotice>
       ) : null}
       {view.status === "pending" ? (
-        <p className="rounded-2xl bg-sand-100 px-4 py-3 text-sand-900">{texts.detail.pendingNotice}</p>
+        <div className="grid gap-3 rounded-2xl bg-sand-100 px-4 py-3 text-sand-900">
+          <p>{texts.detail.pendingNotice}</p>
+          {view.orderToPay ? (
+            <OrderLink screen="orderPay" number={view.orderToPay} className={`${SECONDARY_BUTTON} justify-self-start`}>
+              {format(texts.detail.payPending, { number: view.orderToPay })}
+            </OrderLink>
+          ) : null}
+        </div>
       ) : null}
       {view.pausedUntil ? <p>{format(texts.detail.pausedUntil, { date: view.pausedUntil })}</p> : null}
       {view.cancelsOn ? (
@@ -522,13 +676,26 @@ export function SubscriptionPage(props: DetailProps) {
           <CancelSteps {...props} />
         </Panel>
       ) : null}
-      {view.may.restart ? (
-        <Panel id="restart" heading={texts.cancel.restartHeading} intro={texts.cancel.restartIntro}>
-          {/* Starting again is a new subscription order: its first delivery is paid on-session before any
-              card is charged again (decision 027), and the order flow is where that payment is made. */}
-          <ScreenLink screen="newOrder" className={`${SECONDARY_BUTTON} self-start`}>
-            {texts.cancel.restart}
-          </ScreenLink>
+      {view.may.restart && view.restartFrom ? (
+        <Panel
+          id="restart"
+          heading={texts.cancel.restartHeading}
+          intro={format(texts.cancel.restartIntro, { date: view.restartFrom })}
+        >
+          {/* Restarting is paid on-session first (decision 027): the CMS orders the delivery said
+              above and the action sends the customer to that order's pay page. */}
+          <ChangeForm
+            texts={texts}
+            intent="restart"
+            refusal={refusalFor(actionData, "restart")}
+            submitLabel={texts.cancel.restart}
+          >
+            {view.pricePerDelivery === null ? null : (
+              <p>
+                {texts.cancel.restartPrice} <Price cents={view.pricePerDelivery} className="font-bold" />
+              </p>
+            )}
+          </ChangeForm>
         </Panel>
       ) : null}
       <Panel id="history" heading={texts.detail.history}>

@@ -217,6 +217,12 @@ export function detailView(detail: SubscriptionDetail, locale: Locale, now: Date
     pausedUntil: detail.pausedUntil ? dayOf(detail.pausedUntil, locale) : null,
     cancelsOn: detail.cancelsOn ? dayOf(detail.cancelsOn, locale) : null,
     lastDelivery: detail.lastDelivery ? dayOf(detail.lastDelivery, locale) : null,
+    /** Cancelled or suspended: the delivery a restart starts with, worded (the page says it before the button). */
+    restartFrom: detail.restartFrom ? dayOf(detail.restartFrom, locale) : null,
+    /** Pending: the order whose payment starts it, while it can be paid. */
+    orderToPay: detail.orderToPay,
+    /** The extras as the extras form posts them again. */
+    extras: detail.contents.extras.map(({ productId, name, quantity }) => ({ productId, name, quantity })),
     history: newestFirst
       .filter((entry) => !INTERNAL_FIELDS.has(entry.field))
       .map((entry) => historyLine(entry, locale)),
@@ -227,7 +233,8 @@ export function detailView(detail: SubscriptionDetail, locale: Locale, now: Date
       pause: customerMay(detail.status, { type: "pause", until: "2099-12-31" }),
       resume: customerMay(detail.status, { type: "resume" }),
       cancel: customerMay(detail.status, { type: "cancel" }),
-      restart: customerMay(detail.status, { type: "restart" }),
+      // Only with a delivery to start with: the restart orders it (none while the zone is closed).
+      restart: customerMay(detail.status, { type: "restart" }) && detail.restartFrom !== null,
     },
   };
 }

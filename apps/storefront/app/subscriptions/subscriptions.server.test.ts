@@ -3,7 +3,7 @@ import { pathTo } from "@shop/routing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cmsError, fieldRefusal, json, useFakeCms } from "../../tests/fake-cms";
 import { thrown, visitOf } from "../../tests/visit";
-import type { BoxesPreview, ChangeDone, ChangeRefusal } from "./answers";
+import type { BoxesPreview, ChangeDone, ChangeRefusal, ExtrasPreview } from "./answers";
 import { closesIn, firstOpenDelivery, lastComingBox } from "./subscription-view";
 import {
   cancelStepOf,
@@ -89,6 +89,8 @@ const DETAIL: SubscriptionDetail = {
       to: { status: "gifted", giftTo: "Laia" },
     },
   ],
+  restartFrom: null,
+  orderToPay: null,
 };
 
 function delivery(date: string, overrides: Partial<SubscriptionDelivery> = {}): SubscriptionDelivery {
@@ -465,14 +467,22 @@ describe("the subscription's forms", () => {
       productId: 8,
       quantity: 2,
       appliesFrom: "miércoles, 9 de diciembre de 2026",
+      appliesFromDate: "2026-12-09",
       pricePerDelivery: 3490,
     });
 
     cms.on(`PATCH ${MINE}`, changed({ pricePerDelivery: 3490 }, "2026-12-09"));
-    const done = await post("subscriptionDetail", { intent: "boxes", productId: "8", quantity: "2", exclusions: "31" });
+    const done = await post("subscriptionDetail", {
+      intent: "boxes",
+      productId: "8",
+      quantity: "2",
+      exclusions: "31",
+      appliesFrom: "2026-12-09",
+    });
     expect(cms.calls.at(-1)).toMatchObject({
       method: "PATCH",
-      body: { boxes: [{ productId: 8, quantity: 2, exclusions: [31] }] },
+      // The delivery the quote told goes with it: the CMS refuses it (409) once that one is locked.
+      body: { boxes: [{ productId: 8, quantity: 2, exclusions: [31] }], appliesFrom: "2026-12-09" },
     });
     expect(done).toEqual({
       done: "subscription",
@@ -481,6 +491,60 @@ describe("the subscription's forms", () => {
       statusText: "Activa",
       pricePerDelivery: 3490,
     });
+  });
+
+  it("quotes the extras as the form leaves them (kept, changed, removed, one added), then PATCHes that list", async () => {
+    cms.on(`POST ${MINE}/quote`, json({ appliesFrom: "2026-12-09", pricePerDelivery: 3890 }));
+    const preview = (await post("subscriptionDetail", {
+      intent: "quoteExtras",
+      "extra-12": "3",
+      "extra-13": "0",
+      addProductId: "14",
+      addQuantity: "1",
+    })) as ExtrasPreview;
+    expect(cms.calls.at(-1)).toMatchObject({
+      path: `${MINE}/quote`,
+      body: {
+        extras: [
+          { productId: 12, quantity: 3 },
+          { productId: 14, quantity: 1 },
+        ],
+      },
+    });
+    expect(preview).toMatchObject({ preview: "extras", appliesFromDate: "2026-12-09", pricePerDelivery: 3890 });
+
+    // Confirmed after that delivery's cut-off: the CMS says which delivery it would reach now.
+    cms.on(
+      `PATCH ${MINE}`,
+      cmsError(409, { name: "ConflictError", details: { code: "delivery_locked", date: "2026-12-16", errors: [] } }),
+    );
+    const refused = dataOf<ChangeRefusal>(
+      await post("subscriptionDetail", { intent: "extras", extras: "12:3,14:1", appliesFrom: "2026-12-09" }),
+    );
+    expect(cms.calls.at(-1)?.body).toEqual({
+      extras: [
+        { productId: 12, quantity: 3 },
+        { productId: 14, quantity: 1 },
+      ],
+      appliesFrom: "2026-12-09",
+    });
+    expect(refused.init?.status).toBe(409);
+    expect(refused.data).toMatchObject({ refused: "locked", lockedFrom: "miércoles, 16 de diciembre de 2026" });
+  });
+
+  it("restarts with the CMS's order of the first delivery and sends the customer to pay it", async () => {
+    cms.on(
+      `POST ${MINE}/restart`,
+      json({
+        subscription: { ...DETAIL, status: "pending", orderToPay: "000123" },
+        appliesFrom: "2026-12-09",
+        orderNumber: "000123",
+      }),
+    );
+    const answer = (await post("subscriptionDetail", { intent: "restart" })) as Response;
+    expect(cms.calls.at(-1)).toMatchObject({ method: "POST", path: `${MINE}/restart` });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe(`${pathTo("orderPay", "es")}?order=000123`);
   });
 
   it("says a box the CMS refuses beside the box's choice, and a quantity the order flow does not take before asking", async () => {

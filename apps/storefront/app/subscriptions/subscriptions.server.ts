@@ -11,15 +11,17 @@ import {
   subscriptionChangeAnswerSchema,
   subscriptionDeliveriesSchema,
   subscriptionListSchema,
+  subscriptionRestartAnswerSchema,
   updateSubscriptionBody,
+  type UpdateSubscriptionBody,
   type CustomerCard,
   type FoodBankList,
   type SubscriptionSummary,
 } from "@shop/contracts";
-import type { Locale } from "@shop/routing";
-import { FREQUENCIES, MAX_BOXES, isIsoDate } from "@shop/domain";
+import { pathTo, type Locale } from "@shop/routing";
+import { FREQUENCIES, MAX_BOXES, MAX_LINE_QUANTITY, isIsoDate } from "@shop/domain";
 import { PAUSE_LENGTHS } from "@shop/domain/subscriptions";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
 import { readAccountForm } from "~/accounts/account.server";
@@ -30,7 +32,7 @@ import { cmsCall, cmsGet, fieldErrorOf, type CmsRefusal, type Contract } from "~
 import { getProducts } from "~/catalogue.server";
 import { notFound } from "~/components/error-screen";
 import { echoedValues } from "~/forms/echo";
-import { boxOffer } from "~/order-flow/offer.server";
+import { boxOffer, extrasOffer } from "~/order-flow/offer.server";
 import { forgetSession } from "~/session.server";
 import {
   CANCEL_PARAM,
@@ -39,6 +41,7 @@ import {
   SUBSCRIPTION_INTENTS,
   type BoxesPreview,
   type CancelStep,
+  type ExtrasPreview,
   type ChangeDone,
   type ChangeRefusal,
   type DeliveryIntent,
@@ -141,14 +144,15 @@ export async function loadSubscription(visit: Visit, id: string | undefined, now
   const { locale } = visit.context;
   const overview = await loadOverview(visit, { subscription: checked, include: ["addresses", "cards"] });
   const detail = overview?.subscription?.detail;
-  const boxes = detail
-    ? boxOffer(await getProducts(locale), detail.audience).kinds.flatMap((kind) => kind.choices)
-    : [];
+  const products = detail ? await getProducts(locale) : [];
+  const boxes = detail ? boxOffer(products, detail.audience).kinds.flatMap((kind) => kind.choices) : [];
+  const extras = detail ? extrasOffer(products, detail.audience).flatMap((group) => group.choices) : [];
   return {
     subscription: detail ? detailView(detail, locale, now) : null,
     deliveries: overview?.subscription?.deliveries.map((delivery) => deliveryView(delivery, locale, now)) ?? null,
     offer: {
       boxes: boxes.map(({ productId, name }) => ({ productId, name })),
+      extras: extras.map(({ productId, name }) => ({ productId, name })),
       addresses: overview?.addresses?.map(addressChoice) ?? [],
       cards: overview?.cards?.filter((card) => card.status === "active").map(cardChoice) ?? [],
     },
@@ -221,6 +225,8 @@ const ECHO_LIMITS: Readonly<Record<string, number>> = {
   paymentMethodId: 40,
   productId: 12,
   quantity: 3,
+  addProductId: 12,
+  addQuantity: 3,
   country: 2,
 };
 
@@ -245,7 +251,7 @@ interface Posted {
 }
 
 /** What the CMS names but no form shows as a field: the delivery's date, the subscription's status. */
-const ABOUT_THE_WHOLE_FORM = new Set(["date", "status"]);
+const ABOUT_THE_WHOLE_FORM = new Set(["date", "status", "appliesFrom"]);
 
 /**
  * Forms of one choice: whatever inside it the CMS refuses (the box's product, a postal code of the
@@ -254,6 +260,8 @@ const ABOUT_THE_WHOLE_FORM = new Set(["date", "status"]);
 const ONE_CHOICE_FIELD: Readonly<Record<string, string>> = {
   quoteBoxes: "productId",
   boxes: "productId",
+  quoteExtras: "addProductId",
+  extras: "addProductId",
   address: "addressId",
   card: "paymentMethodId",
 };
@@ -335,7 +343,7 @@ function refuseAnswer(posted: Posted, answer: CmsRefusal) {
 
 /** A change of the subscription (PATCH or one of its POSTs), and what the CMS made of it. */
 async function changeSubscription(
-  posted: Posted & { intent: Exclude<SubscriptionIntent, "skip" | "quoteBoxes"> },
+  posted: Posted & { intent: Exclude<SubscriptionIntent, "skip" | "quoteBoxes" | "quoteExtras" | "restart"> },
   { method, action, body }: { method: "PATCH" | "POST"; action: string; body: unknown },
 ) {
   const answer = await cmsCall(`${posted.path}${action}`, {
@@ -385,6 +393,10 @@ function patchOne(posted: Posted & { intent: "frequency" | "weekday" | "slot" },
   return changeSubscription(posted, { method: "PATCH", action: "", body: parsed.data });
 }
 
+/** The delivery the customer was told a change reaches (the quote's), sent back with the confirmation. */
+const toldFrom = (posted: Posted) =>
+  posted.fields.appliesFrom && isIsoDate(posted.fields.appliesFrom) ? { appliesFrom: posted.fields.appliesFrom } : {};
+
 /** The box form's choice as a PATCH's body: one box (the customer's exclusions kept), checked with the contract. */
 function boxesBody(posted: Posted) {
   const productId = Number(posted.fields.productId);
@@ -392,35 +404,95 @@ function boxesBody(posted: Posted) {
   const exclusions = (posted.fields.exclusions ?? "").split(",").filter(Boolean).map(Number);
   return updateSubscriptionBody.safeParse({
     boxes: [{ productId: Number.isInteger(productId) ? productId : 0, quantity, exclusions }],
+    ...toldFrom(posted),
   });
 }
 
-/** "See the new price": the CMS's quote of the chosen box, nothing changed. */
-async function quoteBoxes(posted: Posted & { intent: "quoteBoxes" }) {
-  const parsed = boxesBody(posted);
-  if (!parsed.success) return refuseParsed(posted, parsed.error);
+const EXTRA_FIELD = "extra-";
+
+/**
+ * The extras form as a PATCH's body: every extra kept at its quantity (`extra-<id>`, 0 removes it),
+ * and the one added (`addProductId`, `addQuantity`); the confirmation sends the list as `extras`
+ * ("id:quantity,…"). Checked with the contract.
+ */
+function extrasBody(posted: Posted) {
+  const { fields } = posted;
+  const wanted = new Map<number, number>();
+  const add = (id: string | undefined, quantity: string | undefined) => {
+    const productId = Number(id);
+    if (id && Number.isInteger(productId) && productId > 0) wanted.set(productId, Number(quantity ?? "1"));
+  };
+  if (fields.extras !== undefined) {
+    for (const pair of fields.extras.split(",").filter(Boolean)) add(...(pair.split(":") as [string, string]));
+  } else {
+    for (const [name, quantity] of Object.entries(fields)) {
+      if (name.startsWith(EXTRA_FIELD)) add(name.slice(EXTRA_FIELD.length), quantity);
+    }
+    add(fields.addProductId, fields.addQuantity);
+  }
+  const extras = [...wanted]
+    .filter(([, quantity]) => quantity !== 0)
+    .map(([productId, quantity]) => ({ productId, quantity }));
+  return updateSubscriptionBody.safeParse({ extras, ...toldFrom(posted) });
+}
+
+/** The CMS's quote of a change, nothing changed: the first delivery it reaches and the new price. */
+async function quote(posted: Posted, body: UpdateSubscriptionBody) {
   const answer = await cmsCall(`${posted.path}/quote`, {
     contract: subscriptionQuoteSchema,
     method: "POST",
     token: posted.token,
-    body: parsed.data,
+    body,
   });
   if (!answer.ok) return refuseAnswer(posted, answer);
-  const [box] = parsed.data.boxes!;
   const { appliesFrom, pricePerDelivery } = answer.value;
   return {
-    preview: "boxes",
-    productId: box!.productId,
-    quantity: box!.quantity,
     appliesFrom: appliesFrom ? dayOf(appliesFrom, posted.visit.context.locale) : null,
+    appliesFromDate: appliesFrom,
     pricePerDelivery,
-  } satisfies BoxesPreview;
+  };
 }
 
-function changeBoxes(posted: Posted & { intent: "boxes" }) {
+/** "See the new price": the CMS's quote of the chosen box. */
+async function quoteBoxes(posted: Posted & { intent: "quoteBoxes" }) {
   const parsed = boxesBody(posted);
   if (!parsed.success) return refuseParsed(posted, parsed.error);
+  const quoted = await quote(posted, parsed.data);
+  if (!("pricePerDelivery" in quoted)) return quoted;
+  const [box] = parsed.data.boxes!;
+  return { preview: "boxes", productId: box!.productId, quantity: box!.quantity, ...quoted } satisfies BoxesPreview;
+}
+
+/** "See the new price" of the extras: the CMS's quote of the whole list as it would be. */
+async function quoteExtras(posted: Posted & { intent: "quoteExtras" }) {
+  const parsed = extrasBody(posted);
+  if (!parsed.success) return refuseParsed(posted, parsed.error);
+  const quoted = await quote(posted, parsed.data);
+  if (!("pricePerDelivery" in quoted)) return quoted;
+  return { preview: "extras", extras: parsed.data.extras!, ...quoted } satisfies ExtrasPreview;
+}
+
+/** A quoted change confirmed: the PATCH with the delivery the customer was told. */
+function confirmQuoted(posted: Posted & { intent: "boxes" | "extras" }) {
+  const parsed = posted.intent === "boxes" ? boxesBody(posted) : extrasBody(posted);
+  if (!parsed.success) return refuseParsed(posted, parsed.error);
   return changeSubscription(posted, { method: "PATCH", action: "", body: parsed.data });
+}
+
+/**
+ * Start again (decision 027): the CMS restarts the subscription with the order of the delivery the
+ * page said, and the customer goes to that order's pay page; once paid the subscription is active.
+ */
+async function restart(posted: Posted & { intent: "restart" }) {
+  const answer = await cmsCall(`${posted.path}/restart`, {
+    contract: subscriptionRestartAnswerSchema,
+    method: "POST",
+    token: posted.token,
+    body: {},
+  });
+  if (!answer.ok) return refuseAnswer(posted, answer);
+  const { locale } = posted.visit.context;
+  return redirect(`${pathTo("orderPay", locale)}?${new URLSearchParams({ order: answer.value.orderNumber })}`, 303);
 }
 
 /** The address chosen from the book, as the subscription's delivery address. */
@@ -498,8 +570,8 @@ async function postedForm(visit: Visit, id: string | undefined): Promise<Posted>
 }
 
 /**
- * The subscription page's forms: the box (quoted first, then confirmed), frequency, weekday, slot,
- * address, card, pause, resume, cancel, and skipping the next delivery.
+ * The subscription page's forms: the box and the extras (quoted first, then confirmed), frequency,
+ * weekday, slot, address, card, pause, resume, cancel, skipping the next delivery, and restarting.
  */
 export async function subscriptionAction(visit: Visit, id: string | undefined) {
   const posted = await postedForm(visit, id);
@@ -510,8 +582,13 @@ export async function subscriptionAction(visit: Visit, id: string | undefined) {
   switch (intent) {
     case "quoteBoxes":
       return quoteBoxes({ ...posted, intent });
+    case "quoteExtras":
+      return quoteExtras({ ...posted, intent });
     case "boxes":
-      return changeBoxes({ ...posted, intent });
+    case "extras":
+      return confirmQuoted({ ...posted, intent });
+    case "restart":
+      return restart({ ...posted, intent });
     case "address":
       return changeAddress({ ...posted, intent });
     case "card": {
@@ -558,4 +635,6 @@ export const FORM_CHOICES = {
   countries: ADDRESS_COUNTRIES,
   /** How many boxes the box form offers: as many as the order flow takes in one order. */
   boxQuantities: Array.from({ length: MAX_BOXES }, (_, index) => index + 1),
+  /** How many of one extra: 0 (removes it) to as many as an order line takes. */
+  extraQuantities: Array.from({ length: MAX_LINE_QUANTITY + 1 }, (_, index) => index),
 };
