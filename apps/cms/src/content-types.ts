@@ -22,6 +22,8 @@ export const CONTENT_TYPES = {
   faq: "api::faq.faq",
   farmer: "api::farmer.farmer",
   foodBank: "api::food-bank.food-bank",
+  giftCard: "api::gift-card.gift-card",
+  giftCardEntry: "api::gift-card.gift-card-entry",
   impactMetric: "api::impact-metric.impact-metric",
   legalPage: "api::legal-page.legal-page",
   marketType: "api::market-type.market-type",

@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import type { Core } from "@strapi/strapi";
+import { drawGiftCardCode, giftCardTailOf, normalizeGiftCardCode } from "@shop/domain/gift-cards";
+import type { Locale } from "@shop/domain";
+import { CONTENT_TYPES } from "../content-types";
+import { keyedHash } from "../crypto/keyed-hash";
+import { recordMovement, type MovementResult } from "./ledger";
+
+/**
+ * Gift cards (docs/decisions/033): made unpaid when bought, given their balance when the payment
+ * is confirmed. The code is shown once, to whoever made the card, and then only its keyed hash and
+ * last four characters are kept; a typed code is found by its hash.
+ */
+
+/** What a code is stored and looked up as. Rotating JWT_SECRET changes it (src/crypto/keyed-hash.ts). */
+const codeHashOf = (code: string) => keyedHash("shop gift card codes", code);
+
+export interface NewGiftCard {
+  amount: number;
+  buyerEmail: string;
+  senderName: string | null;
+  recipientName: string;
+  recipientEmail: string;
+  recipientLocale: Locale;
+  message: string | null;
+  design: string | null;
+  /** The day the recipient's e-mail goes out (Madrid); null: as soon as it is paid. */
+  sendOn: string | null;
+}
+
+/** A new card waiting for its payment, and its code: the only time the code exists outside an e-mail. */
+export async function createGiftCard(strapi: Core.Strapi, card: NewGiftCard): Promise<{ id: number; code: string }> {
+  if (!Number.isSafeInteger(card.amount) || card.amount <= 0) throw new RangeError(`Not an amount: ${card.amount}`);
+  const code = drawGiftCardCode(randomBytes);
+  const row = (await strapi.db.query(CONTENT_TYPES.giftCard).create({
+    data: { ...card, codeHash: codeHashOf(code), codeTail: giftCardTailOf(code), status: "pending_payment" },
+  })) as { id: number };
+  return { id: row.id, code };
+}
+
+/**
+ * The card's balance once its payment is confirmed: its "issued" movement, keyed by the payment, so
+ * that a notification received twice issues it once.
+ */
+export async function issueGiftCard(
+  strapi: Core.Strapi,
+  giftCardId: number,
+  { paymentKey }: { paymentKey: string },
+): Promise<MovementResult> {
+  const card = (await strapi.db
+    .query(CONTENT_TYPES.giftCard)
+    .findOne({ where: { id: giftCardId }, select: ["id", "amount", "status"] })) as {
+    amount: number;
+    status: string;
+  } | null;
+  if (card === null) throw new Error(`No gift card ${giftCardId}`);
+  const issued = await recordMovement(strapi, giftCardId, {
+    kind: "issued",
+    amount: Number(card.amount),
+    idempotencyKey: `issue:${paymentKey}`,
+    actor: "job",
+  });
+  if (issued.ok && card.status === "pending_payment") {
+    await strapi.db.query(CONTENT_TYPES.giftCard).update({ where: { id: giftCardId }, data: { status: "active" } });
+  }
+  return issued;
+}
+
+/** The card a typed code stands for, or null: a mistyped, unknown and unpaid card all look alike to the caller. */
+export async function findGiftCardByCode(
+  strapi: Core.Strapi,
+  typed: string,
+): Promise<{ id: number; codeTail: string; status: string } | null> {
+  const code = normalizeGiftCardCode(typed);
+  if (code === null) return null;
+  return (await strapi.db.query(CONTENT_TYPES.giftCard).findOne({
+    where: { codeHash: codeHashOf(code) },
+    select: ["id", "codeTail", "status"],
+  })) as { id: number; codeTail: string; status: string } | null;
+}

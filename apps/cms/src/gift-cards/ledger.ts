@@ -1,0 +1,99 @@
+import type { Core } from "@strapi/strapi";
+import {
+  giftCardBalance,
+  giftCardEntryRefusal,
+  type GiftCardEntry,
+  type GiftCardEntryRefusal,
+} from "@shop/domain/gift-cards";
+import { CONTENT_TYPES } from "../content-types";
+import { tableOf, type Sql } from "../database/sql";
+
+/**
+ * A gift card's ledger in the database (docs/decisions/033): every movement is a row, the balance
+ * their sum. A movement is checked by the domain's rules against the card's ledger as it is inside
+ * the transaction that writes it, under the card's row lock, so that 50 orders spending one card at
+ * once are taken one after another and never spend more than the balance.
+ */
+
+export type GiftCardActor = "customer" | "staff" | "job";
+
+export interface GiftCardMovement extends GiftCardEntry {
+  actor: GiftCardActor;
+  /** Staff's reason for an adjustment or a void. */
+  reason?: string | null;
+}
+
+export type MovementResult =
+  | {
+      readonly ok: true;
+      readonly balance: number;
+      /** false: the same key was recorded before. */ readonly recorded: boolean;
+    }
+  | { readonly ok: false; readonly refusal: Exclude<GiftCardEntryRefusal, "duplicate">; readonly balance: number };
+
+interface EntryRow {
+  kind: GiftCardEntry["kind"];
+  amount: number;
+  idempotencyKey: string;
+  orderId: number | null;
+}
+
+/**
+ * The card's row lock for the rest of the caller's transaction. SQLite writes one transaction at a
+ * time and needs none; PostgreSQL would otherwise let two transactions read the same balance.
+ */
+async function lockCard(strapi: Core.Strapi, sql: Sql, giftCardId: number): Promise<void> {
+  if (strapi.db.dialect.client !== "postgres") return;
+  await sql(tableOf(strapi, CONTENT_TYPES.giftCard).name).where("id", giftCardId).forUpdate().select("id");
+}
+
+export async function ledgerOf(strapi: Core.Strapi, giftCardId: number): Promise<GiftCardEntry[]> {
+  const rows = (await strapi.db.query(CONTENT_TYPES.giftCardEntry).findMany({
+    where: { giftCardId },
+    select: ["kind", "amount", "idempotencyKey", "orderId"],
+    orderBy: { id: "asc" },
+  })) as EntryRow[];
+  return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
+}
+
+export async function balanceOf(strapi: Core.Strapi, giftCardId: number): Promise<number> {
+  return giftCardBalance(await ledgerOf(strapi, giftCardId));
+}
+
+/**
+ * Records one movement, or says why the rules refuse it. A key recorded before is the same
+ * operation again (a retried request, a replayed notification): answered as done, with nothing
+ * added.
+ */
+export async function recordMovement(
+  strapi: Core.Strapi,
+  giftCardId: number,
+  movement: GiftCardMovement,
+): Promise<MovementResult> {
+  return strapi.db.transaction(async ({ trx }: { trx: Sql }): Promise<MovementResult> => {
+    await lockCard(strapi, trx, giftCardId);
+    const entries = await ledgerOf(strapi, giftCardId);
+    const balance = giftCardBalance(entries);
+    const refusal = giftCardEntryRefusal(entries, movement);
+    if (refusal === "duplicate") {
+      // The key is unique across cards: the same key on another card is a caller's mistake, not a replay.
+      if (!entries.some((entry) => entry.idempotencyKey === movement.idempotencyKey)) {
+        throw new Error(`Gift card movement key ${movement.idempotencyKey} belongs to another card`);
+      }
+      return { ok: true, balance, recorded: false };
+    }
+    if (refusal !== null) return { ok: false, refusal, balance };
+    await strapi.db.query(CONTENT_TYPES.giftCardEntry).create({
+      data: {
+        giftCardId,
+        kind: movement.kind,
+        amount: movement.amount,
+        idempotencyKey: movement.idempotencyKey,
+        orderId: movement.orderId ?? null,
+        reason: movement.reason ?? null,
+        actor: movement.actor,
+      },
+    });
+    return { ok: true, balance: balance + movement.amount, recorded: true };
+  });
+}
