@@ -69,6 +69,12 @@ export const LIMITS = {
    * against throwaway accounts holding a slot without paying, far above one address of customers.
    */
   ordersPerAddress: { points: 50, duration: 30 * 60 },
+  /**
+   * Deliveries one account gifts a day (each mails the friend, at any address, with the customer's
+   * note): gift, restore and gift again would otherwise make the shop a mailer of anyone's words.
+   * A subscriber gifts a box or two a month.
+   */
+  giftsPerAccount: { points: 10, duration: 24 * 60 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;

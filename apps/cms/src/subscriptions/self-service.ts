@@ -26,6 +26,7 @@ import { OrderError } from "../ordering/errors";
 import { loadOrderProducts, productName, type OrderProduct } from "../ordering/products";
 import { priceDraft } from "../ordering/quote";
 import { SubscriptionError, SubscriptionNotFoundError } from "./errors";
+import { giveBack, LIMITS, takeAllowance } from "../rate-limits/rate-limits";
 import { changeStatus } from "./lifecycle";
 import { restartDate, restartWithOrder } from "./restart";
 import { boxPricesOn, toldPricesForBoxes } from "./price-notices/told";
@@ -483,6 +484,12 @@ export async function giftDelivery(
   if (!rules || !zoneForPostcode([rules.zone], body.address.postalCode)) {
     throw new SubscriptionError("not_covered", { path: ["address", "postalCode"] });
   }
+  // Counted per account (never by the client's address, which a proxy or a header may claim).
+  const giver = String(caller.userId);
+  await takeAllowance("giftsPerAccount", giver, {
+    code: "too_many_gifts",
+    message: `At most ${LIMITS.giftsPerAccount.points} deliveries can be gifted a day`,
+  });
   const recipient = {
     name: body.address.fullName,
     email: body.email,
@@ -495,7 +502,11 @@ export async function giftDelivery(
     caller,
     { id, date, action: "gift", data: { giftRecipient: recipient }, to: { giftTo: recipient.name } },
     now,
-  );
+  ).catch(async (error: unknown) => {
+    // Nothing gifted, nothing mailed: the attempt does not count.
+    await giveBack("giftsPerAccount", giver);
+    throw error;
+  });
   sendGiftMail(strapi, { row: changed.view.row, date, recipient });
   return confirmDeliveryChange(strapi, changed, "gift", now);
 }
@@ -554,6 +565,46 @@ async function answerChange(
   return { subscription, appliesFrom };
 }
 
+/** Deliveries that come whatever the customer changes now: being prepared, or ordered and charged. */
+const FIXED_STATUSES: readonly DeliveryStatus[] = ["locked", "ordered"];
+
+/** Rolls a change back: the renewal job ordered a delivery the change was reaching. */
+class RacedByRenewalError extends Error {}
+
+/**
+ * Writes a change in one transaction, and rolls it back when the renewal job ordered one of the
+ * deliveries it reaches (read open: `reached`) meanwhile, at their cut-off: that delivery comes and
+ * is charged, so the change cannot start there. 409 delivery_locked with the first delivery still
+ * open, as for a change of a locked delivery.
+ */
+async function writeUnlessRenewed(
+  strapi: Core.Strapi,
+  { view, reached, now }: { view: View; reached: readonly DeliveryRow[]; now: Date },
+  write: () => Promise<void>,
+): Promise<void> {
+  const raced = await strapi.db
+    .transaction(async () => {
+      await write();
+      if (reached.length === 0) return false;
+      const taken = await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).count({
+        where: { id: { $in: reached.map((row) => row.id) }, deliveryStatus: { $in: [...FIXED_STATUSES] } },
+      });
+      if (taken > 0) throw new RacedByRenewalError();
+      return false;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RacedByRenewalError) return true;
+      throw error;
+    });
+  if (raced) {
+    throw new SubscriptionError("delivery_locked", {
+      status: 409,
+      path: ["date"],
+      date: await firstOpenDelivery(strapi, view, now),
+    });
+  }
+}
+
 /** Skips, by the pause, the open deliveries in [from, until] (those already skipped, gifted or donated stay so). */
 async function skipForPause(
   strapi: Core.Strapi,
@@ -577,16 +628,25 @@ export async function pauseSubscription(
   const view = await ownView(strapi, caller, id, now);
   if (!view.rules) throw new SubscriptionError("status_not_allowed", { status: 409, path: ["status"] });
   // Locked and ordered deliveries come anyway: the pause starts at the first open one (the domain's rule).
-  const stored = (await deliveriesFrom(strapi, view.row.id, shopDateOf(now))).map(changeableOf);
-  const plan = planPause(body.option === undefined ? { until: body.until! } : { length: body.option }, stored, {
-    now,
-    zone: view.rules.zone,
-    closedDays: view.rules.closedDays,
-  });
+  const rows = await deliveriesFrom(strapi, view.row.id, shopDateOf(now));
+  const plan = planPause(
+    body.option === undefined ? { until: body.until! } : { length: body.option },
+    rows.map(changeableOf),
+    {
+      now,
+      zone: view.rules.zone,
+      closedDays: view.rules.closedDays,
+    },
+  );
   if (!plan.ok)
     throw new SubscriptionError("invalid_pause", { path: [body.option === undefined ? "until" : "option"] });
   const { pause } = plan;
-  await strapi.db.transaction(async () => {
+  // What the pause skips, as read: the renewal job may order one of them meanwhile.
+  const skipped = rows.filter(
+    (row) =>
+      row.date >= pause.from && row.date <= pause.until && row.deliveryStatus === "scheduled" && !isLocked(row, now),
+  );
+  await writeUnlessRenewed(strapi, { view, reached: skipped, now }, async () => {
     await changeStatus(
       strapi,
       { id: view.row.id, from: view.row.subscriptionStatus },
@@ -653,9 +713,12 @@ export async function cancelSubscription(
 ): Promise<ChangeOutcome> {
   const view = await ownView(strapi, caller, id, now);
   // From the first delivery still open (as for every change); locked and ordered ones still come.
-  const effectiveFrom = await firstOpenDelivery(strapi, view, now);
+  const rows = await deliveriesFrom(strapi, view.row.id, shopDateOf(now));
+  const effectiveFrom = firstChangeableDelivery(rows.map(changeableOf), { now })?.date ?? null;
   const cancelsOn = effectiveFrom ?? shopDateOf(now);
-  await strapi.db.transaction(async () => {
+  // What this cancellation removes, as read: the renewal job may order one of them meanwhile.
+  const removed = rows.filter((row) => row.date >= cancelsOn && !isLocked(row, now));
+  await writeUnlessRenewed(strapi, { view, reached: removed, now }, async () => {
     await changeStatus(
       strapi,
       { id: view.row.id, from: view.row.subscriptionStatus },
@@ -671,7 +734,7 @@ export async function cancelSubscription(
       where: {
         subscriptionId: view.row.id,
         date: { $gte: cancelsOn },
-        deliveryStatus: { $notIn: ["locked", "ordered"] },
+        deliveryStatus: { $notIn: [...FIXED_STATUSES] },
         cutoffAt: { $gt: now },
       },
     });
