@@ -148,6 +148,39 @@ describe("the /api allow-list", () => {
     expect(seen).toEqual([]);
   });
 
+  it("keeps the subscriptions', cards', orders' and payments' calls of the CMS from browsers, however spelled", async () => {
+    // Only the storefront's server makes them, with the session's token (issue 22's attacks).
+    const attempts = [
+      "/api/subscriptions/mine",
+      "/api/subscriptions/mine/abc/cancel",
+      "/api/subscriptions/mine/abc/deliveries/2031-01-01/gift",
+      "/api/Subscriptions/mine",
+      "/api/subscriptions%2Fmine",
+      "/api/products/%2e%2e/subscriptions/mine",
+      "/api/payment-methods/mine/setup",
+      "/api/payment-methods/mine/AAAAAAAAAAAA/default",
+      "/api/payment-methods/sandbox/AAAAAAAAAAAA",
+      "/api/orders/mine/IMP-1/cancel",
+      "/api/orders/mine/IMP-1/payments",
+      "/api/payments/sandbox/notification",
+      "/api/payments/stripe/webhook",
+      "/api/payments/redsys/notification",
+      "/api/staff-tools/subscriptions",
+      "/api/staff-tools/orders/IMP-1/refunds",
+    ];
+    seen.length = 0;
+    for (const path of attempts) {
+      for (const method of ["GET", "POST", "PATCH", "DELETE"]) {
+        const response =
+          method === "POST" || method === "PATCH"
+            ? await rawRequest(method, path, { "Content-Type": "application/json" }, "{}")
+            : await rawRequest(method, path);
+        expect(response.status, `${method} ${path}`).toBe(404);
+      }
+    }
+    expect(seen).toEqual([]);
+  });
+
   it("answers a listed path with the wrong method 405", async () => {
     const response = await rawRequest("DELETE", "/api/products/1");
     expect(response.status).toBe(405);
