@@ -547,6 +547,51 @@ describe("races", () => {
     await flushServerWork();
   });
 
+  it("removing a card while a subscription is moved onto it: never a subscription left on a removed card", async () => {
+    const own = await activeSubscription(owner);
+    const card = async (isDefault: boolean) => {
+      const reference = paymentReference(randomBytes(12));
+      await app.strapi.db.query(CONTENT_TYPES.paymentMethod).create({
+        data: {
+          reference,
+          user: owner.userId,
+          provider: "sandbox",
+          methodStatus: "active",
+          brand: "visa",
+          last4: "4242",
+          expiryMonth: 12,
+          expiryYear: 2035,
+          locale: "es",
+          isDefault,
+          sandboxToken: `sbx_${randomBytes(6).toString("hex")}`,
+        },
+      });
+      return reference;
+    };
+    await card(true);
+    for (let round = 0; round < 4; round++) {
+      const target = await card(false);
+      const [removed, moved] = await Promise.all([
+        send("DELETE", `${app.api}/payment-methods/mine/${target}`, {}, owner.headers),
+        send("PATCH", mine(`/${own.id}`), { paymentMethodId: target }, owner.headers),
+      ]);
+      expectClientAnswer(removed, "remove");
+      expectClientAnswer(moved, "move");
+      const row = (await app.strapi.db.query(CONTENT_TYPES.subscription).findOne({
+        where: { id: own.rowId },
+        select: ["id"],
+        populate: { paymentMethod: { select: ["reference", "methodStatus"] } },
+      })) as { paymentMethod: { reference: string; methodStatus: string } | null };
+      expect(row.paymentMethod?.methodStatus ?? "none", `round ${round}: ${removed.status} ${moved.status}`).not.toBe(
+        "removed",
+      );
+      // Whichever won, the loser was told: removed (the move refused) or moved (the removal refused).
+      expect([removed.status, moved.status].sort(), `round ${round}`).toEqual(
+        removed.status === 200 ? [200, 400] : [200, 409],
+      );
+    }
+  });
+
   it("a customer's cancellation and staff refunds of the same order at once never give back more than was paid", async () => {
     const order = await createTestOrder(app.strapi, {
       userId: owner.userId,

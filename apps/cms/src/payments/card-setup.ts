@@ -448,6 +448,9 @@ async function subscriptionsUsing(strapi: Core.Strapi, methodId: number): Promis
 
 export type RemovalResult = "removed" | "not_found" | "in_use";
 
+/** Rolls a removal back: a subscription was moved onto the card while it was being removed. */
+class CardInUseError extends Error {}
+
 /**
  * Removes one of the customer's cards (kept as removed, its gateway references cleared), unless a
  * subscription that is not cancelled charges it: another card must be chosen for it first. The
@@ -462,18 +465,30 @@ export async function removePaymentMethod(
   const row = await findOwn(strapi, userId, reference);
   if (row === null || row.methodStatus === "removed") return "not_found";
   if ((await subscriptionsUsing(strapi, row.id)) > 0) return "in_use";
-  await rows(strapi).update({
-    where: { id: row.id },
-    data: {
-      methodStatus: "removed",
-      isDefault: false,
-      removedAt: now,
-      sandboxToken: null,
-      redsysIdentifier: null,
-      redsysCofTxnid: null,
-      stripePaymentMethodId: null,
-    },
-  });
+  const moved = await strapi.db
+    .transaction(async () => {
+      await rows(strapi).update({
+        where: { id: row.id },
+        data: {
+          methodStatus: "removed",
+          isDefault: false,
+          removedAt: now,
+          sandboxToken: null,
+          redsysIdentifier: null,
+          redsysCofTxnid: null,
+          stripePaymentMethodId: null,
+        },
+      });
+      // A subscription moved onto the card meanwhile (its change holds the card's row until it is
+      // saved, src/subscriptions/self-service.ts): the card stays, as for any card in use.
+      if ((await subscriptionsUsing(strapi, row.id)) > 0) throw new CardInUseError();
+      return false;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof CardInUseError) return true;
+      throw error;
+    });
+  if (moved) return "in_use";
   if (row.isDefault) {
     const next = (await rows(strapi).findOne({
       where: { user: { id: userId }, methodStatus: "active" },

@@ -945,6 +945,15 @@ export async function updateSubscription(
   }
 
   await strapi.db.transaction(async () => {
+    if (data.paymentMethod !== undefined) {
+      // Locks the card's row while it is still active: a removal racing this change waits for it, then
+      // finds the card in use (card-setup.ts); one that came first leaves it removed, and this is refused.
+      const { count } = (await strapi.db.query(CONTENT_TYPES.paymentMethod).updateMany({
+        where: { id: data.paymentMethod, methodStatus: "active" },
+        data: { methodStatus: "active" },
+      })) as { count: number };
+      if (count !== 1) throw new SubscriptionError("card_unknown", { path: ["paymentMethodId"] });
+    }
     await strapi.db.query(CONTENT_TYPES.subscription).update({ where: { id: row.id }, data });
     for (const change of changes) {
       await recordChange(strapi, row.id, { actor: actorOf(caller), ...change, at: now });
