@@ -10,10 +10,13 @@ import { decideOnSandbox } from "./support/sandbox";
 
 // A customer cancels a paid one-off order from its page before the cut-off (docs/decisions/031):
 // the page says what comes back and to which method before they confirm, and what happened after.
+// In each language, on a phone (pt on the narrowest one); one browser context for the file.
 
 const storefrontUrl = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
-const session = useBrowserSession(storefrontUrl);
+const session = useBrowserSession(storefrontUrl, { shareContext: true });
+
+const PHONES = { es: 390, ca: 390, pt: 320 } as const;
 
 let boxId = 0;
 
@@ -26,14 +29,14 @@ beforeAll(async () => {
   boxId = box.id;
 });
 
-describe("cancelling a paid order in es", () => {
-  const locale = "es";
+describe.each(Object.keys(PHONES) as (keyof typeof PHONES)[])("cancelling a paid order in %s", (locale) => {
   const texts = ordersTextsFor(locale);
 
   it("says the refund before, cancels and refunds it, and shows the outcome", async () => {
     const customer = await registerCustomer(cmsUrl);
     const order = await placeOrder(cmsUrl, { customer, locale, boxId });
     const { page } = session;
+    await page.setViewportSize({ width: PHONES[locale], height: 844 });
     await page.context().addCookies([{ name: SESSION_COOKIE, value: customer.jwt, url: storefrontUrl }]);
 
     const total = formatCents(order.totals.total, LOCALE_TAGS[locale]);
