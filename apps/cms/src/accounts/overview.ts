@@ -2,7 +2,7 @@ import type { Core } from "@strapi/strapi";
 import type { AccountOverview, AccountOverviewQuery } from "@shop/contracts";
 import { listOwnOrders } from "../ordering/orders";
 import { listPaymentMethods } from "../payments/card-setup";
-import { listOwnSubscriptions, ownDeliveries, showOwnSubscription } from "../subscriptions/self-service";
+import { listOwnSubscriptions, ownSubscriptionWithDeliveries } from "../subscriptions/self-service";
 import { listAddresses } from "./profile";
 
 /**
@@ -24,16 +24,14 @@ export async function accountOverview(
   const [orders, subscriptions, subscription, addresses, cards] = await Promise.all([
     limit === undefined ? undefined : listOwnOrders(strapi, userId, limit),
     wants.has("subscriptions") ? listOwnSubscriptions(strapi, caller, now) : undefined,
-    id === undefined
-      ? undefined
-      : Promise.all([showOwnSubscription(strapi, caller, id, now), ownDeliveries(strapi, caller, id, now)]),
+    id === undefined ? undefined : ownSubscriptionWithDeliveries(strapi, caller, id, now),
     wants.has("addresses") ? listAddresses(strapi, userId) : undefined,
     wants.has("cards") ? listPaymentMethods(strapi, userId) : undefined,
   ]);
   return {
     ...(orders && { orders }),
     ...(subscriptions && { subscriptions }),
-    ...(subscription && { subscription: { detail: subscription[0], deliveries: subscription[1] } }),
+    ...(subscription && { subscription }),
     ...(addresses && { addresses }),
     ...(cards && { cards }),
   };

@@ -293,15 +293,30 @@ function deliveryOf(row: DeliveryRow, view: View, now: Date): SubscriptionDelive
   };
 }
 
+async function comingDeliveriesOf(strapi: Core.Strapi, view: View, now: Date): Promise<SubscriptionDelivery[]> {
+  const rows = await deliveriesFrom(strapi, view.row.id, shopDateOf(now), { limit: SHOWN_DELIVERIES });
+  return rows.map((row) => deliveryOf(row, view, now));
+}
+
 export async function ownDeliveries(
   strapi: Core.Strapi,
   caller: Caller,
   id: string,
   now: Date,
 ): Promise<SubscriptionDelivery[]> {
+  return comingDeliveriesOf(strapi, await ownView(strapi, caller, id, now), now);
+}
+
+/** One subscription and its coming deliveries, worked out from one view (a subscription's page: decision 024). */
+export async function ownSubscriptionWithDeliveries(
+  strapi: Core.Strapi,
+  caller: Caller,
+  id: string,
+  now: Date,
+): Promise<{ detail: SubscriptionDetail; deliveries: SubscriptionDelivery[] }> {
   const view = await ownView(strapi, caller, id, now);
-  const rows = await deliveriesFrom(strapi, view.row.id, shopDateOf(now), { limit: SHOWN_DELIVERIES });
-  return rows.map((row) => deliveryOf(row, view, now));
+  const [detail, deliveries] = await Promise.all([detailOf(strapi, view, now), comingDeliveriesOf(strapi, view, now)]);
+  return { detail, deliveries };
 }
 
 export async function listFoodBanks(strapi: Core.Strapi): Promise<FoodBankList["foodBanks"]> {
