@@ -121,7 +121,7 @@ export function ChangeDoneNotice({ done, texts }: { done: ChangeDone; texts: Cha
         ? format(texts.done.appliesFrom, { date: done.appliesFrom })
         : texts.done.appliesNone;
   // The price after a change of what comes, as the CMS tells it now.
-  const priced = done.intent === "boxes" || done.intent === "frequency" || done.intent === "address";
+  const priced = ["boxes", "extras", "frequency", "address"].includes(done.intent);
   return (
     <DoneNotice>
       {[texts.done[done.intent], applies, format(texts.done.status, { status: done.statusText })]
