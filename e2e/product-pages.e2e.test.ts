@@ -267,6 +267,16 @@ describe("ordering from a product page", () => {
     await expect.poll(() => yourBoxes.getByText(`1 × ${box[`name_${locale}`]}`, { exact: true }).count()).toBe(1);
   });
 
+  it("a seasonal box, offered on its own page, is ordered from its product page too", async () => {
+    const locale = "es";
+    await session.page.context().clearCookies();
+    const seasonal = find("seasonal box", (product) => product.type === "box" && product.seasonal === true);
+    const article = await openProduct(seasonal, locale);
+    await article.getByRole("button", { name: messagesFor(locale).catalogue.orderThis }).click();
+    const yourBoxes = await toBoxStep(locale);
+    await expect.poll(() => yourBoxes.getByText(`1 × ${seasonal[`name_${locale}`]}`, { exact: true }).count()).toBe(1);
+  });
+
   it("a single item's button puts it in the basket, and a second press adds nothing twice", async () => {
     const locale = "es";
     await session.page.context().clearCookies();
