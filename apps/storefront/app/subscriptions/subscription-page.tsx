@@ -137,7 +137,7 @@ function Summary({ view, texts }: { view: SubscriptionDetailView; texts: DetailT
       texts.detail.card,
       <span key="card" className="grid gap-1">
         <span>{card ? format(texts.detail.cardValue, card) : texts.detail.noCard}</span>
-        {card ? <span className="text-sm text-sand-700">{texts.detail.cardKept}</span> : null}
+        {card && view.cardCharged ? <span className="text-sm text-sand-700">{texts.detail.cardKept}</span> : null}
       </span>,
     ],
   ];

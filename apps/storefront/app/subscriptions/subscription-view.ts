@@ -219,6 +219,11 @@ export function detailView(detail: SubscriptionDetail, locale: Locale, now: Date
     lastDelivery: detail.lastDelivery ? dayOf(detail.lastDelivery, locale) : null,
     /** Cancelled or suspended: the delivery a restart starts with, worded (the page says it before the button). */
     restartFrom: detail.restartFrom ? dayOf(detail.restartFrom, locale) : null,
+    /**
+     * Whether its deliveries are charged to the card (said under the card): while planned, and once a
+     * pending one's first order is paid; never a cancelled or suspended one's.
+     */
+    cardCharged: detail.status === "pending" || (PLANNED_STATUSES as readonly string[]).includes(detail.status),
     /** Pending: the order whose payment starts it, while it can be paid. */
     orderToPay: detail.orderToPay,
     /** The extras as the extras form posts them again. */

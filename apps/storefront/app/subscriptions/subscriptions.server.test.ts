@@ -241,6 +241,16 @@ describe("one subscription", () => {
     expect(pastDue.subscription?.may.change).toBe(true);
   });
 
+  it("says the card is charged for each delivery only while deliveries are charged, not once cancelled or suspended", async () => {
+    const charged = async (status: SubscriptionDetail["status"]) => {
+      cms.on(OVERVIEW, overviewOf({ ...DETAIL, status }, []));
+      const { subscription } = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, NOW);
+      return subscription?.cardCharged;
+    };
+    for (const status of ["pending", "active", "paused", "past_due"] as const) expect(await charged(status)).toBe(true);
+    for (const status of ["cancelled", "suspended"] as const) expect(await charged(status)).toBe(false);
+  });
+
   it("answers the 404 page for another customer's subscription, and for a malformed id without asking", async () => {
     cms.otherwise(() => cmsError(404, { name: "NotFoundError", message: "Not Found" }));
     const visit = visitOf(signedIn("/mi-cuenta/suscripciones/other1"));
