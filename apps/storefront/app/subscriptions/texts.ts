@@ -180,7 +180,7 @@ const es = {
     confirm: "Cancelar definitivamente",
     restartHeading: "Volver a empezar",
     restartIntro:
-      "Vuelves a recibir la misma caja, el mismo día y en la misma dirección. Empieza con la entrega del {date}: la pagas ahora y, cuando esté pagada, la suscripción vuelve a estar activa. Sin pagarla, no cambia nada.",
+      "Vuelves a recibir la misma caja, el mismo día y en la misma dirección. Empieza con la entrega del {date}: la pagas ahora y, cuando esté pagada, la suscripción vuelve a estar activa. Hasta entonces queda pendiente, sin más entregas; si no la pagas a tiempo, el pedido se anula y la suscripción queda cancelada (podrás volver a empezar).",
     restartPrice: "Esa entrega cuesta",
     restart: "Volver a empezar y pagar",
   },
@@ -435,7 +435,7 @@ const ca = {
     confirm: "Cancel·lar definitivament",
     restartHeading: "Tornar a començar",
     restartIntro:
-      "Tornes a rebre la mateixa caixa, el mateix dia i a la mateixa adreça. Comença amb el lliurament del {date}: el pagues ara i, quan estigui pagat, la subscripció torna a estar activa. Si no el pagues, no canvia res.",
+      "Tornes a rebre la mateixa caixa, el mateix dia i a la mateixa adreça. Comença amb el lliurament del {date}: el pagues ara i, quan estigui pagat, la subscripció torna a estar activa. Fins aleshores queda pendent, sense més lliuraments; si no el pagues a temps, la comanda s'anul·la i la subscripció queda cancel·lada (podràs tornar a començar).",
     restartPrice: "Aquest lliurament costa",
     restart: "Tornar a començar i pagar",
   },
@@ -689,7 +689,7 @@ const pt = {
     confirm: "Cancelar definitivamente",
     restartHeading: "Recomeçar",
     restartIntro:
-      "Volta a receber a mesma caixa, no mesmo dia e na mesma morada. Começa com a entrega de {date}: paga-a agora e, quando estiver paga, a subscrição fica novamente ativa. Se não a pagar, nada muda.",
+      "Volta a receber a mesma caixa, no mesmo dia e na mesma morada. Começa com a entrega de {date}: paga-a agora e, quando estiver paga, a subscrição fica novamente ativa. Até lá fica pendente, sem mais entregas; se não a pagar a tempo, a encomenda é anulada e a subscrição fica cancelada (poderá recomeçar).",
     restartPrice: "Essa entrega custa",
     restart: "Recomeçar e pagar",
   },
