@@ -5,7 +5,6 @@ import { CONTENT_TYPES } from "../src/content-types";
 import { parseEnv } from "../src/env";
 import { gateways } from "../src/payments/gateways";
 import type { SandboxProvider } from "../src/payments/sandbox";
-import { planDeliveries } from "../src/subscriptions/plan";
 import { orderDueDeliveries } from "../src/subscriptions/renewals/orders";
 import { cancelSubscription, pauseSubscription } from "../src/subscriptions/self-service";
 import { SubscriptionError } from "../src/subscriptions/errors";
@@ -14,6 +13,7 @@ import { errorCode, getJson, postJson, type JsonResponse } from "./helpers/http"
 import { createCatalogue, createZone, deliveryAddress } from "./helpers/ordering";
 import { createTestOrder, flushServerWork, orderStatusOf, readableMail } from "./helpers/payment-orders";
 import { readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
+import { storedSubscription } from "./helpers/subscriptions";
 
 // Attacks on the subscriptions and refunds work (issue 22), as the developers' guide asks: other
 // customers' ids, odd ids and dates, wrong methods, content types and bodies, spoofed client
@@ -51,26 +51,15 @@ async function customer(): Promise<Customer> {
 
 /** A weekly subscription of `who`, as the order flow leaves it once paid, planned now. */
 async function activeSubscription(who: Customer): Promise<{ rowId: number; id: string; open: string }> {
-  const anchor = shiftIsoDate(shopDateOf(new Date()), 14);
-  const created = (await app.strapi.db.query(CONTENT_TYPES.subscription).create({
-    data: {
-      user: who.userId,
-      subscriptionStatus: "active",
-      frequency: "weekly",
-      locale: "es",
-      audience: "consumer",
-      boxes: [{ productId: box, quantity: 1, exclusions: [] }],
-      extras: [],
-      zone,
-      slotCode: "morning",
-      deliveryAddress: deliveryAddress(POSTCODE),
-      nextDeliveryDate: anchor,
-      anchorDate: anchor,
-      weekday: new Date(`${anchor}T12:00:00Z`).getUTCDay() || 7,
-      toldPrices: { [String(box)]: [{ price: 2000, noticeSentAt: null }] },
-    },
-  })) as { id: number; documentId: string };
-  await planDeliveries(app.strapi, created.id, new Date());
+  const created = await storedSubscription(app.strapi, {
+    userId: who.userId,
+    anchor: shiftIsoDate(shopDateOf(new Date()), 14),
+    box,
+    zone,
+    postcode: POSTCODE,
+    toldPrice: 2000,
+    plannedAt: new Date(),
+  });
   const first = (await app.strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findOne({
     where: { subscriptionId: created.id, deliveryStatus: "scheduled" },
     orderBy: { date: "asc" },
