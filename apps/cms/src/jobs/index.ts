@@ -7,6 +7,7 @@ import { renewSubscriptions } from "./renew-subscriptions";
 import { sendPriceNotices } from "../subscriptions/price-notices/notices";
 import { dropExpiredDrafts } from "../ordering/drafts";
 import { deliverDueSandboxNotifications } from "../payments/sandbox-notifications";
+import { oneRunAtATime } from "./one-run-at-a-time";
 
 /**
  * The sandbox gateway's notifications due now: recorded decisions whose first try was lost (the CMS
@@ -78,16 +79,21 @@ export const cronTasks = {
     options: { rule: "7 * * * *" },
   },
   renewSubscriptions: {
-    task: async ({ strapi }: { strapi: Core.Strapi }) => {
-      try {
-        const run = await renewSubscriptions(strapi, new Date());
-        if (Object.values(run).some((count) => count > 0)) {
-          strapi.log.info(`Subscription renewals: ${JSON.stringify(run)}`);
+    task: oneRunAtATime(
+      async ({ strapi }: { strapi: Core.Strapi }) => {
+        try {
+          const run = await renewSubscriptions(strapi, new Date());
+          if (Object.values(run).some((count) => count > 0)) {
+            strapi.log.info(`Subscription renewals: ${JSON.stringify(run)}`);
+          }
+        } catch (error) {
+          strapi.log.error(`Subscription renewals failed: ${error instanceof Error ? error.message : String(error)}`);
         }
-      } catch (error) {
-        strapi.log.error(`Subscription renewals failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    },
+      },
+      {
+        onSkipped: ({ strapi }) => strapi.log.info("Subscription renewals: the last run goes on; this one is skipped"),
+      },
+    ),
     // Every 5 minutes: a renewal is charged soon after its cut-off (the order is what staff pack
     // from), a due retry is not late by more than that, and the packing deadline is kept to the minute
     // by the order's own expiry (expireOrders).
