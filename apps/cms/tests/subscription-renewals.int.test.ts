@@ -277,6 +277,58 @@ describe("a renewal at the cut-off", () => {
     expect(sandboxChargesOf(second!.id)).toHaveLength(1);
     expect(await ordersOfDelivery(id, second!.date)).toHaveLength(1);
   });
+
+  it("a renewal the customer pays by the link after the job read it is not charged off-session as well", async () => {
+    const { id, deliveries } = await subscriptionWithCard("4242");
+    const [first] = deliveries;
+    expect(await orderDueDeliveries(app.strapi, after(first!, MINUTE))).toBeGreaterThanOrEqual(1);
+    const [order] = await ordersOfDelivery(id, first!.date);
+    expect(order).toMatchObject({ orderStatus: "pending_payment" });
+    const started = await postJson<{ payment: { url: string } }>(
+      `${app.api}/orders/mine/${order!.number}/payments`,
+      {},
+      bearer(customer.jwt),
+    );
+    expect(started.status).toBe(201);
+
+    // The customer's payment is approved right after the job has read its page of deliveries (the
+    // order still unpaid there), before it charges the card.
+    const query = app.strapi.db.query.bind(app.strapi.db);
+    let paid = false;
+    const spy = vi.spyOn(app.strapi.db, "query").mockImplementation((uid) => {
+      const repository = query(uid);
+      if (uid !== CONTENT_TYPES.subscriptionDelivery || paid) return repository;
+      return {
+        ...repository,
+        findMany: async (params: { where?: { deliveryStatus?: unknown } }) => {
+          const rows = await repository.findMany(params);
+          if (!paid && params?.where?.deliveryStatus === "ordered") {
+            paid = true;
+            const decided = await fetch(`${app.url}${new URL(started.body.payment.url).pathname}`, {
+              method: "POST",
+              redirect: "manual",
+              headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+              body: new URLSearchParams({ decision: "approve" }).toString(),
+            });
+            expect(decided.status).toBe(303);
+            await flushServerWork();
+          }
+          return rows;
+        },
+      };
+    });
+    try {
+      await renewAt(after(first!, 2 * MINUTE));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(paid).toBe(true);
+    expect(await orderStatusOf(order!.id)).toBe("paid");
+    expect(sandboxChargesOf(first!.id)).toEqual([]);
+    expect((await paymentsOf(order!.id)).map((payment) => [payment.offSession, payment.paymentStatus])).toEqual([
+      [false, "paid"],
+    ]);
+  });
 });
 
 async function orderStatusOf(orderId: number): Promise<string> {

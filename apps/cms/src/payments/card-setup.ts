@@ -378,13 +378,14 @@ export async function saveSubscriptionCard(
     provider,
     saved,
     providerRef,
-    now = new Date(),
+    now,
   }: {
     orderId: number;
     provider: PaymentProviderId;
     saved: SavedCard;
     providerRef: string | null;
-    now?: Date;
+    /** The notification's clock. */
+    now: Date;
   },
 ): Promise<void> {
   const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
@@ -425,12 +426,15 @@ export async function saveSubscriptionCard(
   await strapi.db
     .query(CONTENT_TYPES.subscription)
     .update({ where: { id: subscription.id }, data: { paymentMethod: created.id } });
-  // The subscription's history says which card its renewals charge from now on, as a change from its page does.
+  // The subscription's history says which card its renewals charge from now on, as a change from its
+  // page does; the same card paid with again (a restart's order) changes nothing the customer sees.
+  const [from, to] = [cardLabel(subscription.paymentMethod), cardLabel(card)];
+  if (from === to) return;
   await recordChange(strapi, subscription.id, {
     actor: { kind: "job", label: `payment:${provider}` },
     field: "card",
-    from: cardLabel(subscription.paymentMethod),
-    to: cardLabel(card),
+    from,
+    to,
     at: now,
   });
 }

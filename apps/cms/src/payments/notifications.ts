@@ -81,12 +81,17 @@ const DECIDABLE: Readonly<Record<PaymentOutcome["outcome"], readonly PaymentRow[
 };
 
 /** Decides the payment if it is still undecided (see DECIDABLE); false when another notification decided it first. */
-async function decidePayment(strapi: Core.Strapi, payment: PaymentRow, outcome: PaymentOutcome): Promise<boolean> {
+async function decidePayment(
+  strapi: Core.Strapi,
+  payment: PaymentRow,
+  outcome: PaymentOutcome,
+  now: Date,
+): Promise<boolean> {
   const { count } = (await strapi.db.query(CONTENT_TYPES.payment).updateMany({
     where: { id: payment.id, paymentStatus: { $in: [...DECIDABLE[outcome.outcome]] } },
     data: {
       paymentStatus: outcome.outcome,
-      decidedAt: new Date(),
+      decidedAt: now,
       providerRef: outcome.providerRef?.slice(0, 255) ?? null,
       ...(outcome.savedCard === undefined
         ? {}
@@ -106,13 +111,14 @@ async function flagForStaff(
   strapi: Core.Strapi,
   payment: PaymentRow,
   order: { id: number; orderStatus: OrderStatus },
+  now: Date,
 ): Promise<void> {
   const note = `Payment ${payment.reference} (${payment.amount} cents, ${payment.provider}) was taken while the order was ${order.orderStatus}: refund it or reinstate the order.`;
   await strapi.db.query(CONTENT_TYPES.payment).update({ where: { id: payment.id }, data: { staffNote: note } });
   await strapi.db.query(CONTENT_TYPES.orderEvent).create({
     data: {
       order: order.id,
-      at: new Date(),
+      at: now,
       from: order.orderStatus,
       to: order.orderStatus,
       actorKind: "payment",
@@ -125,7 +131,7 @@ async function flagForStaff(
 
 type Settlement = { effect: "applied" | "flagged"; mail: "confirmation" | "payment_failed" | null };
 
-async function settlePaid(strapi: Core.Strapi, payment: PaymentRow, orderId: number): Promise<Settlement> {
+async function settlePaid(strapi: Core.Strapi, payment: PaymentRow, orderId: number, now: Date): Promise<Settlement> {
   const actor = { kind: "payment" as const, label: `payment:${payment.provider}` };
   const moved = await changeOrderStatus(strapi, {
     orderId,
@@ -140,7 +146,7 @@ async function settlePaid(strapi: Core.Strapi, payment: PaymentRow, orderId: num
     id: number;
     orderStatus: OrderStatus;
   } | null;
-  if (order !== null) await flagForStaff(strapi, payment, order);
+  if (order !== null) await flagForStaff(strapi, payment, order, now);
   return { effect: "flagged", mail: null };
 }
 
@@ -194,6 +200,8 @@ export async function applyNotification(
   strapi: Core.Strapi,
   providerId: PaymentProviderId,
   input: PaymentNotification,
+  // The gateway's word arrives now; the sandbox's delivery job passes its own clock.
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<NotificationAnswer> {
   const log = (entry: Omit<LogEntry, "provider">) => logNotification(strapi, input, { provider: providerId, ...entry });
   const gateway = gateways().byId[providerId];
@@ -226,13 +234,19 @@ export async function applyNotification(
   const settlement = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     // The order first, as a cancellation locks it (src/ordering/status.ts): never a deadlock.
     await lockOrderRow(strapi, trx, orderId);
-    if (!(await decidePayment(strapi, payment, verified))) return null;
+    if (!(await decidePayment(strapi, payment, verified, now))) return null;
     if (verified.outcome === "failed") return settleFailed(strapi, payment, orderId);
-    const settled = await settlePaid(strapi, payment, orderId);
+    const settled = await settlePaid(strapi, payment, orderId, now);
     const { savedCard: saved } = verified;
     // Decided just now, so once: a subscription's order keeps its card for the renewals to come.
     if (settled.effect === "applied" && saved !== undefined) {
-      await saveSubscriptionCard(strapi, { orderId, provider: providerId, saved, providerRef: verified.providerRef });
+      await saveSubscriptionCard(strapi, {
+        orderId,
+        provider: providerId,
+        saved,
+        providerRef: verified.providerRef,
+        now,
+      });
     }
     return settled;
   });
@@ -255,6 +269,7 @@ export async function settleOffSessionCharge(
   strapi: Core.Strapi,
   payment: PaymentRow,
   answer: { paid: true; providerRef: string | null } | { paid: false; providerRef: string | null; declineCode: string },
+  now: Date,
 ): Promise<boolean> {
   if (payment.order === null) return false;
   const orderId = payment.order.id;
@@ -268,14 +283,14 @@ export async function settleOffSessionCharge(
   };
   const settlement = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     await lockOrderRow(strapi, trx, orderId);
-    if (!(await decidePayment(strapi, payment, outcome))) return null;
+    if (!(await decidePayment(strapi, payment, outcome, now))) return null;
     if (!answer.paid) {
       await strapi.db
         .query(CONTENT_TYPES.payment)
         .update({ where: { id: payment.id }, data: { declineCode: answer.declineCode } });
       return { effect: "applied", mail: null } satisfies Settlement;
     }
-    return settlePaid(strapi, payment, orderId);
+    return settlePaid(strapi, payment, orderId, now);
   });
   const mail = settlement?.mail ?? null;
   if (mail !== null) afterAnswer(strapi, `send the ${mail} mail`, () => sendOrderMail(strapi, mail, orderId));

@@ -55,6 +55,7 @@ export type NotificationReceiver = (
   strapi: Core.Strapi,
   providerId: PaymentProviderId,
   input: PaymentNotification,
+  options?: { now?: Date },
 ) => Promise<{ status: number; reason?: string }>;
 
 export interface DeliveryOptions {
@@ -196,7 +197,7 @@ async function sendTry(
   const notification = sandbox.notificationFor(row.decision, { ...row, saveCard: payment?.saveCard === true }, { now });
   let failure: string;
   try {
-    const answer = await receiver(strapi, "sandbox", notification);
+    const answer = await receiver(strapi, "sandbox", notification, { now });
     if (answer.status === 200) {
       await rows(strapi).updateMany({
         where: { id: row.id, deliveryStatus: "pending" },

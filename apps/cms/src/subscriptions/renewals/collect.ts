@@ -153,7 +153,12 @@ function attemptsOf(payments: readonly OffSessionPayment[]): ChargeAttempt[] {
 /** Sends the charge to the card's gateway and settles its answer; "unknown" leaves the payment pending for the next run. */
 async function sendCharge(
   strapi: Core.Strapi,
-  { payment, card, orderNumber }: { payment: OffSessionPayment; card: SavedCardRow; orderNumber: string },
+  {
+    payment,
+    card,
+    orderNumber,
+    now,
+  }: { payment: OffSessionPayment; card: SavedCardRow; orderNumber: string; now: Date },
 ): Promise<OffSessionResult["outcome"]> {
   const gateway = gateways().byId[payment.provider];
   let result: OffSessionResult;
@@ -187,6 +192,7 @@ async function sendCharge(
     result.outcome === "paid"
       ? { paid: true, providerRef: result.providerRef }
       : { paid: false, providerRef: result.providerRef, declineCode: result.decline },
+    now,
   );
   return result.outcome;
 }
@@ -205,6 +211,8 @@ async function claimCharge(
   const reference = chargeReferenceOf(delivery.id, attempt);
   return strapi.db.transaction(async ({ trx }: { trx: Sql }): Promise<OffSessionPayment | null> => {
     await lockOrderRow(strapi, trx, delivery.order.id);
+    // The step decided on a reading that may be tens of seconds old: paid by the link since, no charge.
+    if (!(await isStillUnpaid(strapi, delivery.order.id))) return null;
     const { count } = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).updateMany({
       // A row planned before the column existed, or by planning's raw insert, holds NULL for none.
       where: {
@@ -232,6 +240,17 @@ async function claimCharge(
     })) as Omit<OffSessionPayment, "order">;
     return { ...created, order: { id: delivery.order.id } };
   });
+}
+
+/** Whether the order is still waiting for its money: unpaid, and no payment of it (on- or off-session) paid. */
+async function isStillUnpaid(strapi: Core.Strapi, orderId: number): Promise<boolean> {
+  const order = (await strapi.db
+    .query(CONTENT_TYPES.order)
+    .findOne({ where: { id: orderId }, select: ["orderStatus"] })) as { orderStatus: OrderStatus } | null;
+  const paid = await strapi.db
+    .query(CONTENT_TYPES.payment)
+    .count({ where: { order: { id: orderId }, paymentStatus: "paid" } });
+  return (order?.orderStatus === "pending_payment" || order?.orderStatus === "payment_failed") && paid === 0;
 }
 
 /** Claims a once-only mark of the delivery (`payLinkSentAt`, `collectionEndedAt`); true for the one caller that set it. */
@@ -303,7 +322,7 @@ async function charge(
 ): Promise<Collected> {
   const payment = await claimCharge(strapi, delivery, card, now);
   if (payment === null) return null;
-  const outcome = await sendCharge(strapi, { payment, card, orderNumber: delivery.order.number });
+  const outcome = await sendCharge(strapi, { payment, card, orderNumber: delivery.order.number, now });
   return outcome === "unknown" ? "charged" : outcome;
 }
 
@@ -338,7 +357,7 @@ async function collectOne(
   if (unanswered !== undefined) {
     // A charge sent by a run that died before its answer: asked again under the same reference.
     if (card === null || now.getTime() - new Date(unanswered.attemptedAt).getTime() < RESUME_AFTER_MS) return null;
-    const outcome = await sendCharge(strapi, { payment: unanswered, card, orderNumber: order.number });
+    const outcome = await sendCharge(strapi, { payment: unanswered, card, orderNumber: order.number, now });
     return outcome === "paid" ? "paid" : outcome === "declined" ? "declined" : null;
   }
   const step: DunningStep = nextDunningStep(attemptsOf(payments), {
