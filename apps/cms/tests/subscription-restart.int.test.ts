@@ -7,6 +7,7 @@ import {
 } from "@shop/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flushAfterAnswer } from "../src/http/after-answer";
+import { renewSubscriptions } from "../src/jobs/renew-subscriptions";
 import { changeOrderStatus } from "../src/ordering/status";
 import { historyValue } from "../src/subscriptions/store";
 import { bearer, registerCustomer, send } from "./helpers/accounts";
@@ -122,7 +123,15 @@ describe("restarting a cancelled subscription", () => {
     expect(startsWith).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expectErrorShape(await post(`/${subscription.id}/restart`, {}, other.jwt), 404);
 
-    const restarted = subscriptionRestartAnswerSchema.parse((await post(`/${subscription.id}/restart`)).body);
+    // A page that said another delivery (its cut-off passed since): 409 with the one a restart starts with now.
+    const stale = expectErrorShape(await post(`/${subscription.id}/restart`, { restartFrom: "2026-01-07" }), 409);
+    expect(errorCode(stale)).toBe("delivery_locked");
+    expect((stale.error.details as { date?: string }).date).toBe(startsWith);
+    expect((await detail(subscription.id)).status).toBe("cancelled");
+
+    const restarted = subscriptionRestartAnswerSchema.parse(
+      (await post(`/${subscription.id}/restart`, { restartFrom: startsWith })).body,
+    );
     expect(restarted).toMatchObject({
       appliesFrom: startsWith,
       orderNumber: expect.any(String),
@@ -151,6 +160,11 @@ describe("restarting a cancelled subscription", () => {
     expect(order).toMatchObject({ purchase: "subscription", subscription: { id: subscription.rowId } });
     expect(String(order.deliveryDate).slice(0, 10)).toBe(startsWith);
     expect(order.total).toBe(cancelled.pricePerDelivery);
+    const events = (await app.strapi.db.query(CONTENT_TYPES.orderEvent).findMany({
+      where: { order: { id: order.id } },
+      select: ["actorKind", "to"],
+    })) as { actorKind: string; to: string }[];
+    expect(events).toEqual([{ actorKind: "customer", to: "pending_payment" }]);
 
     await payOnSandbox(restarted.orderNumber);
     expect(await orderStatusOf(app.strapi, order.id)).toBe("paid");
@@ -164,6 +178,8 @@ describe("restarting a cancelled subscription", () => {
     });
     expect(deliveries.length).toBeGreaterThan(4);
     expect(deliveries.slice(1).every((row) => row.deliveryStatus === "scheduled")).toBe(true);
+    // Paid with the same card again: no second 'card' entry in its history.
+    expect((await historyOf(subscription.rowId)).filter((entry) => entry.field === "card")).toHaveLength(1);
     const statuses = (await historyOf(subscription.rowId)).filter((entry) => entry.field === "status");
     expect(statuses.slice(-3).map((entry) => [entry.actorKind, entry.from, entry.to])).toEqual([
       ["customer", "active", "cancelled"],
@@ -197,6 +213,17 @@ describe("restarting a cancelled subscription", () => {
 
   it("a suspended one restarts too, without ordering the deliveries it had given up", async () => {
     const subscription = await paidSubscription();
+    // A delivery locked at its cut-off while suspended (never charged nor packed, decision 030).
+    const [, given] = (await app.strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
+      where: { subscriptionId: subscription.rowId },
+      select: ["id", "date"],
+      orderBy: { date: "asc" },
+    })) as { id: number; date: string }[];
+    await app.strapi.db.query(CONTENT_TYPES.subscriptionDelivery).update({
+      where: { id: given!.id },
+      data: { deliveryStatus: "locked", cutoffAt: new Date(Date.now() - 60_000) },
+    });
+    const givenDate = String(given!.date).slice(0, 10);
     await app.strapi.db
       .query(CONTENT_TYPES.subscription)
       .update({ where: { id: subscription.rowId }, data: { subscriptionStatus: "suspended" } });
@@ -207,6 +234,21 @@ describe("restarting a cancelled subscription", () => {
     );
     // Nothing of the old rhythm is left to be ordered: the new one is planned once the order is paid.
     expect(open.filter((row) => row.deliveryStatus !== "ordered")).toEqual([]);
+    expect(givenDate < restarted.appliesFrom!).toBe(true);
+    expect((await deliveriesOf(subscription.rowId)).find((row) => row.date === givenDate)).toMatchObject({
+      date: givenDate,
+      deliveryStatus: "skipped",
+      order: null,
+    });
+    // The renewal job, once the restart is paid and the subscription active again, does not order it.
+    await payOnSandbox(restarted.orderNumber);
+    await renewSubscriptions(app.strapi, new Date());
+    await flushAfterAnswer();
+    expect((await deliveriesOf(subscription.rowId)).find((row) => row.date === givenDate)).toMatchObject({
+      date: givenDate,
+      deliveryStatus: "skipped",
+      order: null,
+    });
   });
 });
 

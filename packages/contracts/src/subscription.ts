@@ -245,8 +245,15 @@ export type PauseSubscriptionBody = z.output<typeof pauseSubscriptionBody>;
 export const cancelSubscriptionBody = z.strictObject({ reason: reasonField });
 export type CancelSubscriptionBody = z.output<typeof cancelSubscriptionBody>;
 
-/** POST .../skip, .../restore, /resume, /restart: nothing to say. */
+/** POST .../skip, .../restore, /resume: nothing to say. */
 export const emptySubscriptionBody = z.strictObject({});
+
+/**
+ * POST /subscriptions/mine/:id/restart: the delivery the page said it starts with (restartFrom);
+ * 409 delivery_locked with the new one's date when that is no longer it.
+ */
+export const restartSubscriptionBody = z.strictObject({ restartFrom: isoDateSchema.optional() });
+export type RestartSubscriptionBody = z.output<typeof restartSubscriptionBody>;
 
 /** PATCH /subscriptions/mine/:id: any of these, at least one. Applies from the first delivery still open. */
 export const updateSubscriptionBody = z

@@ -8,6 +8,7 @@ import { OrderError } from "../ordering/errors";
 import { orderRowOf } from "../ordering/orders";
 import { priceDraft } from "../ordering/quote";
 import { paymentDeadline } from "../ordering/status";
+import { SubscriptionNotFoundError } from "./errors";
 import { changeStatus } from "./lifecycle";
 import { boxPricesOn } from "./price-notices/told";
 import { deliveriesFrom, draftOf, isLocked, planOf, type Actor, type SubscriptionRow, type ZoneRules } from "./store";
@@ -78,9 +79,6 @@ async function orderData(
     now,
     boxPrices: boxPricesOn(row, date),
   });
-  const invoice = (await strapi.db
-    .query(CONTENT_TYPES.subscription)
-    .findOne({ where: { id: row.id }, select: ["invoice"] })) as { invoice: unknown } | null;
   return {
     ...orderRowOf(priced, {
       userId: row.user.id,
@@ -89,7 +87,7 @@ async function orderData(
       purchase: "subscription",
       frequency: row.frequency,
       delivery: { date, slot, address: row.deliveryAddress, notes: row.notes },
-      invoice: invoice?.invoice ?? null,
+      invoice: row.invoice ?? null,
       // On-session, as a first order of the order flow: the expiry job cancels it after this.
       expiresAt: paymentDeadline(now),
       // The customer confirms the restart, knowing the delivery and its price, and pays it next.
@@ -114,8 +112,10 @@ export async function restartWithOrder(
   row: SubscriptionRow,
   { rules, date, actor, now }: { rules: ZoneRules; date: IsoDate; actor: Actor; now: Date },
 ): Promise<string> {
+  // A subscription whose account was deleted has no one to pay its order.
+  if (row.user === null) throw new SubscriptionNotFoundError();
   const slot = rules.zone.slots.find((each) => each.code === row.slotCode);
-  if (!slot || row.user === null) throw new OrderError("slot_full", ["slot"], { status: 409 });
+  if (!slot) throw new OrderError("slot_full", ["slot"], { status: 409 });
   const data = await orderData(strapi, { ...row, user: row.user }, { date, slot, now });
   return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     const created = (await strapi
@@ -134,7 +134,8 @@ export async function restartWithOrder(
         at: now,
         from: null,
         to: "pending_payment",
-        actorKind: "customer",
+        // The order's history knows the job as the system.
+        actorKind: actor.kind === "job" ? "system" : actor.kind,
         actorLabel: actor.label.slice(0, 200),
       },
     });

@@ -5,6 +5,7 @@ import {
   type FoodBankList,
   type GiftDeliveryBody,
   type PauseSubscriptionBody,
+  type RestartSubscriptionBody,
   type SubscriptionContents,
   type SubscriptionDelivery,
   type SubscriptionDetail,
@@ -78,7 +79,10 @@ interface View {
   row: SubscriptionRow;
   rules: ZoneRules | null;
   contents: SubscriptionContents;
+  /** The next delivery's price; a cancelled or suspended one's, the price of the delivery a restart starts with. */
   pricePerDelivery: number | null;
+  /** Cancelled or suspended: the delivery a restart made now starts with (restart.ts), or null. */
+  restartFrom: IsoDate | null;
 }
 
 function contentsOf(row: SubscriptionRow, products: ReadonlyMap<number, OrderProduct>): SubscriptionContents {
@@ -130,14 +134,24 @@ async function viewOf(
     ...row.extras.map((extra) => extra.productId),
   ];
   const products = await loadOrderProducts(strapi, ids);
+  const rules = await zoneRulesOf(strapi, row, now);
+  const restartFrom = await restartDate(strapi, row, { rules, now });
   let pricePerDelivery: number | null = null;
   try {
-    pricePerDelivery = await priceOf(strapi, row, { userId, now });
+    // A restart's order is priced for its own date (restart.ts): the page tells that price.
+    pricePerDelivery = await priceOf(
+      strapi,
+      { ...row, nextDeliveryDate: restartFrom ?? row.nextDeliveryDate },
+      {
+        userId,
+        now,
+      },
+    );
   } catch (error) {
     // A product no longer sold, or the zone closed: the price cannot be told until the box is changed.
     if (!(error instanceof OrderError)) throw error;
   }
-  return { row, rules: await zoneRulesOf(strapi, row, now), contents: contentsOf(row, products), pricePerDelivery };
+  return { row, rules, contents: contentsOf(row, products), pricePerDelivery, restartFrom };
 }
 
 /** The next delivery that brings a box, with its cut-off; for a subscription not yet planned, its stored next date. */
@@ -237,7 +251,7 @@ async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<Sub
       from: historyValue(entry.from),
       to: historyValue(entry.to),
     })),
-    restartFrom: await restartDate(strapi, row, { rules, now }),
+    restartFrom: view.restartFrom,
     orderToPay: row.subscriptionStatus === "pending" ? payableFirstOrder(row, now) : null,
   };
 }
@@ -771,12 +785,17 @@ export async function restartSubscription(
   strapi: Core.Strapi,
   caller: Caller,
   id: string,
+  body: RestartSubscriptionBody,
   now: Date,
 ): Promise<RestartOutcome> {
   const view = await ownView(strapi, caller, id, now);
-  const date = await restartDate(strapi, view.row, { rules: view.rules, now });
+  const date = view.restartFrom;
   if (!view.rules || date === null)
     throw new SubscriptionError("status_not_allowed", { status: 409, path: ["status"] });
+  if (body.restartFrom !== undefined && body.restartFrom !== date) {
+    // Its cut-off passed since the page said it (or the zone's calendar changed): the customer is told the new one.
+    throw new SubscriptionError("delivery_locked", { status: 409, path: ["restartFrom"], date });
+  }
   const orderNumber = await restartWithOrder(strapi, view.row, {
     rules: view.rules,
     date,

@@ -58,6 +58,8 @@ export interface SubscriptionRow {
   pauseReason: string | null;
   cancelReason: string | null;
   cancelsOn: string | null;
+  /** The invoice details the subscription's orders copy (null: none asked for). */
+  invoice: unknown;
   /** The box prices the subscriber was told (null before the snapshot existed): price-notices/told.ts. */
   toldPrices: ToldPrices | null;
   createdAt: string | Date;

@@ -690,6 +690,7 @@ export function SubscriptionPage(props: DetailProps) {
             refusal={refusalFor(actionData, "restart")}
             submitLabel={texts.cancel.restart}
           >
+            {view.restartFromDate ? <input type="hidden" name="restartFrom" value={view.restartFromDate} /> : null}
             {view.pricePerDelivery === null ? null : (
               <p>
                 {texts.cancel.restartPrice} <Price cents={view.pricePerDelivery} className="font-bold" />

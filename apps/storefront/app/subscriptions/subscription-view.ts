@@ -219,6 +219,8 @@ export function detailView(detail: SubscriptionDetail, locale: Locale, now: Date
     lastDelivery: detail.lastDelivery ? dayOf(detail.lastDelivery, locale) : null,
     /** Cancelled or suspended: the delivery a restart starts with, worded (the page says it before the button). */
     restartFrom: detail.restartFrom ? dayOf(detail.restartFrom, locale) : null,
+    /** That delivery's date, posted with the restart so that the CMS refuses it when it is no longer the one. */
+    restartFromDate: detail.restartFrom,
     /**
      * Whether its deliveries are charged to the card (said under the card): while planned, and once a
      * pending one's first order is paid; never a cancelled or suspended one's.

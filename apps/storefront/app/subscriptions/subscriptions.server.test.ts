@@ -551,10 +551,33 @@ describe("the subscription's forms", () => {
         orderNumber: "000123",
       }),
     );
-    const answer = (await post("subscriptionDetail", { intent: "restart" })) as Response;
-    expect(cms.calls.at(-1)).toMatchObject({ method: "POST", path: `${MINE}/restart` });
+    const answer = (await post("subscriptionDetail", { intent: "restart", restartFrom: "2026-12-09" })) as Response;
+    expect(cms.calls.at(-1)).toMatchObject({
+      method: "POST",
+      path: `${MINE}/restart`,
+      body: { restartFrom: "2026-12-09" },
+    });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe(`${pathTo("orderPay", "es")}?order=000123`);
+  });
+
+  it("says the delivery a restart starts with now when the one the page said has closed meanwhile", async () => {
+    cms.on(
+      `POST ${MINE}/restart`,
+      cmsError(409, {
+        name: "ConflictError",
+        details: {
+          code: "delivery_locked",
+          date: "2026-12-16",
+          errors: [{ path: ["restartFrom"], message: "delivery_locked", name: "ValidationError" }],
+        },
+      }),
+    );
+    const refused = dataOf<{ refused: string; lockedFrom: string }>(
+      await post("subscriptionDetail", { intent: "restart", restartFrom: "2026-12-09" }),
+    );
+    expect(refused.init?.status).toBe(409);
+    expect(refused.data).toMatchObject({ refused: "locked", lockedFrom: "miércoles, 16 de diciembre de 2026" });
   });
 
   it("says a box the CMS refuses beside the box's choice, and a quantity the order flow does not take before asking", async () => {

@@ -18,7 +18,7 @@ import {
   type FoodBankList,
   type SubscriptionSummary,
 } from "@shop/contracts";
-import { pathTo, type Locale } from "@shop/routing";
+import type { Locale } from "@shop/routing";
 import { FREQUENCIES, MAX_BOXES, MAX_LINE_QUANTITY, isIsoDate } from "@shop/domain";
 import { PAUSE_LENGTHS } from "@shop/domain/subscriptions";
 import { data, redirect } from "react-router";
@@ -33,6 +33,7 @@ import { getProducts } from "~/catalogue.server";
 import { notFound } from "~/components/error-screen";
 import { echoedValues } from "~/forms/echo";
 import { boxOffer, extrasOffer } from "~/order-flow/offer.server";
+import { orderHref } from "~/orders/order-link";
 import { forgetSession } from "~/session.server";
 import {
   CANCEL_PARAM,
@@ -251,7 +252,7 @@ interface Posted {
 }
 
 /** What the CMS names but no form shows as a field: the delivery's date, the subscription's status. */
-const ABOUT_THE_WHOLE_FORM = new Set(["date", "status", "appliesFrom"]);
+const ABOUT_THE_WHOLE_FORM = new Set(["date", "status", "appliesFrom", "restartFrom"]);
 
 /**
  * Forms of one choice: whatever inside it the CMS refuses (the box's product, a postal code of the
@@ -484,15 +485,16 @@ function confirmQuoted(posted: Posted & { intent: "boxes" | "extras" }) {
  * page said, and the customer goes to that order's pay page; once paid the subscription is active.
  */
 async function restart(posted: Posted & { intent: "restart" }) {
+  const told = posted.fields.restartFrom;
   const answer = await cmsCall(`${posted.path}/restart`, {
     contract: subscriptionRestartAnswerSchema,
     method: "POST",
     token: posted.token,
-    body: {},
+    // The delivery the page said: when it is no longer the one, the CMS answers 409 with the new one.
+    body: told && isIsoDate(told) ? { restartFrom: told } : {},
   });
   if (!answer.ok) return refuseAnswer(posted, answer);
-  const { locale } = posted.visit.context;
-  return redirect(`${pathTo("orderPay", locale)}?${new URLSearchParams({ order: answer.value.orderNumber })}`, 303);
+  return redirect(orderHref("orderPay", posted.visit.context.locale, answer.value.orderNumber), 303);
 }
 
 /** The address chosen from the book, as the subscription's delivery address. */

@@ -5,6 +5,7 @@ import {
   emptySubscriptionBody,
   giftDeliveryBody,
   pauseSubscriptionBody,
+  restartSubscriptionBody,
   updateSubscriptionBody,
 } from "@shop/contracts";
 import { parse } from "../../../http/action";
@@ -83,8 +84,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   }),
 
   restart: subscriptionCall(strapi, async (ctx, caller) => {
-    if (!parse(ctx, emptySubscriptionBody)) return;
-    ctx.body = await restartSubscription(strapi, caller, String(ctx.params.id), new Date());
+    const body = parse(ctx, restartSubscriptionBody);
+    if (!body) return;
+    ctx.body = await restartSubscription(strapi, caller, String(ctx.params.id), body, new Date());
   }),
 
   quote: subscriptionCall(strapi, async (ctx, caller) => {
