@@ -1,5 +1,5 @@
 import { accountOverviewSchema, createdOrderSchema } from "@shop/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { flushAfterAnswer } from "../src/http/after-answer";
 import { changeOrderStatus } from "../src/ordering/status";
 import { bearer, registerCustomer } from "./helpers/accounts";
@@ -86,6 +86,25 @@ describe("GET /users/me/overview", () => {
     expect((await get("/users/me/overview")).body).toEqual({});
     const profile = accountOverviewSchema.parse((await get("/users/me/overview?include=addresses,cards")).body);
     expect(Object.keys(profile).sort()).toEqual(["addresses", "cards"]);
+  });
+
+  it("answers the parts it read when one fails: that one null, never a 5xx for the page", async () => {
+    const query = app.strapi.db.query.bind(app.strapi.db);
+    const failing = vi.spyOn(app.strapi.db, "query").mockImplementation((uid) => {
+      if (uid === CONTENT_TYPES.paymentMethod) throw new Error("connection reset");
+      return query(uid);
+    });
+    try {
+      const answer = await get("/users/me/overview?include=subscriptions,addresses,cards&orders=5");
+      expect(answer.status).toBe(200);
+      const overview = accountOverviewSchema.parse(answer.body);
+      expect(overview.cards).toBeNull();
+      expect(overview.orders).toHaveLength(1);
+      expect(overview.subscriptions).toHaveLength(1);
+      expect(overview.addresses).toEqual(expect.any(Array));
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it("refuses another customer's subscription (404), a signed-out call (401) and a part it does not know (400)", async () => {

@@ -11,6 +11,8 @@ import { subscriptionDeliverySchema, subscriptionDetailSchema, subscriptionSumma
  * however many of the customer's lists it shows (the account home: orders and subscriptions; the
  * profile: address book and cards; a subscription's page: it, its deliveries, the book and cards).
  * Each part is answered only when asked for; a subscription that is not the caller's answers 404.
+ * A part the CMS failed to read is null, the others answered all the same (the page shows them and
+ * says that one could not be read).
  */
 
 /** The lists a page may ask for by name in `include`, comma-separated. */
@@ -35,13 +37,14 @@ export const accountOverviewQuery = z.object({
 export type AccountOverviewQuery = z.output<typeof accountOverviewQuery>;
 
 export const accountOverviewSchema = z.object({
-  orders: z.array(orderSummarySchema).optional(),
-  subscriptions: z.array(subscriptionSummarySchema).optional(),
+  orders: z.array(orderSummarySchema).nullable().optional(),
+  subscriptions: z.array(subscriptionSummarySchema).nullable().optional(),
   subscription: z
     .object({ detail: subscriptionDetailSchema, deliveries: z.array(subscriptionDeliverySchema) })
+    .nullable()
     .optional(),
-  addresses: z.array(addressSchema).optional(),
+  addresses: z.array(addressSchema).nullable().optional(),
   /** The active cards, the default first. */
-  cards: z.array(customerCardSchema).optional(),
+  cards: z.array(customerCardSchema).nullable().optional(),
 });
 export type AccountOverview = z.output<typeof accountOverviewSchema>;

@@ -2,6 +2,7 @@ import type { Core } from "@strapi/strapi";
 import type { AccountOverview, AccountOverviewQuery } from "@shop/contracts";
 import { listOwnOrders } from "../ordering/orders";
 import { listPaymentMethods } from "../payments/card-setup";
+import { SubscriptionNotFoundError } from "../subscriptions/errors";
 import { listOwnSubscriptions, ownSubscriptionWithDeliveries } from "../subscriptions/self-service";
 import { listAddresses } from "./profile";
 
@@ -10,7 +11,8 @@ import { listAddresses } from "./profile";
  * asks for, read at once behind the one session check the call made. Each part is the answer of its
  * own call (the orders list, the subscriptions list, one subscription and its deliveries, the address
  * book, the cards), so a page reads the same whichever way it asks; a subscription that is not the
- * caller's throws the subscription services' not-found, as GET /subscriptions/mine/:id does.
+ * caller's throws the subscription services' not-found, as GET /subscriptions/mine/:id does. A part
+ * that fails otherwise is answered null (and logged): the page still shows the others.
  */
 export async function accountOverview(
   strapi: Core.Strapi,
@@ -21,18 +23,32 @@ export async function accountOverview(
   const { userId } = caller;
   const wants = new Set(query.include);
   const { orders: limit, subscription: id } = query;
+  const part = partReader(strapi);
   const [orders, subscriptions, subscription, addresses, cards] = await Promise.all([
-    limit === undefined ? undefined : listOwnOrders(strapi, userId, limit),
-    wants.has("subscriptions") ? listOwnSubscriptions(strapi, caller, now) : undefined,
-    id === undefined ? undefined : ownSubscriptionWithDeliveries(strapi, caller, id, now),
-    wants.has("addresses") ? listAddresses(strapi, userId) : undefined,
-    wants.has("cards") ? listPaymentMethods(strapi, userId) : undefined,
+    limit === undefined ? undefined : part("orders", () => listOwnOrders(strapi, userId, limit)),
+    wants.has("subscriptions") ? part("subscriptions", () => listOwnSubscriptions(strapi, caller, now)) : undefined,
+    id === undefined ? undefined : part("subscription", () => ownSubscriptionWithDeliveries(strapi, caller, id, now)),
+    wants.has("addresses") ? part("addresses", () => listAddresses(strapi, userId)) : undefined,
+    wants.has("cards") ? part("cards", () => listPaymentMethods(strapi, userId)) : undefined,
   ]);
   return {
-    ...(orders && { orders }),
-    ...(subscriptions && { subscriptions }),
-    ...(subscription && { subscription }),
-    ...(addresses && { addresses }),
-    ...(cards && { cards }),
+    ...(orders !== undefined && { orders }),
+    ...(subscriptions !== undefined && { subscriptions }),
+    ...(subscription !== undefined && { subscription }),
+    ...(addresses !== undefined && { addresses }),
+    ...(cards !== undefined && { cards }),
+  };
+}
+
+/** Reads one part on its own: its failure is logged and answered null, except a subscription not the caller's. */
+function partReader(strapi: Core.Strapi) {
+  return async <T>(name: string, read: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof SubscriptionNotFoundError) throw error;
+      strapi.log.error(`Account overview: ${name} not read: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
   };
 }

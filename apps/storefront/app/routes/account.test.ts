@@ -39,6 +39,13 @@ describe("the account home", () => {
     expect(data.subscriptions?.[0]?.next?.day).toBe("divendres, 4 de gener del 2030");
   });
 
+  it("still shows the orders when the CMS could not read the subscriptions (that part null)", async () => {
+    cms.on("GET /users/me/overview", json({ orders: [], subscriptions: null }));
+    const data = await home();
+    expect(data.orders).toEqual({ next: null, recent: [] });
+    expect(data.subscriptions).toBeNull();
+  });
+
   it("says so, for the orders and the subscriptions, when the CMS cannot answer", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     cms.on("GET /users/me/overview", cmsError(503));
