@@ -17,9 +17,10 @@ import { decideOnSandbox } from "./support/sandbox";
  * The account's subscriptions in a real browser on a phone (390 px), in Spanish, Catalan and
  * Portuguese: a customer subscribes through the new-order flow's calls and pays on the sandbox, then
  * finds the subscription in the account, its coming deliveries, skips one and restores it, sends
- * another to a friend, changes the box (the new price quoted first), pauses and resumes, and cancels
- * in two steps. Every page says what the CMS answered; each is checked with axe and for sideways
- * scrolling.
+ * another to a friend, changes the box and adds an extra (the new price quoted first), pauses and
+ * resumes, cancels in two steps, and starts again: the restart says the delivery it starts with,
+ * sends the customer to pay that delivery's order on the sandbox, and the subscription is active
+ * again. Every page says what the CMS answered; each is checked with axe and for sideways scrolling.
  */
 const storefrontUrl = inject("storefrontUrl");
 const cmsUrl = inject("cmsUrl");
@@ -131,6 +132,25 @@ describe.each([["es"], ["ca"], ["pt"]] as const)("a customer's subscription in %
     await announced(page, texts.done.boxes);
     // The page shows the box as it now is (its name heads the page).
     await expect.poll(() => page.getByRole("heading", { level: 2, name: chosen, exact: true }).count()).toBe(1);
+
+    // An extra for every delivery: quoted (from which delivery, the new price), then confirmed; the
+    // subscription's contents then list it.
+    await page.locator("summary", { hasText: new RegExp(`^${texts.detail.extrasLegend}$`) }).click();
+    const extraSelect = page.getByLabel(texts.detail.addExtra, { exact: true });
+    const extraName = (await extraSelect.locator("option").nth(1).innerText()).trim();
+    await extraSelect.selectOption({ index: 1 });
+    await page.getByRole("button", { name: texts.detail.quoteBoxes }).last().click();
+    await announced(page, texts.detail.previewPrice);
+    await page.getByRole("button", { name: texts.detail.confirmExtras }).click();
+    await announced(page, texts.done.extras);
+    const extraLine = format(texts.contents.extra, { quantity: 1, name: extraName });
+    await expect.poll(() => page.getByText(extraLine, { exact: true }).count()).toBeGreaterThan(0);
+    // The history says it, as the customer's change.
+    await expect
+      .poll(() => page.locator("#history li").filter({ hasText: texts.historyFields.extras }).count())
+      .toBe(1);
+    await wellMade(page);
+
     await page.getByRole("radio", { name: texts.pause.options["1w"] }).check();
     await page.getByRole("button", { name: texts.pause.submit }).click();
     await announced(page, texts.done.pause);
@@ -154,5 +174,32 @@ describe.each([["es"], ["ca"], ["pt"]] as const)("a customer's subscription in %
       .toBe(1);
     await expect.poll(() => page.getByRole("heading", { name: texts.cancel.restartHeading }).count()).toBe(1);
     await wellMade(page);
-  }, 180_000);
+
+    // Starting again: the page says the delivery it starts with before the customer confirms, and
+    // the restart leads to that delivery's order on the pay page; paid, the subscription is active.
+    const restartPanel = page.locator("#restart");
+    const [introStart] = texts.cancel.restartIntro.split("{date}");
+    await expect.poll(() => restartPanel.getByText(introStart!.trim().slice(0, 30)).count()).toBe(1);
+    await restartPanel.getByRole("button", { name: texts.cancel.restart }).click();
+    await page.waitForURL((url) => url.pathname === pathTo("orderPay", locale));
+    const restartOrder = new URL(page.url()).searchParams.get("order");
+    expect(restartOrder).toMatch(/\S/);
+    expect(restartOrder).not.toBe(order.number);
+    const [payPrefix] = orders.pay.button.split("{total}");
+    await page.getByRole("button", { name: new RegExp(`^${payPrefix}`) }).click();
+    await decideOnSandbox(page, "approve");
+    await page.waitForURL(`${storefrontUrl}${pathTo("paymentCompleted", locale, { slug: restartOrder! })}`);
+    await expect.poll(() => page.getByRole("heading", { name: orders.outcome.paid.heading }).isVisible()).toBe(true);
+    await page.goto(pathTo("subscriptionDetail", locale, { id: order.subscriptionId! }));
+    await expect.poll(() => page.getByText(texts.statuses.active, { exact: true }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator("#history li")
+          .filter({ hasText: `${texts.statuses.cancelled} → ${texts.statuses.pending}` })
+          .count(),
+      )
+      .toBe(1);
+    await wellMade(page);
+  }, 240_000);
 });
