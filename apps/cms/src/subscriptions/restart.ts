@@ -32,7 +32,8 @@ const SEARCH_WEEKS = 12;
 
 /**
  * The delivery a restart made now starts with: the subscription's weekday and frequency, a new
- * rhythm from the first week after any delivery that still comes (a cancelled one's last box), on
+ * rhythm from the first week after any delivery row the restart keeps (a cancelled one's last box,
+ * a suspended one's locked deliveries, which it skips), on
  * the zone's calendar (a closed day moved or dropped), the first whose cut-off is still ahead.
  * Null when there is none within SEARCH_WEEKS, or the subscription does not restart.
  */
@@ -43,18 +44,13 @@ export async function restartDate(
 ): Promise<IsoDate | null> {
   if (!rules || !RESTARTABLE.includes(row.subscriptionStatus)) return null;
   const today = shopDateOf(now);
-  const comes = (await deliveriesFrom(strapi, row.id, today)).filter(
-    (delivery) =>
-      isLocked(delivery, now) &&
-      delivery.dateChange !== "dropped" &&
-      // A suspended subscription's locked deliveries are never charged nor packed (decision 030).
-      (row.subscriptionStatus !== "suspended" || delivery.order !== null) &&
-      delivery.deliveryStatus !== "skipped",
-  );
+  // Every row a restart keeps (past its cut-off, locked or ordered; skipped ones too) keeps its date
+  // (one row per date): the new rhythm starts in the week after the last of them.
+  const kept = (await deliveriesFrom(strapi, row.id, today)).filter((delivery) => isLocked(delivery, now));
   const { weekday, frequency } = planOf(row);
   const context = { now, zone: rules.zone, closedDays: rules.closedDays };
   const anchor = rhythmAnchor(
-    { weekday, frequency, notBefore: today, lastFixed: comes.at(-1)?.date ?? null, keepWeeksOf: null },
+    { weekday, frequency, notBefore: today, lastFixed: kept.at(-1)?.date ?? null, keepWeeksOf: null },
     context,
   );
   const first = deliverySchedule(
