@@ -13,22 +13,34 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Deeper than any body the shop's API takes (the spec's query depth is 5; admin documents go deeper). */
 const MAX_BODY_DEPTH = 32;
 
-/** Iterative, so that the check itself cannot overflow the stack it protects. */
-export function depthExceeds(value: unknown, max: number): boolean {
+/** U+0000, which PostgreSQL's text cannot hold: a query naming it fails there (500), on SQLite it does not. */
+const NUL = "\u0000";
+
+/**
+ * What is wrong with a body's shape: nested deeper than `max`, or a string (value or key) holding
+ * U+0000; null when nothing. Iterative, so that the check itself cannot overflow the stack it protects.
+ */
+export function bodyFault(value: unknown, max: number): "deep" | "nul" | null {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   while (stack.length > 0) {
     const { value: current, depth } = stack.pop()!;
+    if (typeof current === "string" && current.includes(NUL)) return "nul";
     if (current === null || typeof current !== "object") continue;
-    if (depth >= max) return true;
-    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
+    if (depth >= max) return "deep";
+    for (const [key, child] of Object.entries(current)) {
+      if (key.includes(NUL)) return "nul";
+      stack.push({ value: child, depth: depth + 1 });
+    }
   }
-  return false;
+  return null;
 }
 
 /**
  * Right after strapi::body.
  * - A JSON body nested thousands deep is valid JSON, but recursive code downstream (validation,
  *   sanitizing) would overflow the stack on it and answer 500: 400 instead.
+ * - A NUL character in the path or in a string of the body would make PostgreSQL refuse the query
+ *   naming it (500): 404 for the path, 400 for the body instead, on every database alike.
  * - A content-API write without a body the parser understood (none, XML, plain text) reaches the
  *   controllers as an empty object, so their own validation answers 400 with the missing fields;
  *   users-permissions' auth controllers would otherwise destructure `undefined` and answer 500.
@@ -38,8 +50,16 @@ export default () => {
     if (ctx.request.body === undefined && WRITE_METHODS.has(ctx.method) && ctx.path.toLowerCase().startsWith("/api/")) {
       ctx.request.body = {};
     }
-    if (depthExceeds(ctx.request.body, MAX_BODY_DEPTH)) {
-      sendError(ctx, 400, "BadRequestError", `The request body is nested deeper than ${MAX_BODY_DEPTH} levels`);
+    // A NUL in the path reaches the routes' parameters decoded (an id, an order number): it names
+    // nothing, 404 as any unknown id (the storefront shows its not-found page for it).
+    if (/%00/i.test(ctx.path) || ctx.path.includes(NUL)) {
+      sendError(ctx, 404, "NotFoundError", "Not Found");
+      return;
+    }
+    const fault = bodyFault(ctx.request.body, MAX_BODY_DEPTH);
+    if (fault !== null) {
+      const reason = fault === "deep" ? `is nested deeper than ${MAX_BODY_DEPTH} levels` : "holds a NUL character";
+      sendError(ctx, 400, "BadRequestError", `The request body ${reason}`);
       return;
     }
     await next();
