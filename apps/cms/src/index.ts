@@ -15,6 +15,7 @@ import { ensureOrderIndexes, registerStaffRules } from "./ordering/admin";
 import { registerAccountErasure } from "./accounts/admin";
 import { deliverSandboxNotifications } from "./jobs";
 import { ensureSubscriptionIndexes } from "./subscriptions/indexes";
+import { ensureGiftCardIndexes } from "./gift-cards/indexes";
 import { registerSubscriptionStaffRules } from "./subscriptions/staff/admin-guard";
 
 export default {
@@ -35,6 +36,7 @@ export default {
     await ensureAccountIndexes(strapi);
     await ensureOrderIndexes(strapi);
     await ensureSubscriptionIndexes(strapi);
+    await ensureGiftCardIndexes(strapi);
     await prepareRateLimits(strapi.log);
     await seedDemoData(strapi, { enabled: env.seedDemoData });
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-measures", () => fillDemoMeasures(strapi));

@@ -46,7 +46,7 @@ const spend = (giftCardId: number, amount: number, orderId: number, key = `order
   });
 
 describe("gift cards", () => {
-  it("keeps only the code's hash and last four characters, and finds the card by the code however it is typed", async () => {
+  it("keeps only the code's hash and last four characters, and finds a paid card by its code however it is typed", async () => {
     const { id, code } = await createGiftCard(app.strapi, { ...card, amount: 3000 });
     const row = (await app.strapi.db.query(CONTENT_TYPES.giftCard).findOne({ where: { id } })) as Record<
       string,
@@ -55,12 +55,14 @@ describe("gift cards", () => {
     expect(JSON.stringify(row)).not.toContain(code);
     expect(row.codeTail).toBe(code.slice(-4));
     expect(row.status).toBe("pending_payment");
+    // Unpaid, it has no balance, nothing can be spent from it, and its code finds nothing.
+    expect(await balanceOf(app.strapi, id)).toBe(0);
+    expect(await spend(id, 100, 1)).toMatchObject({ ok: false, refusal: "not_issued" });
+    expect(await findGiftCardByCode(app.strapi, code)).toBeNull();
+    await issueGiftCard(app.strapi, id, { paymentKey: `pay-${id}` });
     expect(await findGiftCardByCode(app.strapi, ` ${formatGiftCardCode(code).toLowerCase()} `)).toMatchObject({ id });
     expect(await findGiftCardByCode(app.strapi, `${code.slice(0, -1)}${code.endsWith("2") ? "3" : "2"}`)).toBeNull();
     expect(await findGiftCardByCode(app.strapi, "not a code")).toBeNull();
-    // Unpaid, it has no balance and nothing can be spent from it.
-    expect(await balanceOf(app.strapi, id)).toBe(0);
-    expect(await spend(id, 100, 1)).toMatchObject({ ok: false, refusal: "not_issued" });
   });
 
   it("is issued once however often its payment is confirmed", async () => {
@@ -93,6 +95,11 @@ describe("gift cards", () => {
     const { id } = await paidCard(4000);
     expect(await spend(id, 1500, 77)).toMatchObject({ ok: true, recorded: true, balance: 2500 });
     expect(await spend(id, 1500, 77)).toMatchObject({ ok: true, recorded: false, balance: 2500 });
+    // The same key with another amount, or on another card, is no retry: refused, never "done".
+    expect(await spend(id, 2000, 77)).toMatchObject({ ok: false, refusal: "key_conflict" });
+    const other = await paidCard(1000);
+    expect(await spend(other.id, 500, 77, "order:77")).toMatchObject({ ok: false, refusal: "key_conflict" });
+    expect(await balanceOf(app.strapi, other.id)).toBe(1000);
     const restore = (amount: number, key: string) =>
       recordMovement(app.strapi, id, { kind: "restored", amount, orderId: 77, idempotencyKey: key, actor: "job" });
     expect(await restore(1600, "cancel:77")).toMatchObject({ ok: false, refusal: "exceeds_spent" });
@@ -109,6 +116,8 @@ describe("gift cards", () => {
     expect(await staff("adjusted", 500, "adjust:2")).toMatchObject({ ok: true, balance: 2500 });
     expect(await staff("voided", -2500, "void:1")).toMatchObject({ ok: true, balance: 0 });
     expect(await spend(id, 100, 90)).toMatchObject({ ok: false, refusal: "voided" });
+    const row = (await app.strapi.db.query(CONTENT_TYPES.giftCard).findOne({ where: { id } })) as { status: string };
+    expect(row.status).toBe("voided");
     const entries = (await app.strapi.db
       .query(CONTENT_TYPES.giftCardEntry)
       .findMany({ where: { giftCardId: id }, orderBy: { id: "asc" } })) as { kind: string; reason: string | null }[];

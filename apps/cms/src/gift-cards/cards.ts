@@ -49,24 +49,20 @@ export async function issueGiftCard(
 ): Promise<MovementResult> {
   const card = (await strapi.db
     .query(CONTENT_TYPES.giftCard)
-    .findOne({ where: { id: giftCardId }, select: ["id", "amount", "status"] })) as {
-    amount: number;
-    status: string;
-  } | null;
+    .findOne({ where: { id: giftCardId }, select: ["id", "amount"] })) as { amount: number } | null;
   if (card === null) throw new Error(`No gift card ${giftCardId}`);
-  const issued = await recordMovement(strapi, giftCardId, {
+  return recordMovement(strapi, giftCardId, {
     kind: "issued",
     amount: Number(card.amount),
     idempotencyKey: `issue:${paymentKey}`,
     actor: "job",
   });
-  if (issued.ok && card.status === "pending_payment") {
-    await strapi.db.query(CONTENT_TYPES.giftCard).update({ where: { id: giftCardId }, data: { status: "active" } });
-  }
-  return issued;
 }
 
-/** The card a typed code stands for, or null: a mistyped, unknown and unpaid card all look alike to the caller. */
+/**
+ * The usable card a typed code stands for, or null: a mistyped code, an unknown one, an unpaid card
+ * and a voided one all look alike to whoever typed it (the balance check answers them the same way).
+ */
 export async function findGiftCardByCode(
   strapi: Core.Strapi,
   typed: string,
@@ -74,7 +70,7 @@ export async function findGiftCardByCode(
   const code = normalizeGiftCardCode(typed);
   if (code === null) return null;
   return (await strapi.db.query(CONTENT_TYPES.giftCard).findOne({
-    where: { codeHash: codeHashOf(code) },
+    where: { codeHash: codeHashOf(code), status: "active" },
     select: ["id", "codeTail", "status"],
   })) as { id: number; codeTail: string; status: string } | null;
 }

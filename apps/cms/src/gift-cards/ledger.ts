@@ -27,9 +27,16 @@ export type MovementResult =
   | {
       readonly ok: true;
       readonly balance: number;
-      /** false: the same key was recorded before. */ readonly recorded: boolean;
+      /** false: the same key was recorded before. */
+      readonly recorded: boolean;
     }
   | { readonly ok: false; readonly refusal: Exclude<GiftCardEntryRefusal, "duplicate">; readonly balance: number };
+
+/** The card's status that follows a movement: issued makes it usable, a void ends it. */
+const STATUS_AFTER: Partial<Record<GiftCardEntry["kind"], "active" | "voided">> = {
+  issued: "active",
+  voided: "voided",
+};
 
 interface EntryRow {
   kind: GiftCardEntry["kind"];
@@ -60,10 +67,19 @@ export async function balanceOf(strapi: Core.Strapi, giftCardId: number): Promis
   return giftCardBalance(await ledgerOf(strapi, giftCardId));
 }
 
+/** Whether the key was used by a movement of another card: never a retry of this one. */
+async function keyOfAnotherCard(strapi: Core.Strapi, giftCardId: number, idempotencyKey: string): Promise<boolean> {
+  const row = (await strapi.db
+    .query(CONTENT_TYPES.giftCardEntry)
+    .findOne({ where: { idempotencyKey }, select: ["giftCardId"] })) as { giftCardId: number } | null;
+  return row !== null && Number(row.giftCardId) !== giftCardId;
+}
+
 /**
- * Records one movement, or says why the rules refuse it. A key recorded before is the same
- * operation again (a retried request, a replayed notification): answered as done, with nothing
- * added.
+ * Records one movement, or says why the rules refuse it. A key recorded before with the same
+ * movement is the same operation again (a retried request, a replayed notification): answered as
+ * done, with nothing added; with another movement, or on another card, it is refused (key_conflict).
+ * The card's status follows in the same transaction.
  */
 export async function recordMovement(
   strapi: Core.Strapi,
@@ -75,14 +91,11 @@ export async function recordMovement(
     const entries = await ledgerOf(strapi, giftCardId);
     const balance = giftCardBalance(entries);
     const refusal = giftCardEntryRefusal(entries, movement);
-    if (refusal === "duplicate") {
-      // The key is unique across cards: the same key on another card is a caller's mistake, not a replay.
-      if (!entries.some((entry) => entry.idempotencyKey === movement.idempotencyKey)) {
-        throw new Error(`Gift card movement key ${movement.idempotencyKey} belongs to another card`);
-      }
-      return { ok: true, balance, recorded: false };
-    }
+    if (refusal === "duplicate") return { ok: true, balance, recorded: false };
     if (refusal !== null) return { ok: false, refusal, balance };
+    if (await keyOfAnotherCard(strapi, giftCardId, movement.idempotencyKey)) {
+      return { ok: false, refusal: "key_conflict", balance };
+    }
     await strapi.db.query(CONTENT_TYPES.giftCardEntry).create({
       data: {
         giftCardId,
@@ -94,6 +107,8 @@ export async function recordMovement(
         actor: movement.actor,
       },
     });
+    const status = STATUS_AFTER[movement.kind];
+    if (status) await strapi.db.query(CONTENT_TYPES.giftCard).update({ where: { id: giftCardId }, data: { status } });
     return { ok: true, balance: balance + movement.amount, recorded: true };
   });
 }

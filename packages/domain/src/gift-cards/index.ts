@@ -14,6 +14,7 @@ export {
   GIFT_CARD_ENTRY_REFUSALS,
   giftCardBalance,
   giftCardEntryRefusal,
+  isSameMovement,
   spentByOrder,
   type GiftCardEntry,
   type GiftCardEntryKind,

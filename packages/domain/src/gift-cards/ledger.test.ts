@@ -27,6 +27,9 @@ describe("a gift card's ledger", () => {
   it("answers a repeated key as a duplicate, so a retried request adds nothing", () => {
     const spent: GiftCardEntry = { kind: "spent", amount: -1000, idempotencyKey: "order:7:attempt:1", orderId: 7 };
     expect(giftCardEntryRefusal([issued, spent], { ...spent })).toBe("duplicate");
+    // The same key with another movement is not a retry: it must not pass for done.
+    expect(giftCardEntryRefusal([issued, spent], { ...spent, amount: -1500 })).toBe("key_conflict");
+    expect(giftCardEntryRefusal([issued, spent], { ...spent, orderId: 8 })).toBe("key_conflict");
   });
 
   it("restores to a cancelled order at most what that order spent", () => {

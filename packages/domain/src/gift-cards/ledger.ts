@@ -19,6 +19,7 @@ export interface GiftCardEntry {
 
 export const GIFT_CARD_ENTRY_REFUSALS = [
   "duplicate",
+  "key_conflict",
   "voided",
   "not_issued",
   "already_issued",
@@ -29,6 +30,11 @@ export const GIFT_CARD_ENTRY_REFUSALS = [
   "not_whole_cents",
 ] as const;
 export type GiftCardEntryRefusal = (typeof GIFT_CARD_ENTRY_REFUSALS)[number];
+
+/** Two entries that say the same movement (what a retry under the same key must repeat). */
+export function isSameMovement(a: GiftCardEntry, b: GiftCardEntry): boolean {
+  return a.kind === b.kind && a.amount === b.amount && (a.orderId ?? null) === (b.orderId ?? null);
+}
 
 export function giftCardBalance(entries: readonly Pick<GiftCardEntry, "amount">[]): Cents {
   return entries.reduce((sum, entry) => sum + entry.amount, 0);
@@ -56,7 +62,8 @@ export function giftCardEntryRefusal(
   entries: readonly GiftCardEntry[],
   entry: GiftCardEntry,
 ): GiftCardEntryRefusal | null {
-  if (entries.some((each) => each.idempotencyKey === entry.idempotencyKey)) return "duplicate";
+  const same = entries.find((each) => each.idempotencyKey === entry.idempotencyKey);
+  if (same) return isSameMovement(same, entry) ? "duplicate" : "key_conflict";
   if (!Number.isSafeInteger(entry.amount)) return "not_whole_cents";
   const issued = entries.some((each) => each.kind === "issued");
   if (entry.kind === "issued") {
