@@ -26,9 +26,10 @@ describe("the public forms' checks in the browser", () => {
       const form = session.page.locator("main form");
       const name = form.getByLabel(messagesFor(locale).forms.name);
       await name.focus();
-      // The rules (and zod) are not part of the page's first load: focusing the form fetches them.
+      // The rules (and zod) are not part of the page's first load: focusing the form fetches them
+      // (at hydration, when the focus came before it).
       await expect.poll(() => scripts.length).toBeGreaterThan(loadedWithPage);
-      await session.page.waitForLoadState("networkidle");
+      await session.page.locator("main form[data-checks-ready]").waitFor();
 
       await name.fill("Ana");
       await form.getByRole("button", { name: messagesFor(locale).forms.send }).click();

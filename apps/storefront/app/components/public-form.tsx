@@ -24,7 +24,7 @@ export function PublicForm({ result, form, sentText, children }: PublicFormProps
   const { messages } = usePageLanguage();
   const text = messages.forms;
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit, onFocus, formRef } = useValidatedForm(
+  const { errors, onSubmit, onFocus, formRef, checksReady } = useValidatedForm(
     form,
     result?.status === "invalid" ? result.errors : undefined,
     result?.status === "sent" ? undefined : result,
@@ -52,6 +52,7 @@ export function PublicForm({ result, form, sentText, children }: PublicFormProps
       noValidate
       onSubmit={onSubmit}
       onFocus={onFocus}
+      data-checks-ready={checksReady ? "" : undefined}
       className="relative grid gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-sand-200"
     >
       {problem ? (

@@ -19,8 +19,10 @@ function focusFirstProblem(form: HTMLFormElement | null) {
  * (`serverRefusal`: a new object for every answer that did not accept the form), focus moves to
  * the first field in error, so a keyboard or screen-reader user lands where the work is.
  *
- * The rules load when the visitor first focuses the form (`onFocus`); a form sent before they
- * arrive goes to the action, which checks the same rules.
+ * The rules load when the visitor first focuses the form (`onFocus`), or when the page hydrates
+ * with the focus already in it (a slow phone: the visitor tapped a field before the scripts ran);
+ * a form sent before they arrive goes to the action, which checks the same rules. `checksReady`
+ * says they have arrived (the form shows it as `data-checks-ready`).
  */
 export function useValidatedForm(form: FormName, serverErrors: FieldErrors | undefined, serverRefusal?: object) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -28,6 +30,7 @@ export function useValidatedForm(form: FormName, serverErrors: FieldErrors | und
   const loading = useRef(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [refusals, setRefusals] = useState(0);
+  const [checksReady, setChecksReady] = useState(false);
 
   function onFocus() {
     if (loading.current) return;
@@ -35,6 +38,7 @@ export function useValidatedForm(form: FormName, serverErrors: FieldErrors | und
     loadFormCheck(form).then(
       (loaded) => {
         check.current = loaded;
+        setChecksReady(true);
       },
       () => {
         // Offline or a new deployment: the action checks the form instead.
@@ -43,6 +47,11 @@ export function useValidatedForm(form: FormName, serverErrors: FieldErrors | und
     );
   }
 
+  useEffect(() => {
+    // Focused before hydration, the form never saw the focus event that loads its rules.
+    if (formRef.current?.contains(document.activeElement)) onFocus();
+    // Once, at hydration: later focus events call onFocus themselves.
+  }, []);
   useEffect(() => {
     if (refusals > 0) focusFirstProblem(formRef.current);
   }, [refusals]);
@@ -61,5 +70,5 @@ export function useValidatedForm(form: FormName, serverErrors: FieldErrors | und
     setClientErrors(problems);
     setRefusals((count) => count + 1);
   }
-  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, onFocus, formRef };
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, onFocus, formRef, checksReady };
 }
