@@ -3,7 +3,7 @@
  * subscriptions, saved cards), a token in the body (newsletter links) or a gateway's signature
  * (payments). `auth: false` keeps them out of Strapi's role permission grid; it never means "anyone".
  */
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The route maker for one controller: `route("GET", "/orders/mine", "list")` -> handler `order.list`. */
 export function selfCheckedRoutes(controller: string) {

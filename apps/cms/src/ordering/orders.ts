@@ -99,7 +99,7 @@ async function readyDraft(
 }
 
 /** An order's snapshot of one priced line (orderRowOf's lines). */
-export function lineData(line: PricedDraft["lines"][number]) {
+function lineData(line: PricedDraft["lines"][number]) {
   return {
     kind: line.kind,
     productId: line.productId,

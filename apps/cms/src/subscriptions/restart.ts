@@ -5,12 +5,12 @@ import { CONTENT_TYPES } from "../content-types";
 import type { Sql } from "../database/sql";
 import { takeSlotPlace } from "../delivery/slot-places";
 import { OrderError } from "../ordering/errors";
-import { orderRowOf } from "../ordering/orders";
 import { priceDraft } from "../ordering/quote";
 import { paymentDeadline } from "../ordering/status";
 import { SubscriptionNotFoundError } from "./errors";
 import { changeStatus } from "./lifecycle";
 import { boxPricesOn } from "./price-notices/told";
+import { subscriptionOrderData, type OrderedSubscription } from "./order-data";
 import { deliveriesFrom, draftOf, isLocked, planOf, type Actor, type SubscriptionRow, type ZoneRules } from "./store";
 
 /**
@@ -66,7 +66,7 @@ export async function restartDate(
 /** The restart's order: the subscription's contents, priced as its renewals are, for `date`; payable as a first order is. */
 async function orderData(
   strapi: Core.Strapi,
-  row: SubscriptionRow & { user: NonNullable<SubscriptionRow["user"]> },
+  row: OrderedSubscription,
   { date, slot, now }: { date: IsoDate; slot: ZoneRules["zone"]["slots"][number]; now: Date },
 ) {
   const priced = await priceDraft(strapi, draftOf(row), {
@@ -75,25 +75,9 @@ async function orderData(
     now,
     boxPrices: boxPricesOn(row, date),
   });
-  return {
-    ...orderRowOf(priced, {
-      userId: row.user.id,
-      email: row.user.email,
-      locale: row.locale,
-      purchase: "subscription",
-      frequency: row.frequency,
-      delivery: { date, slot, address: row.deliveryAddress, notes: row.notes },
-      invoice: row.invoice ?? null,
-      // On-session, as a first order of the order flow: the expiry job cancels it after this.
-      expiresAt: paymentDeadline(now),
-      // The customer confirms the restart, knowing the delivery and its price, and pays it next.
-      now,
-    }),
-    renewal: false,
-    subscription: row.id,
-    marketingConsent: false,
-    marketingWording: null,
-  };
+  // On-session, as a first order of the order flow: the expiry job cancels it after this. The
+  // customer confirms the restart, knowing the delivery and its price, and pays it next.
+  return subscriptionOrderData(priced, row, { date, slot, expiresAt: paymentDeadline(now), now, renewal: false });
 }
 
 /**

@@ -14,7 +14,6 @@ export {
   GIFT_CARD_ENTRY_REFUSALS,
   giftCardBalance,
   giftCardEntryRefusal,
-  isSameMovement,
   spentByOrder,
   type GiftCardEntry,
   type GiftCardEntryKind,

@@ -32,7 +32,7 @@ export const GIFT_CARD_ENTRY_REFUSALS = [
 export type GiftCardEntryRefusal = (typeof GIFT_CARD_ENTRY_REFUSALS)[number];
 
 /** Two entries that say the same movement (what a retry under the same key must repeat). */
-export function isSameMovement(a: GiftCardEntry, b: GiftCardEntry): boolean {
+function isSameMovement(a: GiftCardEntry, b: GiftCardEntry): boolean {
   return a.kind === b.kind && a.amount === b.amount && (a.orderId ?? null) === (b.orderId ?? null);
 }
 

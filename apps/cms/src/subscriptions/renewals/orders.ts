@@ -4,10 +4,10 @@ import { packingDeadlineOf, type SubscriptionStatus } from "@shop/domain/subscri
 import { CONTENT_TYPES } from "../../content-types";
 import type { Sql } from "../../database/sql";
 import { takeSlotPlace } from "../../delivery/slot-places";
-import { orderRowOf } from "../../ordering/orders";
 import { customerAudience, priceDraft, type PricedDraft } from "../../ordering/quote";
 import { boxPricesOn } from "../price-notices/told";
-import { draftOf, isoDateOf, loadSubscription, zoneRulesOf, type SubscriptionRow, type ZoneRules } from "../store";
+import { subscriptionOrderData, type OrderedSubscription } from "../order-data";
+import { draftOf, isoDateOf, zoneRulesOf, type SubscriptionRow, type ZoneRules } from "../store";
 import { eachAtOnce, PAGE } from "./batches";
 
 /**
@@ -41,8 +41,6 @@ function renews(row: SubscriptionRow, date: IsoDate): boolean {
 }
 
 /** A subscription as a renewal reads it, with its invoice details (which the order copies). */
-type RenewedRow = SubscriptionRow & { invoice: unknown };
-
 /**
  * What one run reads once rather than per delivery: the zones' calendars, and the prices of each
  * distinct subscription contents (the same boxes for the same kind of customer, in the same language,
@@ -54,7 +52,7 @@ export interface RenewalContext {
   prices: Map<string, Promise<PricedDraft>>;
 }
 
-export function renewalContext(now: Date): RenewalContext {
+function renewalContext(now: Date): RenewalContext {
   return { now, rules: new Map(), prices: new Map() };
 }
 
@@ -67,7 +65,13 @@ function cached<Value>(map: Map<string | number, Promise<Value>>, key: string | 
   return value;
 }
 
-async function pricedFor(strapi: Core.Strapi, context: RenewalContext, row: RenewedRow, userId: number, date: IsoDate) {
+async function pricedFor(
+  strapi: Core.Strapi,
+  context: RenewalContext,
+  row: SubscriptionRow,
+  userId: number,
+  date: IsoDate,
+) {
   const draft = draftOf(row);
   const boxPrices = boxPricesOn(row, date);
   const audience = await customerAudience(strapi, userId);
@@ -79,7 +83,7 @@ async function pricedFor(strapi: Core.Strapi, context: RenewalContext, row: Rene
 }
 
 interface RenewalPlan {
-  row: RenewedRow & { user: NonNullable<SubscriptionRow["user"]> };
+  row: OrderedSubscription;
   priced: PricedDraft;
   slot: PricedDraft["zone"]["slots"][number];
   packingDeadline: Date;
@@ -94,7 +98,7 @@ interface RenewalPlan {
 async function planRenewal(
   strapi: Core.Strapi,
   context: RenewalContext,
-  { delivery, row }: { delivery: DueDelivery; row: RenewedRow | null },
+  { delivery, row }: { delivery: DueDelivery; row: SubscriptionRow | null },
 ): Promise<RenewalPlan | null> {
   const { now } = context;
   const date = isoDateOf(delivery.date);
@@ -114,30 +118,14 @@ async function planRenewal(
   return { row: { ...row, user: row.user }, priced, slot, packingDeadline };
 }
 
-/** The order's row: the subscription's contents at these prices, for the delivery's date, address and slot. */
-function renewalOrderData(plan: RenewalPlan, { date, now }: { date: IsoDate; now: Date }) {
-  const { row, priced, slot } = plan;
-  return {
-    ...orderRowOf(priced, {
-      userId: row.user.id,
-      email: row.user.email,
-      locale: row.locale,
-      purchase: "subscription",
-      frequency: row.frequency,
-      delivery: { date, slot, address: row.deliveryAddress, notes: row.notes },
-      invoice: row.invoice,
-      // Payable (off-session, then by the customer's link) until packing starts; the expiry job
-      // cancels it then, freeing its slot place (src/jobs/expire-unpaid-orders.ts).
-      expiresAt: plan.packingDeadline,
-      // The subscriber accepted the terms with the first order; the renewal is that agreement's.
-      now,
-    }),
-    renewal: true,
-    subscription: row.id,
-    marketingConsent: false,
-    marketingWording: null,
-  };
-}
+/** The renewal's order: payable (off-session, then by the customer's link) until packing starts. */
+const renewalOrderData = (
+  { row, priced, slot, packingDeadline }: RenewalPlan,
+  { date, now }: { date: IsoDate; now: Date },
+) =>
+  // The expiry job cancels it then, freeing its slot place (src/jobs/expire-unpaid-orders.ts).
+  subscriptionOrderData(priced, row, { date, slot, expiresAt: packingDeadline, now, renewal: true });
+
 /**
  * Claims the delivery and writes its order, in one transaction. True when this call did; false when
  * another runner (or a skip racing the cut-off) had moved the delivery first.
@@ -191,16 +179,14 @@ async function claimAndOrder(
 /**
  * Orders one delivery whose cut-off has come (at the run's `now`), when its subscription still renews:
  * true when this call wrote its order, false when it was not to be ordered or another runner did.
- * `row` is its subscription when the caller has read it already.
+ * `row` is its subscription, read with its page (null: gone).
  */
-export async function orderDelivery(
+async function orderDelivery(
   strapi: Core.Strapi,
   delivery: DueDelivery,
-  { context, row }: { context: RenewalContext; row?: RenewedRow | null },
+  { context, row }: { context: RenewalContext; row: SubscriptionRow | null },
 ): Promise<boolean> {
-  const subscription =
-    row === undefined ? ((await loadSubscription(strapi, delivery.subscriptionId)) as RenewedRow | null) : row;
-  const plan = await planRenewal(strapi, context, { delivery, row: subscription });
+  const plan = await planRenewal(strapi, context, { delivery, row });
   return plan !== null && claimAndOrder(strapi, delivery, plan, context.now);
 }
 
@@ -208,7 +194,7 @@ export async function orderDelivery(
 async function subscriptionsOf(
   strapi: Core.Strapi,
   deliveries: readonly DueDelivery[],
-): Promise<Map<number, RenewedRow>> {
+): Promise<Map<number, SubscriptionRow>> {
   const rows = (await strapi.db.query(CONTENT_TYPES.subscription).findMany({
     where: { id: { $in: [...new Set(deliveries.map((delivery) => delivery.subscriptionId))] } },
     populate: {
@@ -216,7 +202,7 @@ async function subscriptionsOf(
       user: { select: ["id", "email", "firstName"] },
       firstOrder: { select: ["id", "number", "deliveryDate"] },
     },
-  })) as RenewedRow[];
+  })) as SubscriptionRow[];
   return new Map(rows.map((row) => [row.id, row]));
 }
 
