@@ -12,6 +12,7 @@ export default defineConfig({
       "apps/cms",
       "apps/cms/vitest.unit.config.ts",
       "e2e",
+      "e2e/cluster",
     ],
   },
 });

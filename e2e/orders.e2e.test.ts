@@ -1,3 +1,4 @@
+import type { DraftInvoice } from "@shop/contracts";
 import { formatCents } from "@shop/domain";
 import { LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { Page } from "playwright-core";
@@ -24,10 +25,32 @@ beforeAll(async () => {
   boxId = box.id;
 });
 
-/** An order of the consumer box, waiting for its payment. */
-function placeOrder(customer: TestCustomer, locale: Locale) {
-  return placeOrderAt(cmsUrl, { customer, locale, boxId });
+/** An order of the consumer box, waiting for its payment; with an invoice when given its details. */
+function placeOrder(
+  customer: TestCustomer,
+  locale: Locale,
+  { invoice = null }: { invoice?: DraftInvoice | null } = {},
+) {
+  return placeOrderAt(cmsUrl, { customer, locale, boxId, invoice });
 }
+
+const INVOICE: DraftInvoice = {
+  name: "Fruites Puig SL",
+  taxId: "B12345674",
+  address: {
+    fullName: "Administració",
+    company: "Fruites Puig SL",
+    line1: "Carrer de Pau Claris 10",
+    line2: null,
+    postalCode: "08010",
+    city: "Barcelona",
+    region: null,
+    country: "ES",
+    phone: null,
+  },
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const session = useBrowserSession(storefrontUrl, { shareContext: true });
 
@@ -41,9 +64,9 @@ describe.each(LOCALES.map((locale) => [locale] as const))("an order's pages in %
   const texts = ordersTextsFor(locale);
   const screens = messagesFor(locale).screens;
 
-  it("a declined payment says so, its retry is paid, and the account shows the order with its history", async () => {
+  it("a declined payment says so, its retry is paid, and the account shows the order with its history and invoice", async () => {
     const customer = await registerCustomer(cmsUrl);
-    const order = await placeOrder(customer, locale);
+    const order = await placeOrder(customer, locale, { invoice: INVOICE });
     const { page } = session;
     await signIn(page, customer);
 
@@ -91,6 +114,18 @@ describe.each(LOCALES.map((locale) => [locale] as const))("an order's pages in %
         expect.stringContaining(texts.statuses.paid),
       ]);
     await expect.poll(() => page.getByText(texts.timeline.actors.payment).count()).toBeGreaterThan(0);
+
+    // The invoice it asked for (docs/decisions/039): offered on the order's page, and a PDF.
+    const invoiceName = new RegExp(
+      `^${escapeRegExp(texts.invoice.download).replace("\\{number\\}", "F-\\d{4}-\\d{6,}")}$`,
+    );
+    const invoiceLink = page.getByRole("link", { name: invoiceName });
+    await expect.poll(() => invoiceLink.count()).toBe(1);
+    const href = await invoiceLink.getAttribute("href");
+    const pdf = await page.request.get(`${storefrontUrl}${href}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
     // The account home names the next delivery and the order.
     await page.goto(pathTo("account", locale));

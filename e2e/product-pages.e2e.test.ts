@@ -1,12 +1,17 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { toProduct } from "@shop/contracts";
-import { BLOG_LANGUAGE, formatCents, REVIEW_LANGUAGE } from "@shop/domain";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { deliveryCalendarSchema, toProduct } from "@shop/contracts";
+import { BLOG_LANGUAGE, formatCents, REVIEW_LANGUAGE, saleDates, shiftIsoDate, soldInZone } from "@shop/domain";
 import { LOCALE_TAGS, LOCALES, pathTo, type Locale } from "@shop/routing";
 import { pageTextsFor } from "../apps/storefront/app/content-pages/texts";
 import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { orderFlowTextsFor } from "../apps/storefront/app/order-flow/texts";
+import { accountTextsFor } from "../apps/storefront/app/accounts/texts";
+import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { useBrowserSession } from "./support/browser";
 import { consumerBox, fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
+import { callE2eHook } from "./support/hooks";
+import { ORDER_POSTCODE } from "./support/orders";
+import { decideOnSandbox } from "./support/sandbox";
 
 // The product and list pages as a customer reads them (issue 9): what each page prints, in which
 // language, and which price.
@@ -267,15 +272,114 @@ describe("ordering from a product page", () => {
     await expect.poll(() => yourBoxes.getByText(`1 × ${box[`name_${locale}`]}`, { exact: true }).count()).toBe(1);
   });
 
-  it("a seasonal box, offered on its own page, is ordered from its product page too", async () => {
+  /**
+   * The seasonal boxes, made deterministic whatever today's date is (review S3-2): staff's edit (an
+   * e2e hook) gives one box sold in the order's zone a season covering every date the CMS's calendar
+   * offers that zone now, and another one a season of the single day before the first of them (so
+   * out of season on all of them); both are judged by the shop's own rule (saleDates) on that same
+   * calendar answer. The demo's days are put back afterwards.
+   */
+  const seasons: { inSeason?: TranslatedProduct; outOfSeason?: TranslatedProduct } = {};
+  const setSeason = (product: TranslatedProduct, saleFrom: string | null, saleUntil: string | null) =>
+    callE2eHook("/products/sale-season", { sku: product.SKU, saleFrom, saleUntil });
+
+  beforeAll(async () => {
+    const answer = await fetch(`${cmsUrl}/api/delivery/calendar?postcode=${ORDER_POSTCODE}`);
+    const calendar = deliveryCalendarSchema.parse(await answer.json());
+    const dates = calendar.dates.map((day) => day.date);
+    const zoneId = calendar.zone.id ?? 0;
+    expect(dates.length).toBeGreaterThan(0);
+    const seasonals = products.filter(
+      (product) => product.type === "box" && product.seasonal && product.isActive && soldInZone(product, zoneId),
+    );
+    expect(seasonals.length).toBeGreaterThanOrEqual(2);
+    const [inSeason, outOfSeason] = seasonals as [TranslatedProduct, TranslatedProduct];
+    const covering = { saleFrom: dates[0]!.slice(5), saleUntil: dates.at(-1)!.slice(5) };
+    const dayBefore = shiftIsoDate(dates[0]!, -1).slice(5);
+    await setSeason(inSeason, covering.saleFrom, covering.saleUntil);
+    await setSeason(outOfSeason, dayBefore, dayBefore);
+    // The same rule the shop applies, on the same dates: one always sold, the other never.
+    expect(saleDates({ ...inSeason, ...covering }, { zoneId, dates })).toEqual(dates);
+    expect(saleDates({ ...outOfSeason, saleFrom: dayBefore, saleUntil: dayBefore }, { zoneId, dates })).toEqual([]);
+    Object.assign(seasons, { inSeason, outOfSeason });
+  });
+
+  afterAll(async () => {
+    for (const product of [seasons.inSeason, seasons.outOfSeason]) {
+      if (product) await setSeason(product, product.saleFrom, product.saleUntil);
+    }
+  });
+
+  /**
+   * The storefront keeps the catalogue it read for a few seconds (CMS_DATA_FRESH_MS): the box step is
+   * read again until it shows the season set above.
+   */
+  async function untilBoxStepShows(check: () => Promise<boolean>) {
+    await expect
+      .poll(
+        async () => {
+          if (await check()) return true;
+          await session.page.reload();
+          return check();
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(true);
+  }
+
+  it("a seasonal box out of season on every date the zone offers is told apart at the box step", async () => {
     const locale = "es";
+    const flow = orderFlowTextsFor(locale);
     await session.page.context().clearCookies();
-    const seasonal = find("seasonal box", (product) => product.type === "box" && product.seasonal === true);
+    const seasonal = seasons.outOfSeason!;
     const article = await openProduct(seasonal, locale);
     await article.getByRole("button", { name: messagesFor(locale).catalogue.orderThis }).click();
     const yourBoxes = await toBoxStep(locale);
-    await expect.poll(() => yourBoxes.getByText(`1 × ${seasonal[`name_${locale}`]}`, { exact: true }).count()).toBe(1);
+    await expect.poll(() => yourBoxes.getByText(`1 × ${seasonal.name_es}`, { exact: true }).count()).toBe(1);
+    await untilBoxStepShows(async () => (await yourBoxes.getByText(flow.box.seasonalNotOffered).count()) === 1);
   });
+
+  it.each(LOCALES)(
+    "a seasonal box in season is offered at the box step, and ordered from its product page on a phone (%s)",
+    async (locale) => {
+      const { page } = session;
+      const flow = orderFlowTextsFor(locale);
+      const addresses = accountTextsFor(locale).addresses;
+      await page.context().clearCookies();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const customer = await registerCustomer(cmsUrl);
+      await page.context().addCookies([{ name: SESSION_COOKIE, value: customer.jwt, url: base }]);
+      const seasonal = seasons.inSeason!;
+      const article = await openProduct(seasonal, locale);
+      await article.getByRole("button", { name: messagesFor(locale).catalogue.orderThis }).click();
+      const yourBoxes = await toBoxStep(locale);
+      const name = seasonal[`name_${locale}`];
+      await expect.poll(() => yourBoxes.getByText(`1 × ${name}`, { exact: true }).count()).toBe(1);
+      await untilBoxStepShows(async () => (await yourBoxes.getByText(flow.box.seasonalNotOffered).count()) === 0);
+      // The box step offers it with the other seasonal boxes of the zone, under their own heading.
+      await page.locator("form[data-hydrated]").first().waitFor();
+      await page.getByText(flow.box.anotherHeading, { exact: true }).click();
+      const group = page.getByRole("group", { name: new RegExp(flow.box.seasonalLegend) });
+      expect(await group.getByRole("radio", { name: new RegExp(name) }).count()).toBe(1);
+      await yourBoxes.getByRole("button", { name: flow.continue }).click();
+      await page.waitForURL(/step=extras/);
+      await page.getByRole("button", { name: flow.extras.skip }).click();
+      await page.waitForURL(/step=delivery/);
+      await page.getByLabel(addresses.fullName, { exact: true }).first().fill("Marta Puig");
+      await page.getByLabel(addresses.line1, { exact: true }).first().fill("Carrer de Mallorca 200");
+      await page.getByLabel(addresses.city, { exact: true }).first().fill("Barcelona");
+      await page.locator('input[name="delivery.when"]:visible').first().check();
+      await page.getByRole("button", { name: flow.continue }).click();
+      await page.waitForURL(/step=summary/);
+      // The URL changes before the summary has rendered (a client-side navigation): wait for it.
+      await expect.poll(() => page.getByText(name).count()).toBeGreaterThan(0);
+      await page.getByRole("checkbox", { name: new RegExp(flow.summary.terms) }).check();
+      await page.getByRole("button", { name: new RegExp(`^${flow.summary.pay.replace(" {total}", "")}`) }).click();
+      await decideOnSandbox(page, "approve");
+      await page.waitForURL(new RegExp(`${pathTo("paymentCompleted", locale, { slug: "IMP-" })}\\d+$`));
+      await page.setViewportSize({ width: 1280, height: 800 });
+    },
+  );
 
   it("a single item's button puts it in the basket, and a second press adds nothing twice", async () => {
     const locale = "es";

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALE_TAGS, LOCALES, pathTo, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from "@shop/routing";
 import { messagesFor } from "../apps/storefront/app/i18n";
@@ -41,6 +42,9 @@ const OWN_RECORD_SCREENS = new Set<ScreenId>([
   "subscriptionDetail",
   "upcomingDeliveries",
 ]);
+
+/** Staff's pages: a visitor and a customer get the 404 page, titled as a 404 (docs/decisions/037). */
+const STAFF_SCREENS = new Set<ScreenId>(["adminGiftCards"]);
 
 /** Every path of every screen in every language, aliases included. */
 const VISITS: Visit[] = SCREEN_IDS.flatMap((id) =>
@@ -100,6 +104,12 @@ describe("every route of the table, signed out", () => {
     }
     const html = await response.text();
     expect(htmlLang(html)).toBe(LOCALE_TAGS[visit.locale]);
+    if (STAFF_SCREENS.has(visit.id)) {
+      expect(response.status).toBe(404);
+      expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).errors.notFoundHeadline);
+      expect(decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1])).toMatch(/^404 · /);
+      return;
+    }
     if (MISSING_CONTENT.has(visit.id) && visit.path.split("/").length > (visit.locale === "es" ? 2 : 3)) {
       expect(response.status).toBe(404);
       expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).errors.notFoundHeadline);
@@ -123,25 +133,26 @@ describe("every route of the table, signed in", () => {
     cookie = `${SESSION_COOKIE}=${customer.jwt}`;
   });
 
-  it.each(VISITS.filter((visit) => SCREENS[visit.id].guard !== "none").map((visit) => [visit.path, visit] as const))(
-    "%s",
-    async (_path, visit) => {
-      const response = await get(visit.path, cookie);
-      if (SCREENS[visit.id].guard === "guest") {
-        expect(response.status).toBe(302);
-        expect(response.headers.get("location")).toBe(pathTo("account", visit.locale));
-        return;
-      }
-      const html = await response.text();
-      if (OWN_RECORD_SCREENS.has(visit.id)) {
-        expect(response.status).toBe(404);
-        expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).errors.notFoundHeadline);
-        return;
-      }
-      expect(response.status).toBe(200);
-      expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).screens[visit.id].heading);
-    },
-  );
+  it.each(
+    VISITS.filter((visit) => SCREENS[visit.id].guard !== "none" || STAFF_SCREENS.has(visit.id)).map(
+      (visit) => [visit.path, visit] as const,
+    ),
+  )("%s", async (_path, visit) => {
+    const response = await get(visit.path, cookie);
+    if (SCREENS[visit.id].guard === "guest") {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(pathTo("account", visit.locale));
+      return;
+    }
+    const html = await response.text();
+    if (OWN_RECORD_SCREENS.has(visit.id) || STAFF_SCREENS.has(visit.id)) {
+      expect(response.status).toBe(404);
+      expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).errors.notFoundHeadline);
+      return;
+    }
+    expect(response.status).toBe(200);
+    expect(decodeEntities(h1(html))).toBe(messagesFor(visit.locale).screens[visit.id].heading);
+  });
 
   it("drops a session the CMS does not accept and treats the visitor as signed out", async () => {
     const response = await get(pathTo("account", "es"), `${SESSION_COOKIE}=not-a-real-token`);
@@ -203,16 +214,30 @@ describe("canonical redirects and SEO", () => {
 });
 
 describe("the storefront server", () => {
-  it("sends security headers with a per-request script nonce", async () => {
-    const [first, second] = await Promise.all([get("/"), get("/")]);
-    const csp = first.headers.get("content-security-policy") ?? "";
-    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).not.toBe(second.headers.get("content-security-policy"));
-    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(await first.text()).toContain(`nonce="${nonce}"`);
+  it("sends security headers whose script-src admits the page's own inline scripts and no other, never one nonce twice", async () => {
+    const nonces: string[] = [];
+    // The first view of a public page may be rendered (a nonce) or a page cache copy (hashes, decision 045).
+    for (const path of ["/", "/", "/", pathTo("team", "ca"), pathTo("team", "ca")]) {
+      const response = await get(path);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src 'self' '(?:nonce|sha256)-[^']+'/);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      const html = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      if (nonce) nonces.push(nonce);
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/\ssrc=/.test(attributes ?? ""),
+      );
+      expect(inline.length, path).toBeGreaterThan(0);
+      for (const [, attributes = "", text = ""] of inline) {
+        const hash = `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+        const admitted = nonce ? attributes.includes(`nonce="${nonce}"`) : csp.includes(hash);
+        expect(admitted, `${path}: ${text.slice(0, 60)}`).toBe(true);
+      }
+    }
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 
   it("serves hashed assets with immutable caching", async () => {

@@ -95,7 +95,13 @@ describe.each([["es"], ["ca"], ["pt"]] as const)("a customer's subscription in %
     await card.getByRole("button", { name: texts.deliveries.restore }).click();
     await announced(page, texts.deliveryStatuses.scheduled);
     await expect.poll(() => card.getByRole("button", { name: texts.deliveries.skip }).count()).toBe(1);
-    // The forms of a delivery open without a script's help; the friend's form says what is missing.
+    // A delivery's gift and donation forms come only when asked for, one at a time (decision 024):
+    // a link, so they open without a script's help too (the same address fetched as a plain GET).
+    expect(await page.locator("main input[name=fullName]").count()).toBe(0);
+    const { origin, pathname } = new URL(page.url());
+    const giftHtml = await (await page.request.get(`${origin}${pathname}?gift=${id?.slice(2)}`)).text();
+    expect(giftHtml.match(/name="fullName"/g)).toHaveLength(1);
+    // The friend's form says what is missing.
     await card.getByText(texts.deliveries.gift, { exact: true }).click();
     await card.getByRole("button", { name: texts.deliveries.giftSubmit }).click();
     await expect.poll(() => card.getByText(texts.fields.required).count()).toBeGreaterThan(0);
@@ -120,7 +126,10 @@ describe.each([["es"], ["ca"], ["pt"]] as const)("a customer's subscription in %
     await wellMade(page);
 
     // Another box: first the quote (from which delivery, at what price), then the change itself.
-    await page.locator("summary", { hasText: new RegExp(`^${texts.detail.boxLegend}$`) }).click();
+    // Each change form opens behind its link (rendered on demand: ?change=box), folded by the same link.
+    const boxLink = page.locator("#change").getByRole("link", { name: texts.detail.boxLegend, exact: true });
+    await boxLink.click();
+    await expect.poll(() => boxLink.getAttribute("aria-expanded")).toBe("true");
     const boxes = page.getByRole("group", { name: texts.detail.boxLegend });
     const choice = boxes.locator("label", { has: page.locator("input[type=radio]:not(:checked)") }).first();
     const chosen = (await choice.innerText()).trim();
@@ -135,7 +144,7 @@ describe.each([["es"], ["ca"], ["pt"]] as const)("a customer's subscription in %
 
     // An extra for every delivery: quoted (from which delivery, the new price), then confirmed; the
     // subscription's contents then list it.
-    await page.locator("summary", { hasText: new RegExp(`^${texts.detail.extrasLegend}$`) }).click();
+    await page.locator("#change").getByRole("link", { name: texts.detail.extrasLegend, exact: true }).click();
     const extraSelect = page.getByLabel(texts.detail.addExtra, { exact: true });
     const extraName = (await extraSelect.locator("option").nth(1).innerText()).trim();
     await extraSelect.selectOption({ index: 1 });

@@ -5,21 +5,24 @@
 // renewal job once with an injected clock just after the day's cut-off and reports its wall time,
 // the orders written, the charges paid and this process's peak RSS. A benchmark: it never fails on
 // the numbers.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { constants as perfConstants, PerformanceObserver } from "node:perf_hooks";
 import pg from "pg";
 import { CMS_DIR, ensureBuilt, ROOT } from "./lib/processes.mjs";
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
-/** Rows written at once while seeding: the pool's size, so that the seed keeps every connection busy. */
-const BATCH = 10;
+/** Subscribers written per transaction while seeding. */
+const BATCH = 1000;
 const TARGETS = { seconds: 60, rssMb: 512 };
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const POSTCODE = "46010";
 
-await ensureBuilt({ only: ["domain", "contracts", "routing", "cms"] });
+await ensureBuilt({ only: ["domain", "contracts", "routing"] });
+await compileCmsServer();
 const database = `shop_bench_renewals_${process.pid}`;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-renewals-"));
 const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -34,7 +37,7 @@ Object.assign(process.env, {
   STRAPI_TELEMETRY_DISABLED: "true",
   HOST: "127.0.0.1",
   DATABASE_URL: databaseUrl.toString(),
-  DATABASE_POOL_MAX: String(BATCH),
+  DATABASE_POOL_MAX: "10",
   MAIL_OUTBOX_DIR: path.join(workDir, "outbox"),
   PUBLIC_DIR: path.join(workDir, "public"),
   PAYMENT_PROVIDER: "sandbox",
@@ -71,15 +74,52 @@ try {
   });
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
+  // RSS sampled while the job runs: the job's own peak, beside the process's over boot and seed.
+  let jobPeakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    jobPeakRss = Math.max(jobPeakRss, process.memoryUsage().rss);
+  }, 100);
   const run = await renewSubscriptions(strapi, new Date(day.cutoffAt.getTime() + 60_000));
+  const jobSeconds = (performance.now() - started) / 1000;
+  const jobPeakRssMb = Math.max(jobPeakRss, process.memoryUsage().rss) / 2 ** 20;
+  jobPeakRss = process.memoryUsage().rss;
+  // What the mails' RSS is made of: V8's heap (used and reserved) and memory outside it (Buffers).
+  const heapPeak = { used: 0, total: 0, external: 0 };
+  const heapSampler = setInterval(() => {
+    const memory = process.memoryUsage();
+    heapPeak.used = Math.max(heapPeak.used, memory.heapUsed);
+    heapPeak.total = Math.max(heapPeak.total, memory.heapTotal);
+    heapPeak.external = Math.max(heapPeak.external, memory.external);
+  }, 100);
+  // Garbage or kept? V8's full collections while the mails go, and the heap each one left: what is
+  // still reachable then is what the mails keep; the rest was garbage V8 let pile up before collecting.
+  const majorGcs = { count: 0, liveAfterMb: [] };
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.detail?.kind !== perfConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
+      majorGcs.count += 1;
+      majorGcs.liveAfterMb.push(Math.round(process.memoryUsage().heapUsed / 2 ** 20));
+    }
+  });
+  gcObserver.observe({ entryTypes: ["gc"] });
   // The confirmation mails are sent after the job's answer: part of the day's work.
   await flushAfterAnswer();
+  gcObserver.disconnect();
+  clearInterval(sampler);
+  clearInterval(heapSampler);
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const report = render({
     day,
     seedSeconds,
     seconds,
+    jobSeconds,
+    jobPeakRssMb,
+    mailPeakRssMb: jobPeakRss / 2 ** 20,
+    heapPeak,
+    heapAfter: process.memoryUsage(),
+    majorGcs,
+    mails: fs.existsSync(process.env.MAIL_OUTBOX_DIR) ? fs.readdirSync(process.env.MAIL_OUTBOX_DIR).length : 0,
     queries,
     // This process's CPU, which PostgreSQL's own does not count in: steadier than the wall time when
     // other work shares the machine.
@@ -100,6 +140,25 @@ try {
   fs.rmSync(workDir, { recursive: true, force: true });
 }
 process.exit(0);
+
+/**
+ * The CMS's server code compiled into dist/ (as its integration tests compile it), not its admin
+ * panel: this process never serves the admin, whose build takes minutes on a shared 2-core machine.
+ * In a process of its own: TypeScript's compiler would otherwise be this process's peak RSS.
+ */
+async function compileCmsServer() {
+  console.log("Compiling the CMS's server…");
+  const compile = `
+    const { createRequire } = require("node:module");
+    const { compileStrapi } = createRequire(${JSON.stringify(path.join(CMS_DIR, "package.json"))})("@strapi/strapi");
+    compileStrapi({ appDir: ${JSON.stringify(CMS_DIR)} }).then(() => process.exit(0));
+  `;
+  // Loading @strapi/strapi runs dotenv on ENV_PATH (default ./.env): no .env of the cwd there.
+  execFileSync(process.execPath, ["-e", compile], {
+    stdio: "inherit",
+    env: { ...process.env, ENV_PATH: path.join(os.tmpdir(), "shop-bench-renewals.env.none") },
+  });
+}
 
 /**
  * A box, a zone delivering every day, and SUBSCRIPTIONS customers each with a saved sandbox card
@@ -141,63 +200,92 @@ async function seed(strapi) {
     .toISOString()
     .slice(0, 10);
 
-  async function subscriber(index) {
-    const user = await strapi.db.query(CONTENT_TYPES.user).create({
-      data: {
-        username: `bench-${index}@example.test`,
-        email: `bench-${index}@example.test`,
-        provider: "local",
-        confirmed: true,
-        blocked: false,
-      },
+  const { insertLinks, insertRows } = dist("database/bulk.js");
+  const now = new Date();
+  const link = (trx, uid, attribute, rowIds, targetIds) =>
+    insertLinks(strapi, trx, {
+      uid,
+      attribute,
+      rows: rowIds.map((rowId, at) => ({ rowId, targetId: targetIds[at] })),
     });
-    const card = await strapi.db.query(CONTENT_TYPES.paymentMethod).create({
-      data: {
-        reference: `BENCHCARD${String(index).padStart(6, "0")}`,
-        user: user.id,
-        provider: "sandbox",
-        methodStatus: "active",
-        brand: "visa",
-        last4: "4242",
-        expiryMonth: 12,
-        expiryYear: 2040,
-        locale: "es",
-        isDefault: true,
-        sandboxToken: `sandbox-token-${index}`,
-        verifiedAt: new Date(),
-      },
-    });
-    return strapi.db.query(CONTENT_TYPES.subscription).create({
-      data: {
-        user: user.id,
-        subscriptionStatus: "active",
-        frequency: "weekly",
-        locale: "es",
-        audience: "consumer",
-        boxes: [{ productId: box.id, quantity: 1, exclusions: [] }],
-        extras: [],
-        zone: zone.id,
-        slotCode: "morning",
-        deliveryAddress: {
-          fullName: "Ana Puig",
-          company: null,
-          line1: "Carrer de la Pau 3",
-          line2: null,
-          postalCode: POSTCODE,
-          city: "Valencia",
-          region: null,
-          country: "ES",
-          phone: "+34 600 000 000",
-        },
-        nextDeliveryDate: anchor,
-        anchorDate: anchor,
-        weekday: new Date(`${anchor}T12:00:00Z`).getUTCDay() || 7,
-        paymentMethod: card.id,
-      },
+  /**
+   * Subscribers `indexes`, each a customer with a saved card and an active subscription, written a
+   * thousand at a time in one transaction (the CMS's bulk writes, src/database/bulk.ts): what the
+   * query engine's create writes row by row, in a few statements. Their subscriptions' ids.
+   */
+  async function subscribers(indexes) {
+    return strapi.db.transaction(async ({ trx }) => {
+      const users = await insertRows(strapi, {
+        uid: CONTENT_TYPES.user,
+        now,
+        rows: indexes.map((index) => ({
+          username: `bench-${index}@example.test`,
+          email: `bench-${index}@example.test`,
+          provider: "local",
+          confirmed: true,
+          blocked: false,
+        })),
+      });
+      const cards = await insertRows(strapi, {
+        uid: CONTENT_TYPES.paymentMethod,
+        now,
+        rows: indexes.map((index) => ({
+          reference: `BENCHCARD${String(index).padStart(6, "0")}`,
+          provider: "sandbox",
+          methodStatus: "active",
+          brand: "visa",
+          last4: "4242",
+          expiryMonth: 12,
+          expiryYear: 2040,
+          locale: "es",
+          isDefault: true,
+          sandboxToken: `sandbox-token-${index}`,
+          verifiedAt: now,
+        })),
+      });
+      await link(trx, CONTENT_TYPES.paymentMethod, "user", cards, users);
+      const subscriptions = await insertRows(strapi, {
+        uid: CONTENT_TYPES.subscription,
+        now,
+        rows: indexes.map(() => ({
+          subscriptionStatus: "active",
+          frequency: "weekly",
+          locale: "es",
+          audience: "consumer",
+          boxes: [{ productId: box.id, quantity: 1, exclusions: [] }],
+          extras: [],
+          slotCode: "morning",
+          deliveryAddress: {
+            fullName: "Ana Puig",
+            company: null,
+            line1: "Carrer de la Pau 3",
+            line2: null,
+            postalCode: POSTCODE,
+            city: "Valencia",
+            region: null,
+            country: "ES",
+            phone: "+34 600 000 000",
+          },
+          nextDeliveryDate: anchor,
+          anchorDate: anchor,
+          weekday: new Date(`${anchor}T12:00:00Z`).getUTCDay() || 7,
+        })),
+      });
+      await link(trx, CONTENT_TYPES.subscription, "user", subscriptions, users);
+      await link(
+        trx,
+        CONTENT_TYPES.subscription,
+        "zone",
+        subscriptions,
+        subscriptions.map(() => zone.id),
+      );
+      await link(trx, CONTENT_TYPES.subscription, "paymentMethod", subscriptions, cards);
+      return subscriptions;
     });
   }
 
-  const first = await subscriber(0);
+  const [firstId] = await subscribers([0]);
+  const first = { id: firstId };
   await planDeliveries(strapi, first.id, new Date(Date.parse(`${anchor}T12:00:00Z`) - 3 * 86_400_000));
   const [planned] = await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
     where: { subscriptionId: first.id },
@@ -213,24 +301,24 @@ async function seed(strapi) {
 
   for (let from = 1; from < SUBSCRIPTIONS; from += BATCH) {
     const indexes = Array.from({ length: Math.min(BATCH, SUBSCRIPTIONS - from) }, (_, at) => from + at);
-    await Promise.all(
-      indexes.map(async (index) => {
-        const subscription = await subscriber(index);
-        await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).create({
-          data: {
-            subscription: subscription.id,
-            subscriptionId: subscription.id,
-            date: day.date,
-            plannedDate: day.date,
-            dateChange: "none",
-            deliveryStatus: "scheduled",
-            skippedByPause: false,
-            cutoffAt: day.cutoffAt,
-            chargeAttempts: 0,
-          },
-        });
-      }),
-    );
+    const subscriptions = await subscribers(indexes);
+    await strapi.db.transaction(async ({ trx }) => {
+      const deliveries = await insertRows(strapi, {
+        uid: CONTENT_TYPES.subscriptionDelivery,
+        now,
+        rows: subscriptions.map((subscriptionId) => ({
+          subscriptionId,
+          date: day.date,
+          plannedDate: day.date,
+          dateChange: "none",
+          deliveryStatus: "scheduled",
+          skippedByPause: false,
+          cutoffAt: day.cutoffAt,
+          chargeAttempts: 0,
+        })),
+      });
+      await link(trx, CONTENT_TYPES.subscriptionDelivery, "subscription", deliveries, subscriptions);
+    });
   }
   return day;
 }
@@ -246,21 +334,44 @@ function mark(ok) {
   return ok ? "✅" : "❌";
 }
 
-function render({ day, seedSeconds, seconds, queries, cpuMsPerSubscription, run, paid, rssBeforeMb, peakRssMb }) {
+function render({
+  day,
+  seedSeconds,
+  seconds,
+  jobSeconds,
+  jobPeakRssMb,
+  mailPeakRssMb,
+  heapPeak,
+  heapAfter,
+  majorGcs,
+  mails,
+  queries,
+  cpuMsPerSubscription,
+  run,
+  paid,
+  rssBeforeMb,
+  peakRssMb,
+}) {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   return [
     "# Renewals benchmark",
     "",
     `Measured ${new Date().toISOString()} on ${os.cpus().length} × ${cpu}, Node ${process.version}, PostgreSQL, by \`npm run bench -- renewals\`.`,
     `${SUBSCRIPTIONS} active weekly subscriptions, each with a saved sandbox card (4242) and one delivery on ${day.date},`,
-    `seeded through the CMS's query layer, ${BATCH} at once, in ${seedSeconds.toFixed(0)} s. The renewal job ran once, a minute after the`,
-    "day's cut-off (injected clock), in this process, with the confirmation mails it queues sent.",
+    `seeded by bulk inserts (src/database/bulk.ts), ${BATCH} per transaction, in ${seedSeconds.toFixed(0)} s. The renewal job ran once, a minute after the`,
+    "day's cut-off (injected clock), in this process; then the confirmation mails it queued were sent.",
+    "CPU and statements count the job and its mails; the process's peak RSS is over boot, seed, job and mails (RSS sampled every 100 ms).",
     "",
-    `| wall time s (target < ${TARGETS.seconds}) | CMS CPU ms per subscription | SQL statements per subscription | orders written | charges paid | RSS before the job MB | peak RSS MB (target < ${TARGETS.rssMb}) |`,
-    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    `| ${seconds.toFixed(1)} ${mark(seconds < TARGETS.seconds)} | ${cpuMsPerSubscription.toFixed(1)} | ${(queries / SUBSCRIPTIONS).toFixed(1)} | ${run.ordered} | ${paid} | ${rssBeforeMb.toFixed(0)} | ${peakRssMb.toFixed(0)} ${mark(peakRssMb < TARGETS.rssMb)} |`,
+    `| job wall time s (target < ${TARGETS.seconds}) | mails sent after it s | CMS CPU ms per subscription | SQL statements per subscription | orders written | charges paid | mails sent | RSS before the job MB | peak RSS in the job MB | peak RSS sending the mails MB | process peak RSS MB (target < ${TARGETS.rssMb}) |`,
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| ${jobSeconds.toFixed(1)} ${mark(jobSeconds < TARGETS.seconds)} | ${(seconds - jobSeconds).toFixed(1)} | ${cpuMsPerSubscription.toFixed(1)} | ${(queries / SUBSCRIPTIONS).toFixed(1)} | ${run.ordered} | ${paid} | ${mails} | ${rssBeforeMb.toFixed(0)} | ${jobPeakRssMb.toFixed(0)} | ${mailPeakRssMb.toFixed(0)} | ${peakRssMb.toFixed(0)} ${mark(peakRssMb < TARGETS.rssMb)} |`,
     "",
-    `The job's own count: ${JSON.stringify(run)}.`,
+    `Sending the mails: V8 heap used at most ${(heapPeak.used / 2 ** 20).toFixed(0)} MB (reserved ${(heapPeak.total / 2 ** 20).toFixed(0)} MB), outside the heap ${(heapPeak.external / 2 ** 20).toFixed(0)} MB; heap used after them ${(heapAfter.heapUsed / 2 ** 20).toFixed(0)} MB; ${majorGcs.count} full collections meanwhile, leaving ${majorGcs.liveAfterMb.length === 0 ? "-" : `${Math.min(...majorGcs.liveAfterMb)} to ${Math.max(...majorGcs.liveAfterMb)}`} MB used (sampled just after each).`,
+    "",
+    `The job's own count: ${JSON.stringify(run)}. Load average at the end: ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(", ")}.`,
     "",
   ].join("\n");
 }

@@ -12,10 +12,14 @@ if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
 const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 const server = express();
 server.disable("x-powered-by");
-// Pages are compressed on every request, the page cache's too (each copy carries its own CSP nonce).
-// zlib's level 4 (the default is 6) halves the gzip CPU of a page for ~3 % more bytes: a signed-in
-// page spent a tenth of its CPU in gzip (docs/decisions/024). Brotli keeps the library's quality 4.
-server.use(compression({ level: 4 }));
+// The built app, in production: a fresh copy of a public page leaves before Express runs, with the
+// headers its rendered answer had (server/page-cache.ts `serveCopy`, docs/decisions/045).
+const built = development ? null : await import("./build/server/index.js");
+// Rendered pages are compressed per request; the page cache's copies are kept compressed and sent as
+// they are (server/page-cache.ts, docs/decisions/045). zlib's level 4 (the default is 6) halves the
+// gzip CPU of a page for ~3 % more bytes: a signed-in page spent a tenth of its CPU in gzip
+// (docs/decisions/024). Brotli keeps the library's quality 4.
+server.use(compression({ level: 4, filter: (req, res) => !res.locals?.precompressed && compression.filter(req, res) }));
 
 let env;
 // Node's HTTP server with the storefront's limits on slow clients (server/http-server.ts).
@@ -56,12 +60,13 @@ if (development) {
     const extension = path.extname(req.path);
     return extension === "" || extension === ".data" ? next() : publicFiles(req, res, next);
   });
-  const module = await import("./build/server/index.js");
-  ({ env, createHttpServer } = module);
-  server.use(module.app);
+  ({ env, createHttpServer } = built);
+  server.use(built.app);
 }
 
-const listener = createHttpServer(server).listen(env.PORT, env.HOST, () => {
+// A fresh page copy leaves before Express (server/page-cache.ts `serveCopy`); anything else goes to it.
+const handler = built ? (req, res) => built.pageCopies(req, res, () => server(req, res)) : server;
+const listener = createHttpServer(handler).listen(env.PORT, env.HOST, () => {
   console.log(`Storefront ready on ${env.SITE_URL} (listening on ${env.HOST}:${env.PORT})`);
 });
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +20,8 @@ declare module "vitest" {
     outboxDir: string;
     /** The fake Google, Microsoft and Facebook the shop signs in with (support/oidc-provider.ts). */
     oidcUrl: string;
+    /** The shop's E2E_HOOK_SECRET, which every call of its e2e hooks carries (support/hooks.ts). */
+    e2eHookSecret: string;
   }
 }
 
@@ -44,6 +47,7 @@ export default async function setup(project: TestProject) {
   const outboxDir = path.join(workDir, "outbox");
   const [cmsPort, storefrontPort] = [await freePort(), await freePort()];
   const oidc = await startFakeProvider();
+  const e2eHookSecret = randomBytes(32).toString("hex");
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !DEFAULTED_VARIABLES.includes(name)),
   );
@@ -63,6 +67,9 @@ export default async function setup(project: TestProject) {
     // CMS (security.int.test.ts, rate limits).
     USERS_PERMISSIONS_RATELIMIT: "false",
     FORM_SUBMISSIONS_PER_HOUR: "100000",
+    // The renewal job at a time the test names (src/jobs/e2e-hooks.ts), instead of waiting for its schedule.
+    E2E_JOB_HOOKS: "true",
+    E2E_HOOK_SECRET: e2eHookSecret,
     ...fakeProviderEnv(oidc.url),
   };
   const addresses = shopAddresses(env);
@@ -89,6 +96,7 @@ export default async function setup(project: TestProject) {
   project.provide("cmsPublicUrl", cmsPublicUrl);
   project.provide("outboxDir", outboxDir);
   project.provide("oidcUrl", oidc.url);
+  project.provide("e2eHookSecret", e2eHookSecret);
 
   return async () => {
     // start.mjs stops the CMS and the storefront on SIGTERM, then exits.

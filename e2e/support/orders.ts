@@ -4,6 +4,7 @@ import {
   orderDraftAnswerSchema,
   ORDER_DRAFT_HEADER,
   type CreatedOrder,
+  type DraftInvoice,
 } from "@shop/contracts";
 import type { Frequency } from "@shop/domain";
 import type { Locale } from "@shop/routing";
@@ -30,7 +31,12 @@ async function call(api: string, method: string, path: string, body: unknown, he
  */
 export async function summaryDraft(
   cmsUrl: string,
-  { customer, boxId, frequency }: { customer: TestCustomer; boxId: number; frequency?: Frequency },
+  {
+    customer,
+    boxId,
+    frequency,
+    invoice = null,
+  }: { customer: TestCustomer; boxId: number; frequency?: Frequency; invoice?: DraftInvoice | null },
 ): Promise<string> {
   const api = `${cmsUrl}/api`;
   const bearer = { Authorization: `Bearer ${customer.jwt}` };
@@ -55,7 +61,10 @@ export async function summaryDraft(
     frequency ? { purchase: "subscription", frequency } : { purchase: "once" },
     { boxes: [{ productId: boxId, quantity: 1, exclusions: [] }] },
     { extras: [] },
-    { delivery: { addressId: null, address, date: first.date, slot: first.slots[0].code, notes: "Timbre 2" } },
+    {
+      delivery: { addressId: null, address, date: first.date, slot: first.slots[0].code, notes: "Timbre 2" },
+      invoice,
+    },
   ]) {
     await call(api, "PATCH", "/order-drafts/current", step, { ...bearer, [ORDER_DRAFT_HEADER]: token });
   }
@@ -74,9 +83,10 @@ export async function placeOrder(
     locale,
     boxId,
     frequency,
-  }: { customer: TestCustomer; locale: Locale; boxId: number; frequency?: Frequency },
+    invoice = null,
+  }: { customer: TestCustomer; locale: Locale; boxId: number; frequency?: Frequency; invoice?: DraftInvoice | null },
 ): Promise<CreatedOrder["order"]> {
-  const token = await summaryDraft(cmsUrl, { customer, boxId, ...(frequency ? { frequency } : {}) });
+  const token = await summaryDraft(cmsUrl, { customer, boxId, invoice, ...(frequency ? { frequency } : {}) });
   const created = await call(
     `${cmsUrl}/api`,
     "POST",

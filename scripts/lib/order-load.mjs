@@ -152,6 +152,23 @@ export async function orderCreationLoad(api, { concurrent, durationS }) {
 }
 
 /**
+ * One box ordered once by the signed-in customer (`jwt`) through the order flow and approved on the
+ * sandbox page (the backup check's paid order); answers the order as POST /orders answered it.
+ */
+export async function placePaidOrder(api, jwt) {
+  const [boxId, choices] = await Promise.all([firstBoxId(api), deliveryChoices(api)]);
+  if (choices.length === 0) throw new Error(`no delivery date offered to ${POSTCODE}`);
+  const headers = await filledDraft(api, jwt, { boxId, ...choices[0] });
+  const answer = await call(api, "POST", "/orders", {
+    body: { termsAccepted: true, marketingConsent: false, locale: "es" },
+    headers,
+  });
+  if (answer.status !== 201) throw new Error(`an order: ${answer.status} ${JSON.stringify(answer.body)}`);
+  await approve(answer.body.payment);
+  return answer.body.order;
+}
+
+/**
  * Makes the signed-in customer (`jwt`) a weekly subscriber through the order flow, its first order
  * approved on the sandbox page, for the bench's subscription pages; answers the subscription's id.
  */

@@ -95,18 +95,19 @@ export function stopProcess(child, graceMs = 10_000) {
  */
 const HEAP_CAP_MB = { storefront: 512, cms: 1024 };
 
-export function startCms({ port, env = {}, logFile }) {
+/** `name` tells apart the processes of a cluster (scripts/cluster) in the terminal and in errors. */
+export function startCms({ port, env = {}, logFile, name = "cms" }) {
   // Node runs Strapi's command file itself, so that the heap cap applies to the server.
   const strapi = fs.realpathSync(path.join(BIN, "strapi"));
-  return startProcess("cms", process.execPath, [`--max-old-space-size=${HEAP_CAP_MB.cms}`, strapi, "start"], {
+  return startProcess(name, process.execPath, [`--max-old-space-size=${HEAP_CAP_MB.cms}`, strapi, "start"], {
     cwd: CMS_DIR,
     env: { STRAPI_TELEMETRY_DISABLED: "true", HOST: "127.0.0.1", PORT: String(port), ...env },
     logFile,
   });
 }
 
-export function startStorefront({ port, env = {}, logFile }) {
-  return startProcess("storefront", process.execPath, [`--max-old-space-size=${HEAP_CAP_MB.storefront}`, "server.js"], {
+export function startStorefront({ port, env = {}, logFile, name = "storefront" }) {
+  return startProcess(name, process.execPath, [`--max-old-space-size=${HEAP_CAP_MB.storefront}`, "server.js"], {
     cwd: STOREFRONT_DIR,
     // glibc gives every thread its own malloc arenas; sharp's conversions on libuv's threads then
     // leave memory fragmented and resident long after they end (sharp's documentation advises 2).
@@ -193,7 +194,7 @@ export function run(command, args, { cwd = ROOT, env = {} } = {}) {
   });
 }
 
-/** Runs one command with its output kept apart, printed whole when it ends; resolves whether it passed. */
+/** Runs one command with its output kept apart, printed whole when it ends; resolves with its output and whether it passed. */
 function runQuietly({ name, command, args, env = {} }, { cwd }) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -207,29 +208,54 @@ function runQuietly({ name, command, args, env = {} }, { cwd }) {
     child.stderr.on("data", (chunk) => output.push(chunk));
     child.on("close", (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 1000);
+      const text = Buffer.concat(output).toString("utf8");
       console.log(`\n── ${name}: ${code === 0 ? "passed" : `failed (${code ?? signal})`} in ${seconds} s ──`);
-      process.stdout.write(Buffer.concat(output));
-      resolve(code === 0);
+      process.stdout.write(text);
+      resolve({ passed: code === 0, text });
     });
   });
+}
+
+// Vitest's and tsc's lines that say what failed: a failed file or test, an assertion, an error.
+const FAILURE_LINE = /\bFAIL\b|[×✗✖]|Error:|error TS\d|AssertionError|Expected|Received|Timed out|timed out/;
+const MAX_FAILURE_LINES = 200;
+
+/**
+ * The lines of a failed command's output that say what failed, each with the two lines after it. A
+ * lane's output is printed when it ends, so a failure early in one lane was buried under the other
+ * lane's whole report, and a CI log's tail (all that some readers keep) said only "failed".
+ */
+function failureSummary(text) {
+  const lines = text.split("\n");
+  const keep = new Set();
+  lines.forEach((line, index) => {
+    if (FAILURE_LINE.test(line))
+      for (let next = index; next < Math.min(lines.length, index + 3); next += 1) keep.add(next);
+  });
+  const kept = [...keep].sort((a, b) => a - b).map((index) => lines[index]);
+  const shown = kept.length > 0 ? kept : lines.slice(-60);
+  return shown.slice(0, MAX_FAILURE_LINES).join("\n");
 }
 
 /**
  * Runs lanes of commands at the same time: the commands of one lane one after another, stopping at
  * the lane's first failure. Each command's output is printed whole when it ends (interleaved reports
- * cannot be read). Rejects, once every lane has ended, naming what failed.
+ * cannot be read); what a failed command said about its failures is printed again once every lane
+ * has ended. Rejects then, naming what failed.
  */
 export async function runTogether(lanes, { cwd = ROOT } = {}) {
   const failures = await Promise.all(
     lanes.map(async (lane) => {
       for (const command of lane) {
-        if (!(await runQuietly(command, { cwd }))) return command.name;
+        const { passed, text } = await runQuietly(command, { cwd });
+        if (!passed) return { name: command.name, text };
       }
       return null;
     }),
   );
-  const failed = failures.filter((name) => name !== null);
-  if (failed.length > 0) throw new Error(`${failed.join(" and ")} failed`);
+  const failed = failures.filter((failure) => failure !== null);
+  for (const { name, text } of failed) console.log(`\n── what failed in ${name} ──\n${failureSummary(text)}`);
+  if (failed.length > 0) throw new Error(`${failed.map(({ name }) => name).join(" and ")} failed`);
 }
 
 /**

@@ -14,9 +14,13 @@ export default () => {
     return {
       connection: {
         client: "postgres",
-        connection: { connectionString: database.url, ssl: database.ssl },
+        // connectionTimeoutMillis: node-postgres waits for ever by default for a server that takes
+        // the connection and never answers (a host gone, a firewall dropping packets).
+        connection: { connectionString: database.url, ssl: database.ssl, connectionTimeoutMillis: database.waitMs },
         pool: { min: database.poolMin, max: database.poolMax },
-        acquireConnectionTimeout: 60_000,
+        // A request waits at most this long for a connection, then is answered 503
+        // (src/http/database-unavailable.ts), never left hanging while PostgreSQL restarts.
+        acquireConnectionTimeout: database.waitMs,
       },
     };
   }

@@ -11,6 +11,9 @@ export default () => {
     "global::client-ip",
     "strapi::logger",
     "strapi::errors",
+    // Inside strapi::errors: a request failing because PostgreSQL is down or restarting is answered
+    // 503 with Retry-After, not 500 or 401 (docs/decisions/048).
+    "global::database-unavailable",
     "global::methods",
     "global::admin-registration",
     "strapi::security",

@@ -25,6 +25,9 @@ export const CONTENT_TYPES = {
   giftCard: "api::gift-card.gift-card",
   giftCardEntry: "api::gift-card.gift-card-entry",
   impactMetric: "api::impact-metric.impact-metric",
+  /** An issued invoice and the counters of its series (src/invoices/, docs/decisions/039). */
+  invoice: "api::invoice.invoice",
+  invoiceCounter: "api::invoice.invoice-counter",
   legalPage: "api::legal-page.legal-page",
   marketType: "api::market-type.market-type",
   newsletterConsent: "api::account.newsletter-consent",
@@ -39,6 +42,11 @@ export const CONTENT_TYPES = {
   paymentNotification: "api::payment.payment-notification",
   product: "api::product.product",
   productLabel: "api::product-label.product-label",
+  referral: "api::referral.referral",
+  referralReward: "api::referral.referral-reward",
+  referralSetting: "api::referral.referral-setting",
+  /** A customer's mail waiting to be sent (src/email/queue.ts). */
+  queuedMail: "api::mail.queued-mail",
   refund: "api::payment.refund",
   review: "api::review.review",
   sandboxNotification: "api::payment.sandbox-notification",

@@ -42,7 +42,13 @@ export const DEV_SECRETS = {
   ENCRYPTION_KEY: "dev-encryption-key",
   // Shared with the storefront (its PROXY_SECRET): vouches for the visitor address it passes on.
   PROXY_SECRET: DEV_PROXY_SECRET,
+  // Gift card codes' lookup hash and sealed copy (src/gift-cards/code-key.ts): its own key, so that
+  // rotating JWT_SECRET after a leak leaves every issued card findable. Rotating it voids every code.
+  GIFT_CARD_CODE_KEY: "dev-gift-card-code-key-not-for-production",
 } as const;
+
+/** The shortest GIFT_CARD_CODE_KEY accepted: 32 characters, a 256-bit key's worth of random text. */
+export const MIN_GIFT_CARD_CODE_KEY_LENGTH = 32;
 
 type SecretName = keyof typeof DEV_SECRETS;
 const SECRET_NAMES = Object.keys(DEV_SECRETS) as SecretName[];
@@ -106,6 +112,14 @@ const urlString = optionalString.transform((value, ctx) => {
   return url;
 });
 
+/**
+ * How long a request may wait for a database connection (DATABASE_WAIT_MS). Knex's own default is
+ * 60 s: with PostgreSQL restarting, a request then waited a minute, long after the storefront (which
+ * gives the CMS 8 s, its CMS_TIMEOUT_MS) had given up. 5 s leaves the storefront time to pass on the
+ * CMS's 503 instead of its own timeout.
+ */
+const DATABASE_WAIT_DEFAULT_MS = 5_000;
+
 const rawSchema = z.object({
   NODE_ENV: optionalString.pipe(z.enum(["development", "test", "production"]).default("development")),
   HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
@@ -123,6 +137,7 @@ const rawSchema = z.object({
   JWT_SECRET: optionalString,
   ENCRYPTION_KEY: optionalString,
   PROXY_SECRET: optionalString,
+  GIFT_CARD_CODE_KEY: optionalString,
   TRUST_PROXY_HOPS: intString(0, 0, 10),
   ADMIN_REGISTRATION: boolString(undefined),
   FORM_SUBMISSIONS_PER_HOUR: intString(10, 1, 100_000),
@@ -130,6 +145,7 @@ const rawSchema = z.object({
   DATABASE_URL: optionalString,
   DATABASE_POOL_MIN: intString(0, 0, 100),
   DATABASE_POOL_MAX: intString(10, 1, 200),
+  DATABASE_WAIT_MS: intString(DATABASE_WAIT_DEFAULT_MS, 100, 60_000),
   DATABASE_SSL: boolString(false),
   DATABASE_SSL_REJECT_UNAUTHORIZED: boolString(true),
   DATABASE_FILENAME: optionalString,
@@ -194,6 +210,8 @@ const rawSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: urlString,
   ORDER_PAYMENT_TTL_MINUTES: intString(30, 5, 24 * 60),
+  E2E_JOB_HOOKS: boolString(false),
+  E2E_HOOK_SECRET: optionalString,
   LOG_LEVEL: optionalString.pipe(
     z.enum(["error", "warn", "info", "http", "verbose", "debug", "silly"]).default("http"),
   ),
@@ -360,6 +378,35 @@ function paymentSettings(raw: RawEnv, isProduction: boolean, problems: string[])
   };
 }
 
+const MIN_E2E_HOOK_SECRET_LENGTH = 32;
+
+/**
+ * The end-to-end tests' hooks run the scheduled jobs at a time the caller names and issue paid gift
+ * cards (docs/decisions/043): never on a shop that takes real money, and never without the secret
+ * the tests send (E2E_HOOK_SECRET, the `X-E2E-Hook-Secret` header), so that a test machine's open
+ * port is not an open door either.
+ */
+function e2eHookProblems(
+  raw: RawEnv,
+  { isProduction, payments }: { isProduction: boolean; payments: ReturnType<typeof paymentSettings> },
+  problems: string[],
+): void {
+  if (!raw.E2E_JOB_HOOKS) return;
+  if (isProduction) problems.push("E2E_JOB_HOOKS must not be set with NODE_ENV=production");
+  if (payments.stripe !== undefined && /^(sk|rk)_live_/.test(payments.stripe.secretKey)) {
+    problems.push("E2E_JOB_HOOKS must not be set with a live Stripe key (STRIPE_SECRET_KEY sk_live_… or rk_live_…)");
+  }
+  if (payments.redsys?.gateway === "production") {
+    problems.push("E2E_JOB_HOOKS must not be set with REDSYS_ENVIRONMENT=production (live Redsys payments)");
+  }
+  const secret = raw.E2E_HOOK_SECRET;
+  if (secret === undefined) {
+    problems.push("E2E_HOOK_SECRET is required when E2E_JOB_HOOKS=true");
+  } else if (secret.length < MIN_E2E_HOOK_SECRET_LENGTH) {
+    problems.push(`E2E_HOOK_SECRET must be at least ${MIN_E2E_HOOK_SECRET_LENGTH} characters`);
+  }
+}
+
 export type Env = ReturnType<typeof parseEnv>;
 
 export class EnvError extends Error {
@@ -388,6 +435,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
       problems.push(`${name} still has the development value; generate a real secret`);
     }
     secrets[name] = value ?? DEV_SECRETS[name];
+  }
+  if (secrets.GIFT_CARD_CODE_KEY.length < MIN_GIFT_CARD_CODE_KEY_LENGTH) {
+    problems.push(`GIFT_CARD_CODE_KEY must be at least ${MIN_GIFT_CARD_CODE_KEY_LENGTH} characters`);
   }
   if (secrets.PROXY_SECRET.length < MIN_PROXY_SECRET_LENGTH) {
     problems.push(`PROXY_SECRET must be at least ${MIN_PROXY_SECRET_LENGTH} characters`);
@@ -422,6 +472,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   }
 
   const payments = paymentSettings(raw, isProduction, problems);
+  e2eHookProblems(raw, { isProduction, payments }, problems);
   const social = socialSettings(raw, problems);
 
   const httpLimits = {
@@ -462,6 +513,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       jwtSecret: secrets.JWT_SECRET,
       encryptionKey: secrets.ENCRYPTION_KEY,
       proxySecret: secrets.PROXY_SECRET,
+      giftCardCodeKey: secrets.GIFT_CARD_CODE_KEY,
     },
     /**
      * Proxies in front of the CMS (an internal load balancer, the staff VPN's proxy) that may say who
@@ -484,6 +536,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
             url: raw.DATABASE_URL,
             poolMin: raw.DATABASE_POOL_MIN,
             poolMax: raw.DATABASE_POOL_MAX,
+            /**
+             * The longest a request waits for a connection (a free one from the pool, or a new one to
+             * the server). Past it the request is answered 503 (src/http/database-unavailable.ts).
+             */
+            waitMs: raw.DATABASE_WAIT_MS,
             ssl: raw.DATABASE_SSL ? { rejectUnauthorized: raw.DATABASE_SSL_REJECT_UNAUTHORIZED } : false,
           }
         : { client: "sqlite" as const, filename: databaseFilename },
@@ -508,6 +565,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
     staffEmail: raw.STAFF_EMAIL ?? raw.EMAIL_REPLY_TO,
     /** The language of the mails staff receive (es, ca or pt). */
     staffLocale: raw.STAFF_LOCALE,
+    /**
+     * The end-to-end tests' hook (src/jobs/e2e-hooks.ts): POST /api/e2e/jobs/renew-subscriptions runs
+     * the renewal job at the time the body names. Off unless E2E_JOB_HOOKS=true; refused in production.
+     */
+    e2eJobHooks: raw.E2E_JOB_HOOKS,
+    /** The secret every call of those hooks carries in `X-E2E-Hook-Secret` (required with them). */
+    e2eHookSecret: raw.E2E_JOB_HOOKS ? raw.E2E_HOOK_SECRET : undefined,
     /** Seed the demo catalogue on a fresh database (default: on in demo mode). */
     seedDemoData: raw.SEED_DEMO_DATA ?? demoMode,
     demo: {

@@ -16,7 +16,13 @@ import { registerAccountErasure } from "./accounts/admin";
 import { deliverSandboxNotifications } from "./jobs";
 import { ensureSubscriptionIndexes } from "./subscriptions/indexes";
 import { ensureGiftCardIndexes } from "./gift-cards/indexes";
+import { ensureReferralIndexes } from "./referrals/indexes";
+import { ensureInvoiceIndexes } from "./invoices/indexes";
 import { registerSubscriptionStaffRules } from "./subscriptions/staff/admin-guard";
+import { registerGiftCardStaffRules } from "./gift-cards/admin-guard";
+import { ensureStaffRole } from "./gift-cards/staff";
+import { applyAdminLabels } from "./admin-labels/apply";
+import { keepStaffAbilities } from "./admin-speed/abilities";
 
 export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
@@ -24,12 +30,15 @@ export default {
     registerStaffRules(strapi);
     registerAccountErasure(strapi);
     registerSubscriptionStaffRules(strapi);
+    registerGiftCardStaffRules(strapi);
     logServerErrorsOnly(strapi);
   },
 
   /** Runs once the database and routes are ready, before the server starts listening. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     const env = getEnv();
+    // Staff's permissions worked out once per member of staff rather than on every admin request (decision 041).
+    keepStaffAbilities(strapi);
     await ensureDemoAdmin(strapi, env);
     await withStartupLock(strapi, "imperfecta:permissions", () => grantPublicReads(strapi));
     await withStartupLock(strapi, "imperfecta:content-roles", () => withholdCustomerDataFromContentRoles(strapi));
@@ -37,6 +46,12 @@ export default {
     await ensureOrderIndexes(strapi);
     await ensureSubscriptionIndexes(strapi);
     await ensureGiftCardIndexes(strapi);
+    await ensureReferralIndexes(strapi);
+    await ensureInvoiceIndexes(strapi);
+    // The users-permissions role the admin panel grants to shop staff (storefront /admin/gift-cards).
+    await withStartupLock(strapi, "imperfecta:staff-role", () => ensureStaffRole(strapi));
+    // Spanish labels and main fields in the admin panel's views, never over staff's own (decision 041).
+    await withStartupLock(strapi, "imperfecta:admin-labels", () => applyAdminLabels(strapi));
     await prepareRateLimits(strapi.log);
     await seedDemoData(strapi, { enabled: env.seedDemoData });
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-measures", () => fillDemoMeasures(strapi));

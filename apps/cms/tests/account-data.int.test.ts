@@ -12,9 +12,18 @@ import { consentPseudonym } from "../src/newsletter/newsletter";
 import { changeOrderStatus } from "../src/ordering/status";
 import { openSession } from "../src/accounts/sessions";
 import { sendOrderMail } from "../src/email/order-mails";
+import { createGiftCard, issueGiftCard } from "../src/gift-cards/cards";
+import { issueOrderInvoice } from "../src/invoices/issue";
 import { authBody, bearer, GOOD_PASSWORD, registerCustomer, send, waitForMail } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
-import { finishedDraft, orderingFixture, patchDraft, placeOrder, type Catalogue } from "./helpers/ordering";
+import {
+  createShopLegalDetails,
+  finishedDraft,
+  orderingFixture,
+  patchDraft,
+  placeOrder,
+  type Catalogue,
+} from "./helpers/ordering";
 import { readableMail } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
@@ -30,6 +39,7 @@ const POSTCODE = "46010";
 beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false", STOREFRONT_URL: "https://shop.example" });
   ({ catalogue, choice } = await orderingFixture(app.strapi, app.api, POSTCODE));
+  await createShopLegalDetails(app.strapi);
 }, 120_000);
 
 afterAll(async () => {
@@ -135,6 +145,8 @@ async function customerWithOrders() {
   const customer = await fullCustomer();
   const first = await order(customer.jwt, { purchase: "subscription", invoice: true });
   expect(await paid(first.id)).toBe(true);
+  // Issued as the payment's notification issues it (the test marks the order paid by hand).
+  expect(await issueOrderInvoice(app.strapi, first.id, new Date())).not.toBeNull();
   const payment = (await db(PAYMENT).findOne({ where: { order: { id: first.id } } })) as { id: number };
   await db(PAYMENT).update({
     where: { id: payment.id },
@@ -209,6 +221,16 @@ describe("a copy of the customer's data", () => {
       ["box", catalogue.box, 1],
     ]);
     expect(subscribed?.invoice).toMatchObject({ name: INVOICE.name, taxId: INVOICE.taxId });
+    // The invoice issued for it; the orders that asked for none have none.
+    expect(subscribed?.invoices).toEqual([
+      {
+        number: expect.stringMatching(/^F-\d{4}-\d{6,}$/),
+        kind: "invoice",
+        issuedAt: expect.any(String),
+        total: subscribed?.totals.total,
+      },
+    ]);
+    expect(data.orders.slice(1).map((row) => row.invoices)).toEqual([[], []]);
     expect(subscribed?.delivery.address.line1).toBe("Carrer de la Pau 3");
     expect(subscribed?.events.map((event) => event.to)).toEqual([
       "pending_payment",
@@ -329,7 +351,7 @@ describe("deleting the account", () => {
     expect(deleteAccountAnswerSchema.parse(answer.body)).toEqual({
       deleted: true,
       kept: ["consentLog"],
-      stopped: { subscriptions: 0, unpaidOrders: [], stillDelivered: [] },
+      stopped: { subscriptions: 0, unpaidOrders: [], stillDelivered: [], giftCardsReleased: 0 },
     });
 
     for (const token of [jwt, other.jwt]) {
@@ -382,6 +404,7 @@ describe("deleting the account", () => {
         subscriptions: 1,
         unpaidOrders: [unpaid.number],
         stillDelivered: [{ number: onTheWay.number, date: choice.date }],
+        giftCardsReleased: 0,
       },
     });
 
@@ -501,13 +524,93 @@ describe("deleting the account", () => {
     expect(mail).toContain("Hem cancel·lat la teva subscripció");
   });
 
+  it("the copy holds the referrals and gift cards; the deletion releases the account's cards, whose codes still work", async () => {
+    const customer = await registerCustomer(app.api);
+    const friend = await registerCustomer(app.api, { firstName: "Bea", lastName: "soler" });
+    const { id: referralId } = (await db(CONTENT_TYPES.referral).create({
+      data: {
+        referrerId: customer.user.id,
+        friendId: friend.user.id,
+        friendOrderId: 1,
+        code: "AAAAAAAA",
+        referralStatus: "rewarded",
+        friendDiscount: 330,
+      },
+    })) as { id: number };
+    await db(CONTENT_TYPES.referralReward).create({
+      data: { referralId, userId: customer.user.id, kind: "amount", value: 1000, earnedAt: new Date() },
+    });
+    const card = { senderName: null, recipientLocale: "es" as const, message: null, design: null, sendOn: null };
+    const kept = await createGiftCard(app.strapi, {
+      ...card,
+      amount: 2500,
+      buyerEmail: "someone@example.com",
+      recipientName: "Marta",
+      recipientEmail: customer.email,
+    });
+    await issueGiftCard(app.strapi, kept.id, { paymentKey: `data-${kept.id}` });
+    const added = await postJson(`${app.api}/gift-cards/mine`, { code: kept.code }, bearer(customer.jwt));
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const bought = await createGiftCard(app.strapi, {
+      ...card,
+      amount: 4000,
+      buyerEmail: customer.email.toUpperCase(),
+      recipientName: "Joan",
+      recipientEmail: "joan@example.com",
+    });
+
+    const response = await getJson(`${app.api}/users/me/export`, { headers: bearer(customer.jwt) });
+    expect(response.status).toBe(200);
+    const data = accountExportSchema.parse(response.body);
+    expect(data.referrals).toEqual({
+      friends: [{ name: "Bea S.", status: "rewarded", reason: null, since: expect.any(String) }],
+      rewards: [{ kind: "amount", value: 1000, earnedAt: expect.any(String), usedAt: null, saved: null }],
+      invitedWith: null,
+    });
+    expect(data.giftCards.kept).toEqual([
+      {
+        tail: kept.code.slice(-4),
+        balance: 2500,
+        ownedSince: expect.any(String),
+        movements: [{ kind: "issued", amount: 2500, at: expect.any(String), order: null }],
+      },
+    ]);
+    expect(data.giftCards.bought).toEqual([
+      expect.objectContaining({ tail: bought.code.slice(-4), amount: 4000, recipientName: "Joan" }),
+    ]);
+    const text = JSON.stringify(response.body);
+    for (const code of [kept.code, bought.code]) expect(text).not.toContain(code);
+    expect(text).not.toContain(friend.email);
+    // The friend's copy says which code their first order used.
+    const friendCopy = await getJson(`${app.api}/users/me/export`, { headers: bearer(friend.jwt) });
+    expect(accountExportSchema.parse(friendCopy.body).referrals.invitedWith).toEqual({
+      code: "AAAAAAAA",
+      discount: 330,
+    });
+
+    const answer = await deleteMe(customer.jwt, { confirm: true, currentPassword: GOOD_PASSWORD });
+    expect(deleteAccountAnswerSchema.parse(answer.body).stopped.giftCardsReleased).toBe(1);
+    expect(await db(CONTENT_TYPES.giftCard).findOne({ where: { id: kept.id } })).toMatchObject({
+      ownerId: null,
+      ownedSince: null,
+      state: "active",
+    });
+    // Whoever holds the code can still keep it and spend it.
+    const holder = await registerCustomer(app.api);
+    const taken = await postJson(`${app.api}/gift-cards/mine`, { code: kept.code }, bearer(holder.jwt));
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body).toEqual({ cards: [{ tail: kept.code.slice(-4), balance: 2500, addedAt: expect.any(String) }] });
+    const mail = readableMail(await waitForMail(app.outboxDir, customer.email, /Tu cuenta se ha borrado/));
+    expect(mail).toContain("su código sigue valiendo");
+  });
+
   it("says nothing was kept when there was nothing to keep", async () => {
     const { jwt } = await registerCustomer(app.api);
     const answer = await deleteMe(jwt, { confirm: true, currentPassword: GOOD_PASSWORD });
     expect(answer.body).toEqual({
       deleted: true,
       kept: [],
-      stopped: { subscriptions: 0, unpaidOrders: [], stillDelivered: [] },
+      stopped: { subscriptions: 0, unpaidOrders: [], stillDelivered: [], giftCardsReleased: 0 },
     });
   });
 

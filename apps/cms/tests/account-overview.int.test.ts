@@ -56,12 +56,12 @@ describe("GET /users/me/overview", () => {
   it("answers each part asked for as its own call does", async () => {
     const mine = `/subscriptions/mine/${subscriptionId}`;
     const answer = await get(
-      `/users/me/overview?include=subscriptions,addresses,cards&orders=5&subscription=${subscriptionId}`,
+      `/users/me/overview?include=subscriptions,addresses,cards,giftCards&orders=5&subscription=${subscriptionId}`,
     );
     expect(answer.status).toBe(200);
     expect(answer.headers.get("cache-control")).toBe("no-store");
     const overview = accountOverviewSchema.parse(answer.body);
-    const [orders, subscriptions, detail, deliveries, addresses, cards] = await Promise.all(
+    const [orders, subscriptions, detail, deliveries, addresses, cards, giftCards] = await Promise.all(
       [
         "/orders/mine?limit=5",
         "/subscriptions/mine",
@@ -69,6 +69,7 @@ describe("GET /users/me/overview", () => {
         `${mine}/deliveries`,
         "/users/me/addresses",
         "/payment-methods/mine",
+        "/gift-cards/mine",
       ].map(async (path) => (await get(path)).body as Record<string, unknown>),
     );
     expect(overview.orders).toHaveLength(1);
@@ -78,6 +79,7 @@ describe("GET /users/me/overview", () => {
       subscription: { detail, deliveries: deliveries!.deliveries },
       addresses: addresses!.data,
       cards: cards!.data,
+      giftCards,
     });
     expect(overview.subscription?.deliveries.length).toBeGreaterThan(1);
   });

@@ -155,3 +155,106 @@ describe("CMS application", () => {
     expect(await countAdmins()).toBe(1);
   });
 });
+
+describe("the admin panel's views (decision 041)", () => {
+  interface ViewConfiguration {
+    settings: { mainField: string };
+    metadatas: Record<string, { edit: { label: string; mainField?: string }; list: { label: string } }>;
+    layouts: { list: string[]; edit: unknown };
+  }
+
+  async function staffToken(): Promise<string> {
+    const env = parseEnv(process.env);
+    const login = await fetch(`${app.url}/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: env.demo.email, password: env.demo.password }),
+    });
+    return ((await login.json()) as { data: { token: string } }).data.token;
+  }
+
+  /** What the panel loads to draw a content type's list and edit views. */
+  async function viewOf(token: string, uid: string): Promise<ViewConfiguration> {
+    const response = await fetch(`${app.url}/content-manager/content-types/${uid}/configuration`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { contentType: ViewConfiguration } }).data.contentType;
+  }
+
+  it("takes a permission staff lose into account at their next request, though their permissions are kept between requests", async () => {
+    const role = (await app.strapi.db.query("admin::role").findOne({ where: { code: "strapi-editor" } })) as {
+      id: number;
+    };
+    await app.strapi.service("admin::user").create({
+      email: "editor@example.com",
+      firstname: "Eva",
+      lastname: "Editora",
+      password: "Editor-Pass-123",
+      isActive: true,
+      registrationToken: null,
+      roles: [role.id],
+    });
+    const login = await fetch(`${app.url}/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "editor@example.com", password: "Editor-Pass-123" }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const products = () =>
+      fetch(`${app.url}/content-manager/collection-types/${CONTENT_TYPES.product}?page=1&pageSize=10`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await products()).status).toBe(200);
+    expect((await products()).status).toBe(200);
+
+    // The product list's permission taken from the editors' role (as Settings > Roles does).
+    const permissions = (await app.strapi.db.query("admin::permission").findMany({
+      where: { role: role.id, action: "plugin::content-manager.explorer.read", subject: CONTENT_TYPES.product },
+    })) as { id: number }[];
+    expect(permissions.length).toBeGreaterThan(0);
+    await app.strapi.service("admin::permission").deleteByIds(permissions.map(({ id }) => id));
+    expect((await products()).status).toBe(403);
+  });
+
+  it("labels fields in Spanish, names records by their name, and keeps a label staff changed across a restart", async () => {
+    let token = await staffToken();
+    const product = await viewOf(token, CONTENT_TYPES.product);
+    expect(product.metadatas.name_es?.edit.label).toBe("Nombre (español)");
+    expect(product.metadatas.isImperfectusProduct?.edit.label).toBe("Producto Imperfectus");
+    expect(product.metadatas.price?.list.label).toBe("Precio (€, sin IVA)");
+    expect(product.settings.mainField).toBe("name_es");
+    // Related records by their names: the product's VAT rate by its name, not its id.
+    expect(product.metadatas.tax_id?.edit.mainField).toBe("name");
+
+    const order = await viewOf(token, CONTENT_TYPES.order);
+    expect(order.settings.mainField).toBe("number");
+    expect(order.metadatas.total?.edit.label).toBe("Total (céntimos, IVA incl.)");
+    expect(order.metadatas.user?.edit.mainField).toBe("email");
+    const giftCard = await viewOf(token, CONTENT_TYPES.giftCard);
+    expect(giftCard.settings.mainField).toBe("codeTail");
+    expect(giftCard.layouts.list).toEqual(["codeTail", "buyerEmail", "recipientEmail", "amount", "sendOn", "sentAt"]);
+
+    const settings = await viewOf(token, CONTENT_TYPES.shopSetting);
+    expect(settings.metadatas.giftCardMinimumEuros?.edit.label).toBe("Tarjeta regalo: importe mínimo (€)");
+    expect((await viewOf(token, CONTENT_TYPES.referralSetting)).metadatas.monthlyCap?.edit.label).toBe(
+      "Recompensas máximas al mes por cliente",
+    );
+
+    // A member of staff renames a label and the product's list columns in "Configure the view".
+    product.metadatas.name_es!.edit.label = "Nombre del producto";
+    product.layouts.list = ["name_es", "price"];
+    // Saved as "Configure the view" saves it (the content manager's configuration service).
+    await app.strapi
+      .plugin("content-manager")
+      .service("content-types")
+      .updateConfiguration({ uid: CONTENT_TYPES.product }, { metadatas: product.metadatas, layouts: product.layouts });
+    app = await app.restart();
+    token = await staffToken();
+    const again = await viewOf(token, CONTENT_TYPES.product);
+    expect(again.metadatas.name_es?.edit.label).toBe("Nombre del producto");
+    expect(again.layouts.list).toEqual(["name_es", "price"]);
+    // What staff did not touch is still the shop's.
+    expect(again.metadatas.name_ca?.edit.label).toBe("Nombre (catalán)");
+  });
+});

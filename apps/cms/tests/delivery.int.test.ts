@@ -85,7 +85,8 @@ describe("the calendar", () => {
 
   it("offers the zone's weekdays before their cut-off, with each slot's places left", async () => {
     const { zone: named, dates } = await calendar("12001");
-    expect(named).toEqual({ name: "Castelló" });
+    // The zone's id too: the box step offers a seasonal box by the zones it is sold in (decision 042).
+    expect(named).toEqual({ id: zone.id, name: "Castelló" });
     expect(dates.length).toBeGreaterThanOrEqual(7);
     const now = Date.now();
     for (const day of dates) {

@@ -55,7 +55,9 @@ const OWN_WORDS = {
     pt: "A sua encomenda está a caminho",
   },
   orderRefunded: { es: "Ver mi pedido", ca: "Veure la meva comanda", pt: "Ver a minha encomenda" },
+  orderInvoice: { es: "Aquí tienes tu factura", ca: "Aquí tens la teva factura", pt: "Aqui tem a sua fatura" },
   cardExpiring: { es: "Añadir una tarjeta", ca: "Afegir una targeta", pt: "Adicionar um cartão" },
+  giftCardRecipient: { es: "Hacer un pedido", ca: "Fer una comanda", pt: "Fazer uma encomenda" },
   subscriptionChanged: {
     es: "Ver mi suscripción",
     ca: "Veure la meva subscripció",
@@ -67,6 +69,12 @@ const OWN_WORDS = {
     es: "Cada entrega pasa de",
     ca: "Cada lliurament passa de",
     pt: "Cada entrega passa de",
+  },
+  giftCardReceipt: { es: "Importe pagado", ca: "Import pagat", pt: "Montante pago" },
+  companyLeadReceived: {
+    es: "Ver la oferta para empresas",
+    ca: "oferta per a empreses",
+    pt: "Ver a oferta para empresas",
   },
 } as const satisfies Record<TemplateName, Record<Locale, string>>;
 

@@ -10,6 +10,7 @@ const productionSecrets = {
   JWT_SECRET: "prod-jwt-secret-value",
   ENCRYPTION_KEY: "prod-encryption-key-value",
   PROXY_SECRET: "prod-proxy-secret-value",
+  GIFT_CARD_CODE_KEY: "prod-gift-card-code-key-of-32-chars-or-more",
   // The sandbox takes payments by default; its signing secret is required in production too.
   SANDBOX_PAYMENT_SECRET: "prod-sandbox-payment-secret-value-0123",
   // …and, in production, only when asked for by name (a staging site).
@@ -51,6 +52,49 @@ describe("parseEnv", () => {
     expect(env.adminRegistrationOpen).toBe(true);
   });
 
+  it("turns the end-to-end job hook on only when asked, with its secret, and never in production", () => {
+    const secret = "e2e-hook-secret-of-32-characters-x";
+    expect(parseEnv({}).e2eJobHooks).toBe(false);
+    expect(parseEnv({}).e2eHookSecret).toBeUndefined();
+    expect(parseEnv({ E2E_JOB_HOOKS: "true", E2E_HOOK_SECRET: secret })).toMatchObject({
+      e2eJobHooks: true,
+      e2eHookSecret: secret,
+    });
+    // A secret without the hooks opens nothing.
+    expect(parseEnv({ E2E_HOOK_SECRET: secret }).e2eHookSecret).toBeUndefined();
+    expect(problemsOf({ E2E_JOB_HOOKS: "true" })).toEqual(["E2E_HOOK_SECRET is required when E2E_JOB_HOOKS=true"]);
+    expect(problemsOf({ E2E_JOB_HOOKS: "true", E2E_HOOK_SECRET: "short" })).toEqual([
+      "E2E_HOOK_SECRET must be at least 32 characters",
+    ]);
+    expect(
+      problemsOf({ NODE_ENV: "production", ...productionSecrets, E2E_JOB_HOOKS: "true", E2E_HOOK_SECRET: secret }),
+    ).toEqual(["E2E_JOB_HOOKS must not be set with NODE_ENV=production"]);
+  });
+
+  it("refuses the end-to-end hooks beside live payment keys, whatever NODE_ENV says", () => {
+    const hooks = { E2E_JOB_HOOKS: "true", E2E_HOOK_SECRET: "e2e-hook-secret-of-32-characters-x" };
+    const stripe = (key: string) => ({
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: key,
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    });
+    expect(problemsOf({ ...hooks, ...stripe("sk_live_abc") })).toEqual([
+      "E2E_JOB_HOOKS must not be set with a live Stripe key (STRIPE_SECRET_KEY sk_live_… or rk_live_…)",
+    ]);
+    expect(problemsOf({ ...hooks, ...stripe("rk_live_abc") })).toHaveLength(1);
+    expect(problemsOf({ ...hooks, ...stripe("sk_test_abc") })).toEqual([]);
+    const redsys = (environment: string) => ({
+      PAYMENT_PROVIDER: "redsys",
+      REDSYS_MERCHANT_CODE: "999008881",
+      REDSYS_SECRET_KEY: "sq7HjrUOBfKmC576ILgskD5srU870gJ7",
+      REDSYS_ENVIRONMENT: environment,
+    });
+    expect(problemsOf({ ...hooks, ...redsys("production") })).toEqual([
+      "E2E_JOB_HOOKS must not be set with REDSYS_ENVIRONMENT=production (live Redsys payments)",
+    ]);
+    expect(problemsOf({ ...hooks, ...redsys("test") })).toEqual([]);
+  });
+
   it("keeps the first-admin registration closed in production unless an operator opens it", () => {
     expect(parseEnv({ NODE_ENV: "production", ...productionSecrets }).adminRegistrationOpen).toBe(false);
     expect(
@@ -73,6 +117,16 @@ describe("parseEnv", () => {
     expect(
       problemsOf({ NODE_ENV: "production", ...productionSecrets, ADMIN_JWT_SECRET: DEV_SECRETS.ADMIN_JWT_SECRET }),
     ).toEqual(["ADMIN_JWT_SECRET still has the development value; generate a real secret"]);
+  });
+
+  it("wants a gift card code key of at least 32 characters, its own (not JWT_SECRET)", () => {
+    expect(problemsOf({ NODE_ENV: "production", ...productionSecrets, GIFT_CARD_CODE_KEY: "short-key" })).toEqual([
+      "GIFT_CARD_CODE_KEY must be at least 32 characters",
+    ]);
+    expect(
+      problemsOf({ NODE_ENV: "production", ...productionSecrets, GIFT_CARD_CODE_KEY: DEV_SECRETS.GIFT_CARD_CODE_KEY }),
+    ).toEqual(["GIFT_CARD_CODE_KEY still has the development value; generate a real secret"]);
+    expect(parseEnv({}).secrets.giftCardCodeKey).toBe(DEV_SECRETS.GIFT_CARD_CODE_KEY);
   });
 
   it("accepts production with secrets, and turns demo mode off there by default", () => {
@@ -107,8 +161,15 @@ describe("parseEnv", () => {
       url: "postgres://shop@db:5432/shop",
       poolMin: 1,
       poolMax: 4,
+      // Below the storefront's 8 s for a CMS answer, so that it passes on the CMS's 503.
+      waitMs: 5000,
       ssl: { rejectUnauthorized: true },
     });
+    expect(parseEnv({ DATABASE_URL: "postgres://shop@db:5432/shop", DATABASE_WAIT_MS: "2000" }).database).toMatchObject(
+      {
+        waitMs: 2000,
+      },
+    );
     expect(problemsOf({ DATABASE_URL: "mysql://db/shop" })).toEqual([
       "DATABASE_URL must be a postgres:// or postgresql:// URL",
     ]);

@@ -54,7 +54,7 @@ describe("gift cards", () => {
     >;
     expect(JSON.stringify(row)).not.toContain(code);
     expect(row.codeTail).toBe(code.slice(-4));
-    expect(row.status).toBe("pending_payment");
+    expect(row.state).toBe("pending_payment");
     // Unpaid, it has no balance, nothing can be spent from it, and its code finds nothing.
     expect(await balanceOf(app.strapi, id)).toBe(0);
     expect(await spend(id, 100, 1)).toMatchObject({ ok: false, refusal: "not_issued" });
@@ -73,8 +73,8 @@ describe("gift cards", () => {
       balance: 2500,
     });
     expect(await ledgerOf(app.strapi, id)).toHaveLength(1);
-    const row = (await app.strapi.db.query(CONTENT_TYPES.giftCard).findOne({ where: { id } })) as { status: string };
-    expect(row.status).toBe("active");
+    const row = (await app.strapi.db.query(CONTENT_TYPES.giftCard).findOne({ where: { id } })) as { state: string };
+    expect(row.state).toBe("active");
   });
 
   it("50 orders spending one card at once never take more than its balance, and the ledger sums to it", async () => {
@@ -116,8 +116,8 @@ describe("gift cards", () => {
     expect(await staff("adjusted", 500, "adjust:2")).toMatchObject({ ok: true, balance: 2500 });
     expect(await staff("voided", -2500, "void:1")).toMatchObject({ ok: true, balance: 0 });
     expect(await spend(id, 100, 90)).toMatchObject({ ok: false, refusal: "voided" });
-    const row = (await app.strapi.db.query(CONTENT_TYPES.giftCard).findOne({ where: { id } })) as { status: string };
-    expect(row.status).toBe("voided");
+    const row = (await app.strapi.db.query(CONTENT_TYPES.giftCard).findOne({ where: { id } })) as { state: string };
+    expect(row.state).toBe("voided");
     const entries = (await app.strapi.db
       .query(CONTENT_TYPES.giftCardEntry)
       .findMany({ where: { giftCardId: id }, orderBy: { id: "asc" } })) as { kind: string; reason: string | null }[];

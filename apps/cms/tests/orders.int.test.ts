@@ -1,5 +1,6 @@
 import {
   createdOrderSchema,
+  deliveryCalendarSchema,
   MAX_UNPAID_ORDERS,
   orderDraftAnswerSchema,
   orderListSchema,
@@ -27,6 +28,7 @@ import {
   type Catalogue,
 } from "./helpers/ordering";
 import { createTestOrder, flushServerWork } from "./helpers/payment-orders";
+import { createProduct, createTax, ensureMarketType } from "../src/factories/catalogue";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
 
@@ -415,6 +417,101 @@ describe("a draft refuses what the order would", () => {
     expect(noFrequency.error.details).toMatchObject({ errors: [{ path: ["frequency"] }] });
     const noTerms = await placeOrder(app.api, unfinished, customer.jwt, { termsAccepted: false, locale: "es" });
     expect(expectErrorShape(noTerms, 400).error.details).toMatchObject({ errors: [{ path: ["termsAccepted"] }] });
+  });
+});
+
+describe("seasonal boxes: sold between two days of the year, in their zones, once (decision 042)", () => {
+  it("a draft and an order refuse a seasonal box out of its zone, its season or in a subscription", async () => {
+    const calendar = deliveryCalendarSchema.parse(
+      (await getJson(`${app.api}/delivery/calendar?postcode=${POSTCODE}`)).body,
+    );
+    const [first, second] = calendar.dates;
+    if (!first?.slots[0] || !second?.slots[0]) throw new Error("the Valencia zone offers two dates");
+    const valencia = (await app.strapi.db.query(CONTENT_TYPES.deliveryZone).findOne({
+      where: { name: "Valencia" },
+    })) as { id: number; documentId: string };
+    expect(calendar.zone.id).toBe(valencia.id);
+    const girona = await createZone(app.strapi, { name: "Girona", postcodes: "17001-17099" });
+    const food = (await createTax(app.strapi, { amount_value: 0.04 })).documentId;
+    const b2c = (await ensureMarketType(app.strapi, "B2C")).documentId;
+    const day = first.date.slice(5);
+    const seasonal = async (name: string, zone: string) =>
+      (
+        await createProduct(app.strapi, {
+          type: "box",
+          name_es: name,
+          itemType: "fruits",
+          boxType: "XL",
+          price: 24,
+          tax_id: food,
+          market_types: [b2c],
+          seasonal: true,
+          // In season on the first offered date only: the second is out of it.
+          saleFrom: day,
+          saleUntil: day,
+          saleZones: [zone],
+        })
+      ).id;
+    const oranges = await seasonal("Caja de naranjas de temporada", valencia.documentId);
+    const calsots = await seasonal("Caja calçotada", girona.documentId);
+
+    // The catalogue tells the shop when and where (the box step offers by it).
+    const listed = (
+      await getJson<{ data: { id: number; saleFrom: string; saleUntil: string; saleZoneIds: number[] }[] }>(
+        `${app.api}/products`,
+      )
+    ).body.data;
+    expect(listed.find((product) => product.id === oranges)).toMatchObject({
+      saleFrom: day,
+      saleUntil: day,
+      saleZoneIds: [valencia.id],
+    });
+
+    const buyer = await registerCustomer(app.api);
+    const token = await newDraft(app.api, buyer.jwt);
+    await patchDraft(app.api, token, { postcode: POSTCODE, purchase: "once" }, buyer.jwt);
+    const refusal = async (body: unknown, draft = token) => {
+      const error = expectErrorShape(await patchDraft(app.api, draft, body, buyer.jwt), 400);
+      const details = error.error.details as { code?: string; errors: { path: unknown[]; message: string }[] };
+      return [details.errors[0]?.path, details.code ?? details.errors[0]?.message];
+    };
+    const box = (productId: number) => ({ boxes: [{ productId, quantity: 1, exclusions: [] }] });
+    expect(await refusal(box(calsots))).toEqual([["boxes", 0, "productId"], "not_sold_in_zone"]);
+    expect((await patchDraft(app.api, token, box(oranges), buyer.jwt)).status).toBe(200);
+    await patchDraft(app.api, token, { extras: [] }, buyer.jwt);
+    const delivery = { address: deliveryAddress(POSTCODE), slot: first.slots[0].code };
+    expect(await refusal({ delivery: { ...delivery, date: second.date } })).toEqual([
+      ["delivery", "date"],
+      "out_of_season",
+    ]);
+    expect((await patchDraft(app.api, token, { delivery: { ...delivery, date: first.date } }, buyer.jwt)).status).toBe(
+      200,
+    );
+
+    // Sold for one delivery: a subscription would renew past its season.
+    const subscription = await newDraft(app.api, buyer.jwt);
+    await patchDraft(
+      app.api,
+      subscription,
+      { postcode: POSTCODE, purchase: "subscription", frequency: "weekly" },
+      buyer.jwt,
+    );
+    expect(await refusal(box(oranges), subscription)).toEqual([["boxes", 0, "productId"], "once_only"]);
+
+    // Staff move the season meanwhile: the order is refused, the box named; back in season it is placed.
+    const move = (saleFrom: string, saleUntil: string) =>
+      app.strapi.db.query(CONTENT_TYPES.product).update({ where: { id: oranges }, data: { saleFrom, saleUntil } });
+    await move(second.date.slice(5), second.date.slice(5));
+    const refused = await placeOrder(app.api, token, buyer.jwt);
+    expect(refused.status).toBe(400);
+    expect(errorCode(refused.body)).toBe("out_of_season");
+    expect((expectErrorShape(refused, 400).error.details as { errors: { path: unknown[] }[] }).errors[0]?.path).toEqual(
+      ["boxes", 0, "productId"],
+    );
+    await move(day, day);
+    const placed = await placeOrder(app.api, token, buyer.jwt);
+    expect(placed.status).toBe(201);
+    expect(createdOrderSchema.parse(placed.body).order.lines[0]).toMatchObject({ productId: oranges, kind: "box" });
   });
 });
 

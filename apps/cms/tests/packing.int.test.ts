@@ -238,6 +238,29 @@ describe("the staff tools' packing list and delivery sheet", () => {
       const listed = await getJson(`${app.url}/content-manager/collection-types/${uid}`, { headers: editor });
       expect(listed.status, uid).toBe(403);
     }
+    // Nor refer-a-friend's rows, rewards and settings (money), nor the mail queue (addresses, mails).
+    for (const uid of [CONTENT_TYPES.referral, CONTENT_TYPES.referralReward, CONTENT_TYPES.queuedMail]) {
+      const listed = await getJson(`${app.url}/content-manager/collection-types/${uid}`, { headers: editor });
+      expect(listed.status, uid).toBe(403);
+    }
+    const settings = await getJson(`${app.url}/content-manager/single-types/${CONTENT_TYPES.referralSetting}`, {
+      headers: editor,
+    });
+    expect(settings.status).toBe(403);
+    const kept = await app.strapi.db.query(CONTENT_TYPES.adminPermission).count({
+      where: {
+        role: { code: { $in: ["strapi-editor", "strapi-author"] } },
+        subject: {
+          $in: [
+            CONTENT_TYPES.referral,
+            CONTENT_TYPES.referralReward,
+            CONTENT_TYPES.referralSetting,
+            CONTENT_TYPES.queuedMail,
+          ],
+        },
+      },
+    });
+    expect(kept).toBe(0);
     // The catalogue is still theirs to edit.
     const products = await getJson(`${app.url}/content-manager/collection-types/api::product.product`, {
       headers: editor,

@@ -11,6 +11,7 @@ const productionSecrets = {
   TRANSFER_TOKEN_SALT: "prod-transfer-token-salt-value",
   JWT_SECRET: "prod-jwt-secret-value",
   ENCRYPTION_KEY: "prod-encryption-key-value",
+  GIFT_CARD_CODE_KEY: "prod-gift-card-code-key-of-32-chars-or-more",
   PROXY_SECRET: "prod-proxy-secret-value",
 };
 

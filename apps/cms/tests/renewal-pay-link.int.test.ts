@@ -11,7 +11,7 @@ import {
   firstOfferedDate,
   placeOrder,
 } from "./helpers/ordering";
-import { flushServerWork, orderStatusOf } from "./helpers/payment-orders";
+import { decideOnSandboxPage, flushServerWork, orderStatusOf } from "./helpers/payment-orders";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
 
@@ -214,12 +214,7 @@ describe("a renewal paid by its link on the sandbox's page", () => {
 
     const payment = await startPaying(app, customer, order.number);
     const reference = decodeURIComponent(new URL(payment.url).pathname.split("/").at(-1)!);
-    const decided = await fetch(`${app.url}${new URL(payment.url).pathname}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
-      body: new URLSearchParams({ decision: "approve" }).toString(),
-    });
+    const decided = await decideOnSandboxPage(app.url, payment.url);
     expect(decided.status).toBe(303);
     await flushServerWork();
     expect(await orderStatusOf(app.strapi, order.id)).toBe("paid");
@@ -290,12 +285,7 @@ describe("a subscription's first order paid on the sandbox's page", () => {
     });
     const placed = (await placeOrder(app.api, token, customer.jwt)).body as { order: { number: string } };
     const payment = await startPaying(app, customer, placed.order.number);
-    const decided = await fetch(`${app.url}${new URL(payment.url).pathname}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
-      body: new URLSearchParams({ decision: "approve" }).toString(),
-    });
+    const decided = await decideOnSandboxPage(app.url, payment.url);
     expect(decided.status).toBe(303);
     await flushServerWork();
 

@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { shiftIsoDate, shopDateOf } from "@shop/domain";
 import { nextDunningStep } from "@shop/domain/subscriptions";
@@ -18,6 +21,7 @@ import { getJson, postJson } from "./helpers/http";
 import { createCatalogue, createZone, deliveryAddress } from "./helpers/ordering";
 import { flushServerWork, readableMail } from "./helpers/payment-orders";
 import { readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
+import { queueRenewalMail } from "../src/subscriptions/renewals/mails";
 import { CONTENT_TYPES } from "../src/content-types";
 
 // Renewals (docs/decisions/030) through the sandbox gateway: the job (injected clock) turns each
@@ -237,6 +241,31 @@ describe("a renewal at the cut-off", () => {
     expect(sandboxChargesOf(first!.id)).toHaveLength(1);
   });
 
+  it("sale limits staff set on a subscribed box afterwards do not stop its renewals (grandfathered, decision 042)", async () => {
+    const { id, deliveries } = await subscriptionWithCard("4242");
+    const [first] = deliveries;
+    const elsewhere = await createZone(app.strapi, { name: "Girona", postcodes: "17001-17099" });
+    const products = app.strapi.db.query(CONTENT_TYPES.product);
+    // Seasonal, out of season on the delivery's date, and sold in another zone only: the order flow
+    // would refuse it three ways (once_only, out_of_season, not_sold_in_zone).
+    const day = shiftIsoDate(first!.date, 2).slice(5);
+    await products.update({
+      where: { id: box },
+      data: { seasonal: true, saleFrom: day, saleUntil: day, saleZones: [elsewhere.id] },
+    });
+    try {
+      await renewAt(after(first!, MINUTE));
+      const orders = await ordersOfDelivery(id, first!.date);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({ orderStatus: "paid", renewal: true, total: 2690 });
+    } finally {
+      await products.update({
+        where: { id: box },
+        data: { seasonal: false, saleFrom: null, saleUntil: null, saleZones: [] },
+      });
+    }
+  });
+
   it("a run that died after ordering, or whose charge's answer was lost, is finished by the next without a second charge", async () => {
     const { id, deliveries } = await subscriptionWithCard("4242");
     const [first, second] = deliveries;
@@ -329,6 +358,135 @@ describe("a renewal at the cut-off", () => {
       [false, "paid"],
     ]);
   });
+});
+
+/**
+ * A second CMS process on this file's database (helpers/second-cms.mjs), booted and waiting: `run(now)`
+ * starts its renewal job at `now` and resolves with its counts and the references its own sandbox
+ * charged (each process has its own ledger).
+ */
+async function secondCms(): Promise<{
+  run(now: Date): Promise<{ run: { ordered: number; paid: number }; charged: string[] }>;
+  stop(): void;
+}> {
+  const child = spawn(process.execPath, [path.join(__dirname, "helpers/second-cms.mjs")], {
+    env: process.env,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  // The next line starting with `word` (Strapi's own log lines share the output).
+  const next = (word: string): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the second CMS stopped (${code})`));
+      const onLine = (line: string) => {
+        if (!line.startsWith(word)) return;
+        child.off("exit", onExit);
+        lines.off("line", onLine);
+        resolve(line.slice(word.length).trim());
+      };
+      child.once("exit", onExit);
+      lines.on("line", onLine);
+    });
+  await next("ready");
+  return {
+    async run(now) {
+      const answer = next("result ");
+      child.stdin.write(`go ${now.toISOString()}\n`);
+      return JSON.parse(await answer) as { run: { ordered: number; paid: number }; charged: string[] };
+    },
+    stop: () => child.kill(),
+  };
+}
+
+// SQLite is one file written by one process's connection at a time: a second process would only
+// wait on its lock, which is not the race this is about. PostgreSQL is where two CMS processes run.
+const onPostgres = Boolean(process.env.DATABASE_URL?.trim());
+
+describe("a delivery the subscription no longer allows", () => {
+  /** The subscriber's mails saying what to change, as sent (the queue's rows go once sent). */
+  const needsChangeMails = () => mailsMatching(/Tu próxima caja necesita un cambio/);
+
+  it("a withdrawn box or a slot gone: no order, no charge, the subscriber told once; ordered once they change it", async () => {
+    const { id, deliveries } = await subscriptionWithCard("4242");
+    const [first, second, third] = deliveries;
+    const products = app.strapi.db.query(CONTENT_TYPES.product);
+    const subscriptions = app.strapi.db.query(CONTENT_TYPES.subscription);
+    // The box withdrawn from sale.
+    await products.update({ where: { id: box }, data: { isActive: false } });
+    try {
+      await renewAt(after(first!, MINUTE));
+      await renewAt(after(first!, 2 * MINUTE));
+    } finally {
+      await products.update({ where: { id: box }, data: { isActive: true } });
+    }
+    expect(await ordersOfDelivery(id, first!.date)).toEqual([]);
+    expect(sandboxChargesOf(first!.id)).toEqual([]);
+    expect((await deliveriesOf(id))[0]!.deliveryStatus).not.toBe("ordered");
+    // Two runs, one mail: to the subscriber, pointing at the subscription's page where they change it.
+    const told = needsChangeMails();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("https://shop.example/");
+
+    // The box is on sale again (as if they had chosen another): the next run orders and charges it, once.
+    await renewAt(after(first!, 3 * MINUTE));
+    const orders = await ordersOfDelivery(id, first!.date);
+    expect(orders).toEqual([expect.objectContaining({ orderStatus: "paid", renewal: true })]);
+    expect(sandboxChargesOf(first!.id)).toHaveLength(1);
+
+    // The slot the subscription names is no longer offered by its zone: the same, for the next delivery.
+    await subscriptions.update({ where: { id }, data: { slotCode: "gone" } });
+    try {
+      await renewAt(after(second!, MINUTE));
+      expect(await ordersOfDelivery(id, second!.date)).toEqual([]);
+      expect(needsChangeMails()).toHaveLength(2);
+      // A run that first finds a delivery on its day (the job was stopped past its packing deadline):
+      // too late to change anything, so nobody is asked to.
+      await renewAt(new Date(`${third!.date}T12:00:00Z`));
+      expect(await ordersOfDelivery(id, third!.date)).toEqual([]);
+      expect(needsChangeMails()).toHaveLength(2);
+    } finally {
+      await subscriptions.update({ where: { id }, data: { slotCode: "morning" } });
+    }
+  });
+});
+
+describe("two CMS processes on one PostgreSQL", () => {
+  it.skipIf(!onPostgres)(
+    "each claims its own deliveries' pages at once: exactly one order, one charge and one mail per delivery (PostgreSQL only: SQLite has no second process)",
+    async () => {
+      // One delivery: each subscription of this file has its own window of weeks, so a second one's
+      // delivery would be past its packing deadline at this one's cut-off.
+      const subscriptions = [await subscriptionWithCard("4242")];
+      const now = after(subscriptions[0]!.deliveries[0]!, MINUTE);
+      const other = await secondCms();
+      let theirs: Awaited<ReturnType<typeof other.run>>;
+      let ours: Awaited<ReturnType<typeof renewAt>>;
+      try {
+        [theirs, ours] = await Promise.all([other.run(now), renewAt(now)]);
+      } finally {
+        other.stop();
+      }
+      const ourCharges = gateways()
+        .sandbox!.offSessionCharges()
+        .map((charge) => charge.reference);
+      for (const { id, deliveries } of subscriptions) {
+        const [first] = deliveries;
+        const orders = await ordersOfDelivery(id, first!.date);
+        expect(orders).toHaveLength(1);
+        expect(orders[0]).toMatchObject({ orderStatus: "paid", renewal: true });
+        expect(await paymentsOf(orders[0]!.id)).toEqual([
+          expect.objectContaining({ reference: chargeReferenceOf(first!.id, 1), paymentStatus: "paid" }),
+        ]);
+        // One charge at the gateway, whichever process sent it.
+        const reference = chargeReferenceOf(first!.id, 1);
+        expect([...ourCharges, ...theirs.charged].filter((charged) => charged === reference)).toHaveLength(1);
+        expect(mailsMatching(new RegExp(orders[0]!.number))).toHaveLength(1);
+      }
+      // Between them the two processes ordered them all, each delivery once.
+      expect(ours.ordered + theirs.run.ordered).toBeGreaterThanOrEqual(subscriptions.length);
+    },
+    120_000,
+  );
 });
 
 async function orderStatusOf(orderId: number): Promise<string> {
@@ -457,6 +615,64 @@ describe("dunning", () => {
     // The job ends its collection: no further charge for it.
     await renewAt(after(second!, 2 * HOUR));
     expect((await paymentsOf(next!.id)).filter((payment) => payment.offSession)).toHaveLength(1);
+  });
+});
+
+// After the other dunning tests: their deliveries are left unpaid, and a later test's runs would
+// end their collection at its packing deadline (one more "missed" mail in that test's count).
+describe("dunning mails are queued with their step", () => {
+  it("a pay link's mail is queued once with its claim, and queueing it again writes nothing", async () => {
+    const { id, deliveries } = await subscriptionWithCard("0069");
+    const [first] = deliveries;
+    // Not sent yet: the mail is a row of the queue, written with the delivery's pay link claim.
+    await renewSubscriptions(app.strapi, after(first!, MINUTE));
+    const queued = async () =>
+      (await app.strapi.db.query(CONTENT_TYPES.queuedMail).findMany({
+        where: { dedupeKey: `renewal:payLink:${first!.id}` },
+        select: ["id", "sentAt", "message"],
+      })) as { id: number; sentAt: string | null; message: { template: string; to: string } }[];
+    expect(await queued()).toEqual([
+      expect.objectContaining({
+        message: expect.objectContaining({ template: "subscriptionRenewal", to: customer.email }),
+      }),
+    ]);
+    const [delivery] = (await app.strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
+      where: { id: first!.id },
+      select: ["payLinkSentAt"],
+    })) as { payLinkSentAt: string | null }[];
+    expect(delivery!.payLinkSentAt).not.toBeNull();
+    // A second queueing of the same step (a run that went on after a crash) writes nothing.
+    const [order] = await ordersOfDelivery(id, first!.date);
+    expect(
+      await queueRenewalMail(app.strapi, {
+        deliveryId: first!.id,
+        subscriptionId: id,
+        kind: "payLink",
+        date: first!.date,
+        order: { number: order!.number, total: order!.total },
+        now: new Date(),
+      }),
+    ).toBe(false);
+    await flushAfterAnswer();
+    expect(mailsMatching(new RegExp(`order/pay\\?order=${order!.number}`))).toHaveLength(1);
+    expect((await queued())[0]!.sentAt).not.toBeNull();
+  });
+
+  it("a run that stopped between a soft refusal and its mail has the next run queue the mail, once", async () => {
+    const { id, deliveries } = await subscriptionWithCard("9995");
+    const [first] = deliveries;
+    const firstCharge = after(first!, MINUTE);
+    await renewAt(firstCharge);
+    const [order] = await ordersOfDelivery(id, first!.date);
+    const retrying = () => mailsMatching(new RegExp(`order/pay\\?order=${order!.number}`));
+    expect(retrying()).toHaveLength(1);
+    // As if that run had died before queueing it: the row is gone, never sent.
+    await app.strapi.db
+      .query(CONTENT_TYPES.queuedMail)
+      .deleteMany({ where: { dedupeKey: `renewal:retrying:${first!.id}` } });
+    await renewAt(new Date(firstCharge.getTime() + 10 * MINUTE));
+    await renewAt(new Date(firstCharge.getTime() + 20 * MINUTE));
+    expect(retrying()).toHaveLength(2);
   });
 });
 

@@ -20,8 +20,8 @@ import { CONTENT_TYPES } from "../src/content-types";
 // Issue 22's self-service (docs/decisions/027, 028): a cancelled or suspended subscription starts
 // again from its page. The restart writes the order of the delivery it starts with (the one the
 // page said), the subscription pending until that order is paid on-session (the sandbox's page
-// here), then active with that delivery ordered and the rest planned; unpaid and expired, it is
-// cancelled and can be restarted again. Also: the card a payment saves is in the history, and extras
+// here), then active with that delivery ordered and the rest planned; unpaid and expired, it goes
+// back to what it was (cancelled, or suspended) and can be restarted again. Also: the card a payment saves is in the history, and extras
 // are changed from the page with their quote, refused with 409 and the new date once the told
 // delivery is locked.
 
@@ -206,8 +206,45 @@ describe("restarting a cancelled subscription", () => {
     });
     const after = await detail(subscription.id);
     expect(after).toMatchObject({ status: "cancelled", orderToPay: null, restartFrom: expect.any(String) });
+    expect((await historyOf(subscription.rowId)).at(-1)).toEqual({
+      actorKind: "job",
+      field: "status",
+      from: "pending",
+      to: "cancelled",
+    });
     const again = subscriptionRestartAnswerSchema.parse((await post(`/${subscription.id}/restart`)).body);
     expect(again.orderNumber).not.toBe(restarted.orderNumber);
+    expect(again.subscription.status).toBe("pending");
+  });
+
+  it("a suspended one whose restart expires unpaid is suspended again, as it was, and can restart again", async () => {
+    const subscription = await paidSubscription();
+    await app.strapi.db
+      .query(CONTENT_TYPES.subscription)
+      .update({ where: { id: subscription.rowId }, data: { subscriptionStatus: "suspended" } });
+    const restarted = subscriptionRestartAnswerSchema.parse((await post(`/${subscription.id}/restart`)).body);
+    const order = (await app.strapi.db.query(CONTENT_TYPES.order).findOne({
+      where: { number: restarted.orderNumber },
+      select: ["id"],
+    })) as { id: number };
+    await changeOrderStatus(app.strapi, {
+      orderId: order.id,
+      from: "pending_payment",
+      to: "cancelled",
+      actor: { kind: "system", label: "job:expire-unpaid-orders" },
+    });
+    // Its unpaid deliveries are still owed: suspended, not cancelled (which would say the customer left).
+    expect(await detail(subscription.id)).toMatchObject({
+      status: "suspended",
+      orderToPay: null,
+      cancelsOn: null,
+      restartFrom: expect.any(String),
+    });
+    expect((await historyOf(subscription.rowId)).filter((change) => change.field === "status").slice(-2)).toEqual([
+      { actorKind: "customer", field: "status", from: "suspended", to: "pending" },
+      { actorKind: "job", field: "status", from: "pending", to: "suspended" },
+    ]);
+    const again = subscriptionRestartAnswerSchema.parse((await post(`/${subscription.id}/restart`)).body);
     expect(again.subscription.status).toBe("pending");
   });
 
@@ -295,6 +332,15 @@ describe("extras for every delivery", () => {
     expect(extras.map((entry) => [entry.actorKind, entry.to])).toEqual([
       ["customer", [expect.objectContaining({ productId: catalogue.oil, quantity: 2 })]],
       ["customer", []],
+    ]);
+    // The page's history names the products in the subscription's language, not their ids.
+    const oilName = added.subscription.contents.extras[0]!.name;
+    expect(oilName).not.toMatch(/^#/);
+    expect(
+      removed.subscription.history.filter((entry) => entry.field === "extras").map((entry) => [entry.from, entry.to]),
+    ).toEqual([
+      [[{ productId: catalogue.oil, quantity: 2, name: oilName }], []],
+      [[], [{ productId: catalogue.oil, quantity: 2, name: oilName }]],
     ]);
     // An extra no longer on sale, or no change at all, is a 400 naming its field.
     expectErrorShape(await patch({ extras: [{ productId: catalogue.inactiveBox, quantity: 1 }] }), 400);

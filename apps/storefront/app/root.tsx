@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale,
-      messages: pageMessages(messagesFor(locale), screen?.id ?? null),
+      messages: pageMessages(messagesFor(locale), screen?.id ?? null, { flash: flash.code }),
       user: session.user ? { email: session.user.email, firstName: session.user.firstName } : null,
       flash: flash.code,
       shop: shopDetails(shopSettings, locale),

@@ -25,6 +25,8 @@ export default [
   route(RESOURCE_PATHS.logout, "routes/logout.ts"),
   route(RESOURCE_PATHS.newsletterSignup, "routes/newsletter-signup.ts"),
   route(RESOURCE_PATHS.accountData, "routes/account-data.ts"),
+  route(RESOURCE_PATHS.giftCardBalance, "routes/gift-card-balance.ts"),
+  route(RESOURCE_PATHS.invoice, "routes/invoice-pdf.ts"),
   layout(LAYOUT_FILES.default, [...screenRoutes("default"), route("*", "routes/not-found.tsx")]),
   layout(LAYOUT_FILES.auth, screenRoutes("auth")),
   layout(LAYOUT_FILES.admin, screenRoutes("admin")),

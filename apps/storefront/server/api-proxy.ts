@@ -6,6 +6,7 @@ import { CLIENT_IP_HEADER, PROXY_SECRET_HEADER, PUBLIC_COLLECTIONS } from "@shop
 import { CMS_API_PREFIX } from "../app/cms.server";
 import { clearSessionCookie, forgetSession, sessionToken } from "../app/session.server";
 import { apiError } from "./errors";
+import { hasBody, refuseAfterBody } from "./refusals";
 import { acceptBody } from "./security";
 
 /** The calls the allow-list passes carry small JSON (sign-in, a message of at most 5000 characters). */
@@ -135,12 +136,6 @@ function carriesBody(req: Request): boolean {
   return hasBody(req);
 }
 
-/** Whether the request says a body follows (any length but zero). */
-function hasBody(req: Request): boolean {
-  const length = req.get("Content-Length");
-  return req.get("Transfer-Encoding") !== undefined || (length !== undefined && length.trim() !== "0");
-}
-
 /** The raw path of a request, as the client sent it, without the query string. */
 function rawPathOf(req: Request): string {
   const url = req.originalUrl;
@@ -227,12 +222,14 @@ export function apiProxy({ cmsUrl, proxySecret }: { cmsUrl: string; proxySecret:
     const path = rawPath.startsWith(`${API_PREFIX}/`) ? rawPath.slice(API_PREFIX.length) : "";
     const methods = path ? allowedApiMethods(path) : [];
     if (methods.length === 0) {
-      res.status(404).json(apiError(404, "NotFoundError", "Not Found"));
+      refuseAfterBody(req, res, () => res.status(404).json(apiError(404, "NotFoundError", "Not Found")));
       return;
     }
     if (!methods.includes(req.method)) {
-      res.set("Allow", methods.join(", "));
-      res.status(405).json(apiError(405, "MethodNotAllowedError", `Use ${methods.join(", ")}`));
+      refuseAfterBody(req, res, () => {
+        res.set("Allow", methods.join(", "));
+        res.status(405).json(apiError(405, "MethodNotAllowedError", `Use ${methods.join(", ")}`));
+      });
       return;
     }
     // The proxy answers /api before the page middlewares, so no request context (decision 024)
@@ -243,7 +240,9 @@ export function apiProxy({ cmsUrl, proxySecret }: { cmsUrl: string; proxySecret:
       // A read has no body: one sent anyway would go to the CMS as it trickles in, holding a CMS
       // connection the way the reading below prevents for writes.
       if (hasBody(req)) {
-        res.status(400).json(apiError(400, "ValidationError", `A ${req.method} request takes no body`));
+        refuseAfterBody(req, res, () =>
+          res.status(400).json(apiError(400, "ValidationError", `A ${req.method} request takes no body`)),
+        );
         return;
       }
       calls.set(req, { cookieToken, body: null });

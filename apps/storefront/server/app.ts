@@ -21,6 +21,7 @@ import { errorAnswers, wellFormedRequests } from "./malformed-requests";
 import { loadContext, requestContext, requestSession } from "./request-context";
 import { shareRetirements } from "../app/session-retirement.server";
 import { oneOfEachHeader } from "./response-headers";
+import { readiness } from "./readiness";
 import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
 
 export { env };
@@ -32,6 +33,15 @@ const PAGE_CACHE_TTL_MS = development ? 0 : 20_000;
 
 /** The largest form post a page takes: the longest form (companies) with every field full is ~12 KB. */
 const MAX_FORM_BYTES = 64 * 1024;
+
+const pages = pageCache({
+  ttlMs: PAGE_CACHE_TTL_MS,
+  maxEntries: 500,
+  secureCookies,
+  appUserAgentToken: env.APP_USER_AGENT_TOKEN,
+});
+/** Fresh page copies, sent before Express runs: server.js calls it for every request (docs/decisions/045). */
+export const pageCopies = pages.serveCopy;
 
 export const app = express();
 app.disable("x-powered-by");
@@ -54,14 +64,7 @@ app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
 
-app.get("/readyz", async (_req, res) => {
-  try {
-    const response = await fetch(`${env.CMS_URL}/health`, { signal: AbortSignal.timeout(2000) });
-    res.status(response.ok ? 200 : 503).json({ status: response.ok ? "ok" : "error", cms: response.status });
-  } catch {
-    res.status(503).json({ status: "error", cms: "unreachable" });
-  }
-});
+app.get("/readyz", readiness({ cmsUrl: env.CMS_URL }));
 
 // A target or Host that makes no URL is answered 400 here (the health checks above read neither).
 app.use(wellFormedRequests);
@@ -115,7 +118,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-app.use(pageCache({ ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 500 }));
+app.use(pages);
 // The visitor's session, once, for the root guard and every loader and action (docs/decisions/024).
 app.use(requestSession());
 // Retired sessions reach every storefront process at once through Redis; without it, within the TTL.

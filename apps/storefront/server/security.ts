@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { SCREENS } from "@shop/routing";
 import { apiError } from "./errors";
+import { refuseAfterBody } from "./refusals";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -174,7 +175,9 @@ export function sameOriginWrites(
       ? fetchSite !== "same-origin" && fetchSite !== "none"
       : origin !== undefined && origin !== requestOrigin && origin !== siteOrigin;
     if (crossSite) {
-      res.status(403).json(apiError(403, "ForbiddenError", "Cross-site request refused"));
+      refuseAfterBody(req, res, () =>
+        res.status(403).json(apiError(403, "ForbiddenError", "Cross-site request refused")),
+      );
       return;
     }
     next();
@@ -189,8 +192,10 @@ const PAGE_METHODS = ["GET", "HEAD", "POST"];
  */
 export function pageMethods(req: Request, res: Response, next: NextFunction) {
   if (PAGE_METHODS.includes(req.method)) return next();
-  res.set("Allow", PAGE_METHODS.join(", "));
-  res.status(405).json(apiError(405, "MethodNotAllowedError", `Use ${PAGE_METHODS.join(", ")}`));
+  refuseAfterBody(req, res, () => {
+    res.set("Allow", PAGE_METHODS.join(", "));
+    res.status(405).json(apiError(405, "MethodNotAllowedError", `Use ${PAGE_METHODS.join(", ")}`));
+  });
 }
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -209,17 +214,22 @@ export function acceptBody(
   const type = (req.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const declared = req.get("Content-Length");
   if (!types.includes(type) && !(type === "" && declared === "0")) {
-    res.status(415).json(apiError(415, "UnsupportedMediaTypeError", `Send ${types.join(" or ")}`));
+    refuseAfterBody(req, res, () =>
+      res.status(415).json(apiError(415, "UnsupportedMediaTypeError", `Send ${types.join(" or ")}`)),
+    );
     return false;
   }
   if (declared === undefined || !/^\d+$/.test(declared)) {
-    res.status(411).json(apiError(411, "LengthRequiredError", "A request body needs a Content-Length"));
+    refuseAfterBody(req, res, () =>
+      res.status(411).json(apiError(411, "LengthRequiredError", "A request body needs a Content-Length")),
+    );
     return false;
   }
   if (Number(declared) > maxBytes) {
-    // The client may still be sending: close rather than read megabytes nobody wants.
-    res.set("Connection", "close");
-    res.status(413).json(apiError(413, "PayloadTooLargeError", `A request body may carry at most ${maxBytes} bytes`));
+    // A body past refuseAfterBody's few megabytes is not read: the answer goes at once and closes.
+    refuseAfterBody(req, res, () =>
+      res.status(413).json(apiError(413, "PayloadTooLargeError", `A request body may carry at most ${maxBytes} bytes`)),
+    );
     return false;
   }
   return true;

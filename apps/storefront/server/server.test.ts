@@ -6,7 +6,14 @@ import { frameSources, sameOriginWrites, securityHeaders } from "./security";
 
 function fakeRequest(method: string, headers: Record<string, string>, path = "/"): Request {
   const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  return { method, path, protocol: "https", get: (name: string) => lower[name.toLowerCase()] } as unknown as Request;
+  return {
+    method,
+    path,
+    protocol: "https",
+    headers: lower,
+    complete: true,
+    get: (name: string) => lower[name.toLowerCase()],
+  } as unknown as Request;
 }
 
 const APPLE = { origin: "https://appleid.apple.com", paths: ["/connect/apple/redirect"] };

@@ -9,9 +9,12 @@ import {
   newsletterAnswerSchema,
   newsletterBody,
 } from "./account";
+import { GIFT_CARD_STATUSES } from "./gift-card-staff";
 import { orderSchema } from "./order";
 import { ORDER_AUDIENCES } from "./order-limits";
 import { SUBSCRIPTION_STATUSES } from "@shop/domain/subscriptions";
+import { REFERRAL_REJECTIONS, REFERRAL_REWARD_KINDS, REFERRAL_STATUSES } from "@shop/domain/referrals";
+import { GIFT_CARD_ENTRY_KINDS } from "@shop/domain/gift-cards";
 
 /**
  * The newsletter for visitors and customers (double opt-in), and what a customer can do with their
@@ -123,13 +126,84 @@ export const exportedSubscriptionSchema = z.object({
 /**
  * GET /users/me/export: every piece of the customer's data, as a JSON file
  * (`Content-Disposition: attachment; filename="imperfecta-<date>.json"`): the account, addresses,
- * orders (lines and payments), subscriptions, the newsletter's consent history, the sessions and the
- * sign-ins of other companies (Apple, Google, Microsoft, Facebook) linked to the account.
+ * orders (lines and payments), subscriptions, the newsletter's consent history, the sessions, the
+ * sign-ins of other companies (Apple, Google, Microsoft, Facebook) linked to the account, the
+ * referrals and rewards, and the gift cards kept in the account or bought.
  */
 /** A sign-in through another company linked to the account: the provider and its id of the person. */
 export const linkedSignInSchema = z.object({
   provider: z.enum(["apple", "google", "microsoft", "facebook"]),
   subject: z.string(),
+});
+
+/** A friend the customer brought, as their referrals page shows them (GET /referrals/mine and the export). */
+export const referredFriendSchema = z.object({
+  /** Masked: a first name and an initial, never the friend's e-mail or surname. */
+  name: z.string(),
+  status: z.enum(REFERRAL_STATUSES),
+  reason: z.enum(REFERRAL_REJECTIONS).nullable(),
+  /** When the friend placed their first order (ISO instant). */
+  since: z.string(),
+});
+
+/** A reward the customer earned for a friend (GET /referrals/mine and the export). */
+export const referralRewardSchema = z.object({
+  kind: z.enum(REFERRAL_REWARD_KINDS),
+  /** Basis points for a percentage, cents for an amount. */
+  value: z.number().int().nonnegative(),
+  earnedAt: z.string(),
+  /** Null while it waits for the next order or renewal. */
+  usedAt: z.string().nullable(),
+  /** Cents it took off the order it was used on; null while it waits. */
+  saved: z.number().int().nonnegative().nullable(),
+});
+
+/** The customer's refer-a-friend: the friends they brought (masked as on their page) and their rewards. */
+export const exportedReferralsSchema = z.object({
+  friends: z.array(referredFriendSchema),
+  rewards: z.array(referralRewardSchema),
+  /** The code of someone else the customer's first order used, and what it took off; null if none. */
+  invitedWith: z.object({ code: z.string(), discount: z.number().int().nonnegative() }).nullable(),
+});
+
+/** A gift card movement as the customer's copy shows it: never its key or a staff note. */
+export const exportedGiftCardMovementSchema = z.object({
+  kind: z.enum(GIFT_CARD_ENTRY_KINDS),
+  /** Cents: positive adds to the balance, negative takes from it. */
+  amount: z.number().int(),
+  at: z.string(),
+  /** The order it paid or gave back, by number; null for the others. */
+  order: z.string().nullable(),
+});
+
+/**
+ * Gift cards: those kept in the account (for its renewals), with their balance and every movement,
+ * and those the customer bought (by their e-mail), with the recipient they named. Never a code:
+ * only its last four characters.
+ */
+export const exportedGiftCardsSchema = z.object({
+  kept: z.array(
+    z.object({
+      tail: z.string(),
+      balance: z.number().int(),
+      ownedSince: z.string().nullable(),
+      movements: z.array(exportedGiftCardMovementSchema),
+    }),
+  ),
+  bought: z.array(
+    z.object({
+      tail: z.string(),
+      amount: z.number().int(),
+      status: z.enum(GIFT_CARD_STATUSES),
+      senderName: z.string().nullable(),
+      recipientName: z.string(),
+      recipientEmail: z.string(),
+      message: z.string().nullable(),
+      sendOn: z.string().nullable(),
+      sentAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 
 export const accountExportSchema = z.object({
@@ -142,6 +216,8 @@ export const accountExportSchema = z.object({
   newsletter: newsletterAnswerSchema,
   sessions: z.array(accountSessionSchema),
   linkedSignIns: z.array(linkedSignInSchema),
+  referrals: exportedReferralsSchema,
+  giftCards: exportedGiftCardsSchema,
 });
 export type AccountExport = z.output<typeof accountExportSchema>;
 
@@ -179,6 +255,11 @@ export const deletionStoppedSchema = z.object({
   subscriptions: z.number().int().min(0),
   unpaidOrders: z.array(z.string()),
   stillDelivered: z.array(deletionDeliverySchema),
+  /**
+   * Gift cards that were kept in the account: they left it and were not deleted (their codes still
+   * work, with their balance, for whoever holds them; docs/decisions/023).
+   */
+  giftCardsReleased: z.number().int().min(0),
 });
 export type DeletionStopped = z.output<typeof deletionStoppedSchema>;
 

@@ -12,3 +12,6 @@ export * from "./http-limits";
 export * from "./subscription";
 export * from "./payment-method";
 export * from "./account-overview";
+export * from "./gift-card-staff";
+export * from "./gift-card";
+export * from "./referrals";

@@ -8,6 +8,8 @@ export const ORDER_FIELD_MAX = {
   /** Courier notes of a delivery. */
   notes: 500,
   couponCode: 40,
+  /** A gift card's code as typed: 20 characters, with dashes and spaces. */
+  giftCardCode: 40,
   /** A slot's code, as staff name it in a zone ("morning"). */
   slotCode: 40,
   /** Draft tokens are 64 hex characters; anything much longer is not one of ours. */
@@ -27,6 +29,9 @@ export const ORDER_LIST_MAX_LIMIT = 100;
  * place and a coupon use until it is paid or expires.
  */
 export const MAX_UNPAID_ORDERS = 3;
+
+/** Gift cards one order may be paid with. */
+export const MAX_GIFT_CARDS_PER_ORDER = 5;
 
 /**
  * Why an account cannot place an order now, though its draft is complete: the summary says it
@@ -73,6 +78,12 @@ export const ORDER_ERROR_CODES = [
   "duplicate_line",
   /** An extra for every delivery in a one-off purchase. */
   "needs_subscription",
+  /** A seasonal box is not sold on the delivery date (@shop/domain sale-season). */
+  "out_of_season",
+  /** A seasonal box is not sold in the delivery zone of the postcode. */
+  "not_sold_in_zone",
+  /** A seasonal box in a subscription: it is sold for one delivery at a time (docs/decisions/042). */
+  "once_only",
   /** The date is not a delivery day of the zone, is closed, or is past its cut-off. */
   "date_not_offered",
   /** The zone has no slot of that code. */
@@ -95,6 +106,13 @@ export const ORDER_ERROR_CODES = [
   "price_changed",
   /** The payment gateway could not start a payment (down, too slow): the customer tries again later. */
   "payment_unavailable",
+  /**
+   * A gift card code that cannot be used: mistyped, unknown, unpaid, voided, spent or another
+   * account's. One answer for all, so that guessing learns nothing (docs/decisions/033).
+   */
+  "gift_card_invalid",
+  /** The order already has MAX_GIFT_CARDS_PER_ORDER cards. */
+  "too_many_gift_cards",
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
 

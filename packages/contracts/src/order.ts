@@ -14,6 +14,7 @@ import {
   PURCHASE_KINDS,
   STATUS_ACTORS,
 } from "@shop/domain";
+import { FRIEND_CODE_REFUSALS } from "@shop/domain/referrals";
 import { z } from "zod";
 import { emailField, checkPostalCode, postalAddressFields, taxIdField } from "./account";
 import {
@@ -87,6 +88,20 @@ const couponCodeField = z
   .refine((value) => /^[\w-]*$/.test(value), { error: "unknown" })
   .transform((value) => (value === "" ? null : normalizeCouponCode(value)))
   .nullable()
+  .transform((value) => value ?? null);
+
+/**
+ * A friend's referral code (refer-a-friend, issue 23) as the share link's `?ref=` or the summary
+ * brings it: read in upper case without spaces; the CMS says whether it is anyone's. Absent in a
+ * draft kept before referrals: null.
+ */
+const referralCodeField = z
+  .string()
+  .trim()
+  .max(ORDER_FIELD_MAX.couponCode, tooLong(ORDER_FIELD_MAX.couponCode))
+  .refine((value) => /^[\w-]*$/.test(value), { error: "unknown" })
+  .transform((value) => (value === "" ? null : normalizeCouponCode(value)))
+  .nullish()
   .transform((value) => value ?? null);
 
 // ---- The draft -----------------------------------------------------------------------------------
@@ -177,6 +192,7 @@ const draftFields = {
   delivery: draftDeliverySchema.nullable(),
   invoice: draftInvoiceSchema.nullable(),
   couponCode: couponCodeField,
+  referralCode: referralCodeField,
 };
 
 /** The draft as the CMS keeps and answers it: every field empty until its step is done. */
@@ -193,6 +209,7 @@ export const EMPTY_ORDER_DRAFT: OrderDraft = {
   delivery: null,
   invoice: null,
   couponCode: null,
+  referralCode: null,
 };
 
 /** PATCH /order-drafts/current: a step sends only its own fields (null clears one). */
@@ -269,7 +286,8 @@ const clockTime = z.string().refine(isClockTime);
 
 /** GET /delivery/calendar: the dates still offered (each with a slot left), soonest first. */
 export const deliveryCalendarSchema = z.object({
-  zone: z.object({ name: z.string() }),
+  /** The zone's id: what a seasonal box's zones name (@shop/domain sale-season); null from an older CMS. */
+  zone: z.object({ id: z.number().int().nullable().default(null), name: z.string() }),
   dates: z.array(
     z.object({
       date: isoDateSchema,
@@ -288,6 +306,14 @@ export const deliveryCalendarSchema = z.object({
   ),
 });
 export type DeliveryCalendar = z.output<typeof deliveryCalendarSchema>;
+
+/** A card of the summary: its last four characters, its balance and what it pays of this order. */
+export const appliedGiftCardSchema = z.object({
+  tail: z.string(),
+  balance: centsField,
+  applied: centsField,
+});
+export type AppliedGiftCard = z.output<typeof appliedGiftCardSchema>;
 
 // ---- The quote -----------------------------------------------------------------------------------
 
@@ -337,11 +363,28 @@ export const orderQuoteSchema = z.object({
   coupon: z.object({ code: z.string(), refusal: z.enum(COUPON_REFUSALS).nullable() }).nullable(),
   freeShippingFrom: centsField.nullable(),
   /**
+   * A friend's referral code in the draft: the friend's discount on a first order (its own line at
+   * the summary, part of `discount`) or why it gives none. Absent in the CMS's own pricing.
+   */
+  referral: z
+    .object({ code: z.string(), refusal: z.enum(FRIEND_CODE_REFUSALS).nullable(), discount: centsField })
+    .nullable()
+    .optional(),
+  /** The customer's own referral reward, applied by itself to this order (part of `discount`). */
+  reward: z.object({ discount: centsField }).nullable().optional(),
+  /**
    * The account cannot place an order until `resetsAt` (an ISO instant): said on the summary, before
    * "Pay" (docs/decisions/021). Null signed out, or while the account may order; absent in a quote
    * that was not asked for the summary (the CMS's own pricing).
    */
   orderLimit: orderLimitSchema.nullable().optional(),
+  /**
+   * The gift cards the customer added to the draft, in the order they are spent, with what each
+   * pays of `total` now (docs/decisions/033); absent in the CMS's own pricing.
+   */
+  giftCards: z.array(appliedGiftCardSchema).optional(),
+  /** What is left to pay by card after the gift cards: 0 needs no payment. */
+  amountDue: centsField.optional(),
 });
 export type OrderQuote = z.output<typeof orderQuoteSchema>;
 
@@ -365,6 +408,8 @@ export const createOrderBody = z
      * refuses another total (409 price_changed) rather than charge what was not shown.
      */
     expectedTotal: z.number({ error: "invalid" }).int().min(0).max(100_000_000).optional(),
+    /** What the summary said was left to pay after the gift cards: refused (price_changed) when a card's balance moved since. */
+    expectedDue: z.number({ error: "invalid" }).int().min(0).max(100_000_000).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.marketingConsent && body.marketingWording === null) {
@@ -383,6 +428,18 @@ export type PaymentStart = z.output<typeof paymentStartSchema>;
 
 const slotSchema = z.object({ code: z.string(), start: clockTime, end: clockTime });
 
+/**
+ * An invoice of the order (docs/decisions/039): the full invoice it asked for, and a corrective one
+ * per refund (negative total). Its PDF: GET /invoices/mine/:number.
+ */
+export const orderInvoiceSchema = z.object({
+  number: z.string(),
+  kind: z.enum(["invoice", "corrective"]),
+  issuedAt: z.string(),
+  total: z.number().int(),
+});
+export type OrderInvoice = z.output<typeof orderInvoiceSchema>;
+
 /** GET /orders/mine/:number: the order as its customer sees it. */
 export const orderSchema = z.object({
   number: z.string(),
@@ -395,6 +452,10 @@ export const orderSchema = z.object({
   lines: z.array(quoteLineSchema),
   totals: z.object(totalsFields),
   couponCode: z.string().nullable(),
+  /** Paid with gift cards at placement (a payment, not a discount: the VAT is on the full total). */
+  giftCardsPaid: centsField.optional(),
+  /** Of giftCardsPaid, what was given back to the cards since (a cancellation, staff's refund of it). */
+  giftCardsRestored: centsField.optional(),
   delivery: z.object({
     date: isoDateSchema,
     slot: slotSchema,
@@ -403,6 +464,8 @@ export const orderSchema = z.object({
     notes: z.string(),
   }),
   invoice: draftInvoiceSchema.nullable(),
+  /** The invoices issued for it, oldest first; absent where the CMS does not say (an order's list). */
+  invoices: z.array(orderInvoiceSchema).optional(),
   /** Every change of status, oldest first. */
   events: z.array(
     z.object({
@@ -465,3 +528,21 @@ export type CreatedOrder = z.output<typeof createdOrderSchema>;
 
 /** POST /orders/mine/:number/payments: a new attempt. */
 export const paymentAnswerSchema = z.object({ payment: paymentStartSchema });
+
+// ---- Gift cards as payment (issue 23, docs/decisions/033) --------------------------------------------
+
+/** POST /order-drafts/current/gift-cards and POST /gift-cards/mine: a code as the customer typed it. */
+export const giftCardCodeBody = z.strictObject({
+  code: z
+    .string({ error: "required" })
+    .trim()
+    .min(1, { error: "required" })
+    .max(ORDER_FIELD_MAX.giftCardCode, tooLong(ORDER_FIELD_MAX.giftCardCode)),
+});
+export type GiftCardCodeBody = z.output<typeof giftCardCodeBody>;
+
+/** GET /gift-cards/mine: the cards in the customer's account, which renewals spend, oldest first. */
+export const accountGiftCardsSchema = z.object({
+  cards: z.array(z.object({ tail: z.string(), balance: centsField, addedAt: z.string() })),
+});
+export type AccountGiftCards = z.output<typeof accountGiftCardsSchema>;

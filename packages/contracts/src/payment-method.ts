@@ -1,3 +1,4 @@
+import { LOCALES } from "@shop/domain";
 import { z } from "zod";
 import { paymentStartSchema } from "./order";
 
@@ -44,7 +45,15 @@ export const customerCardListSchema = z.object({ data: z.array(customerCardSchem
 export const customerCardAnswerSchema = z.object({ data: customerCardSchema });
 
 /** POST /payment-methods/mine/setup: which gateway (the shop's own by default). */
-export const cardSetupBodySchema = z.strictObject({ provider: z.enum(CARD_PROVIDERS).optional() });
+/**
+ * POST /payment-methods/mine/setup. `locale`: the language of the page the customer adds the card
+ * from, which the outcome page (add-payment-completed or -failed) is shown in; the account's
+ * preferred language when not given.
+ */
+export const cardSetupBodySchema = z.strictObject({
+  provider: z.enum(CARD_PROVIDERS).optional(),
+  locale: z.enum(LOCALES).optional(),
+});
 
 /** The answer to a setup: the pending card and where to send the browser. */
 export const cardSetupAnswerSchema = z.object({ data: customerCardSchema, payment: paymentStartSchema });

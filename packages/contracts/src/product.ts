@@ -102,6 +102,13 @@ export const publicProductSchema = z
     boxType: z.string().nullable(),
     itemType: z.string().nullable(),
     seasonal: z.boolean(),
+    /**
+     * When and where it is sold (@shop/domain sale-season): "MM-DD" days or null, and the delivery
+     * zones' ids (empty: every zone). Absent from an older CMS during a deploy: sold always, everywhere.
+     */
+    saleFrom: z.string().nullable().default(null),
+    saleUntil: z.string().nullable().default(null),
+    saleZoneIds: z.array(z.number().int()).default([]),
     isImperfectusProduct: z.boolean(),
     SKU: z.string().nullable(),
     frequency: z.string(),
@@ -225,5 +232,8 @@ export function toProduct(source: PublicProduct, locale: Locale): Product {
     frequency: text(source.frequency) ?? DEFAULT_UPSELL_FREQUENCY,
     category: source.type === PRODUCT_TYPES.upsell ? upsellCategory(localizedText(source, "category", lang)) : null,
     isSeasonal: source.seasonal,
+    saleFrom: source.saleFrom,
+    saleUntil: source.saleUntil,
+    saleZoneIds: source.saleZoneIds,
   };
 }

@@ -41,6 +41,9 @@ export function product(overrides: Partial<Product> = {}): Product {
     frequency: "once",
     category: null,
     isSeasonal: false,
+    saleFrom: null,
+    saleUntil: null,
+    saleZoneIds: [],
   };
   const merged = { ...base, ...overrides };
   const priceWithTax = overrides.priceWithTax ?? addTax(merged.price, merged.taxRate);

@@ -73,7 +73,7 @@ export function goodsTotal(lines: readonly LineInput[], audience: PriceAudience)
  * the cents left go one each to the parts that lost the most (the first of equals first), so the
  * parts add up to `amount` exactly and none is more than a cent from its exact share.
  */
-function shareOut(amount: Cents, weights: readonly Cents[]): Cents[] {
+export function shareOut(amount: Cents, weights: readonly Cents[]): Cents[] {
   const whole = weights.reduce((sum, weight) => sum + weight, 0);
   if (amount === 0 || whole === 0) return weights.map(() => 0);
   const exact = weights.map((weight) => BigInt(amount) * BigInt(weight));

@@ -86,6 +86,10 @@ export interface Product {
   readonly category: string | null;
   /** Boxes sold for a season (the "seasonal boxes" page) rather than all year round. */
   readonly isSeasonal: boolean;
+  /** When and where it is sold (sale-season.ts): "MM-DD" days, null for no bound; zone ids, empty for every zone. */
+  readonly saleFrom: string | null;
+  readonly saleUntil: string | null;
+  readonly saleZoneIds: readonly number[];
 }
 
 /** "Despensa/Aceites" -> "Aceites"; trailing or doubled slashes are ignored; nothing -> null. */

@@ -56,7 +56,8 @@ const SCREEN_OPTIONS = {
     file: "routes/gift-card-payment-completed.tsx",
     indexable: false,
   },
-  adminGiftCards: { layout: "admin", guard: "auth", file: "routes/admin-gift-cards.tsx", indexable: false },
+  // No sign-in redirect: a visitor gets the 404 page like a customer (the page's loader decides).
+  adminGiftCards: { layout: "admin", guard: "none", file: "routes/admin-gift-cards.tsx", indexable: false },
 
   login: { layout: "auth", guard: "guest", file: "routes/login.tsx", indexable: false },
   passwordRecovery: { layout: "auth", guard: "guest", file: "routes/password-recovery.tsx", indexable: false },

@@ -231,6 +231,10 @@ export const RESOURCE_PATHS = {
   newsletterSignup: "/newsletter",
   /** A signed-in customer's copy of their data, downloaded as JSON. */
   accountData: "/account-data",
+  /** A gift card's balance by its code, asked by the gift card page's form (no account). */
+  giftCardBalance: "/gift-card-balance",
+  /** A signed-in customer's invoice of one of their orders, as a PDF (docs/decisions/039). */
+  invoice: "/invoices/:number",
 } as const;
 
 /** Requests under this prefix are proxied to the CMS with the prefix removed. */

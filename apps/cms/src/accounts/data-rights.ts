@@ -14,9 +14,12 @@ import { dropTokensOf } from "./one-time-tokens";
 import { detachOrdersOf, placeOfSupply, stillToDeliver } from "../ordering/pseudonyms";
 import { changeOrderStatus } from "../ordering/status";
 import { listOwnOrderViews } from "../ordering/orders";
+import { invoicesOfOrder } from "../invoices/mine";
 import { deleteAllAddresses, listAddresses } from "./profile";
 import { takeAllowance } from "../rate-limits/rate-limits";
 import { ensureReferralCode } from "../referrals/referrals";
+import { exportReferrals } from "../referrals/export";
+import { exportGiftCards, releaseAccountGiftCards } from "../gift-cards/account-data";
 import { closeAllSessions, findUser, listSessions, type AccountUser } from "./sessions";
 import type { SubscriptionStatus } from "@shop/domain/subscriptions";
 import { cancelForDeletedAccount, LIVE_STATUSES } from "../subscriptions/lifecycle";
@@ -132,7 +135,8 @@ export async function exportAccount(
   const sessions = await listSessions(strapi, user.id);
   const orders = [];
   for (const { id, order } of await listOwnOrderViews(strapi, user.id)) {
-    orders.push({ ...order, payments: await paymentsOf(strapi, id) });
+    // The invoices issued for it (numbers, dates, totals): each one's PDF is on the order's page.
+    orders.push({ ...order, invoices: await invoicesOfOrder(strapi, id), payments: await paymentsOf(strapi, id) });
   }
   return {
     exportedAt: new Date().toISOString(),
@@ -150,6 +154,8 @@ export async function exportAccount(
       current: row.sid === session.sid,
     })),
     linkedSignIns: await linkedSignInsOf(strapi, user.id),
+    referrals: await exportReferrals(strapi, user.id),
+    giftCards: await exportGiftCards(strapi, user),
   };
 }
 
@@ -165,7 +171,10 @@ async function assertMayDelete(strapi: Core.Strapi, user: AccountUser, input: De
  * coupon use freed, its attempts voided, "account deleted" in its history). Paid orders on their way
  * are still delivered. What stopped, for the answer and the mail.
  */
-async function stopWhatGoesOn(strapi: Core.Strapi, userId: number): Promise<DeletionStopped> {
+async function stopWhatGoesOn(
+  strapi: Core.Strapi,
+  userId: number,
+): Promise<Omit<DeletionStopped, "giftCardsReleased">> {
   const live = (await strapi.db.query(CONTENT_TYPES.subscription).findMany({
     where: { user: { id: userId }, subscriptionStatus: { $in: [...LIVE_STATUSES] } },
     select: ["id", "subscriptionStatus"],
@@ -231,7 +240,9 @@ async function releaseAccount(strapi: Core.Strapi, user: AccountUser, now: Date)
     .query(CONTENT_TYPES.user)
     .updateMany({ where: { id: user.id }, data: { newsletter: false } })) as { count: number };
   if (count !== 1) return null;
-  const stopped = await stopWhatGoesOn(strapi, user.id);
+  // The cards kept in the account leave it, still valid for whoever holds their codes.
+  const stopped = { ...(await stopWhatGoesOn(strapi, user.id)), giftCardsReleased: 0 };
+  stopped.giftCardsReleased = await releaseAccountGiftCards(strapi, user.id);
   await detachSubscriptionsOf(strapi, user.id);
   const orders = await detachOrdersOf(strapi, user.id, now);
   await strapi.db.query(CONTENT_TYPES.orderDraft).deleteMany({ where: { userId: user.id } });

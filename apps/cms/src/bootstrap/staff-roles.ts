@@ -32,13 +32,24 @@ export const CUSTOMER_DATA_SUBJECTS = [
   CONTENT_TYPES.subscriptionPriceNotice,
   CONTENT_TYPES.coupon,
   CONTENT_TYPES.couponRedemption,
+  CONTENT_TYPES.giftCard,
+  CONTENT_TYPES.giftCardEntry,
+  // Refer-a-friend's rows say who brought whom and hold rewards worth money; its settings set the
+  // discounts; the mail queue holds customers' addresses and their mails.
+  CONTENT_TYPES.referral,
+  CONTENT_TYPES.referralReward,
+  CONTENT_TYPES.referralSetting,
+  CONTENT_TYPES.queuedMail,
+  // Invoices print the buyer's name, tax id and address; their counters number them (decision 039).
+  CONTENT_TYPES.invoice,
+  CONTENT_TYPES.invoiceCounter,
 ] as const;
 
 /** The roles Strapi creates for content work. */
 const CONTENT_ROLE_CODES = ["strapi-editor", "strapi-author"] as const;
 
 /** Bumped when CUSTOMER_DATA_SUBJECTS grows, so that an existing install withholds the new ones once. */
-const WITHHELD_VERSION = 4;
+const WITHHELD_VERSION = 7;
 const STORE_KEY = { type: "core", name: "imperfecta", key: "content-roles-withheld" } as const;
 
 interface Store {

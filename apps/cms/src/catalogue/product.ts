@@ -4,6 +4,7 @@ import {
   DEFAULT_UPSELL_FREQUENCY,
   eurosToCents,
   finiteNumber,
+  isMonthDay,
   isRecord,
   LOCALES,
   toMeasure,
@@ -23,6 +24,8 @@ export const PRODUCT_POPULATE = {
   market_types: true,
   product_labels: true,
   tax_id: true,
+  // Only the ids leave the API (serializeProduct): where a seasonal box is sold.
+  saleZones: { fields: ["id"] },
 } as const;
 
 export const DEFAULT_PRODUCT_SORT = ["position:asc", "id:asc"];
@@ -153,6 +156,11 @@ export function serializeProduct(entry: Entry): PublicProduct {
     boxType: stringOrNull(entry.boxType),
     itemType: stringOrNull(entry.itemType),
     seasonal: entry.seasonal === true,
+    saleFrom: isMonthDay(entry.saleFrom) ? entry.saleFrom : null,
+    saleUntil: isMonthDay(entry.saleUntil) ? entry.saleUntil : null,
+    saleZoneIds: (Array.isArray(entry.saleZones) ? entry.saleZones : [])
+      .map((zone) => finiteNumber(record(zone)?.id))
+      .filter((id): id is number => id !== null),
     isImperfectusProduct: entry.isImperfectusProduct === true,
     SKU: stringOrNull(entry.SKU),
     frequency:

@@ -151,7 +151,7 @@ export async function deliveryCalendar(strapi: Core.Strapi, postcode: string, no
   const dates = offeredDeliveryDates(zone, { now, closedDays });
   const taken = await placesTaken(strapi, zone.id, dates);
   return {
-    zone: { name: zone.name },
+    zone: { id: zone.id, name: zone.name },
     dates: dates
       .map((date) => ({
         date,

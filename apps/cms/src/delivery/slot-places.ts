@@ -41,6 +41,19 @@ export async function takeSlotPlace(
   sql: Sql,
   place: { zoneId: number; date: IsoDate; slotCode: string; capacity: number | null },
 ): Promise<boolean> {
+  return takeSlotPlaces(strapi, sql, place, 1);
+}
+
+/**
+ * Takes `count` places of the slot at once (a page of renewals, docs/decisions/030), all or none:
+ * true when they all fit in `capacity`, false (nothing taken) when they do not.
+ */
+export async function takeSlotPlaces(
+  strapi: Core.Strapi,
+  sql: Sql,
+  place: { zoneId: number; date: IsoDate; slotCode: string; capacity: number | null },
+  count: number,
+): Promise<boolean> {
   const table = tableOf(strapi, CONTENT_TYPES.deliverySlotDay);
   const key = slotKeyOf(place.zoneId, place.date, place.slotCode);
   const now = new Date();
@@ -64,11 +77,11 @@ export async function takeSlotPlace(
   const query = sql(table.name)
     .where(table.column("key"), key)
     .update({
-      [taken]: sql.raw("?? + 1", [taken]),
+      [taken]: sql.raw("?? + ?", [taken, count]),
       [table.column("capacity")]: place.capacity,
       [table.column("updatedAt")]: now,
     });
-  if (place.capacity !== null) query.andWhere(taken, "<", place.capacity);
+  if (place.capacity !== null) query.andWhere(taken, "<=", place.capacity - count);
   return (await query) === 1;
 }
 

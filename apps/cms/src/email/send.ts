@@ -17,6 +17,14 @@ export interface EmailMessage<Name extends TemplateName> {
    * must be what the CMS made: a line break in one would start a header of its own.
    */
   headers?: Readonly<Record<string, string>>;
+  /** Files sent with the message (a gift card's PDF); nodemailer's attachment shape. */
+  attachments?: readonly EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 // A header value with a line break would let its text add fields of its own.
@@ -33,7 +41,7 @@ function assertHeaderSafe(headers: Readonly<Record<string, string>>): void {
  */
 export async function sendEmail<Name extends TemplateName>(
   strapi: Core.Strapi,
-  { template, props, to, locale, replyTo, headers }: EmailMessage<Name>,
+  { template, props, to, locale, replyTo, headers, attachments }: EmailMessage<Name>,
 ): Promise<void> {
   if (headers !== undefined) assertHeaderSafe(headers);
   // The renderer (React, React Email, html-to-text) loads on the first mail, not at every boot.
@@ -49,5 +57,6 @@ export async function sendEmail<Name extends TemplateName>(
       html,
       ...(replyTo === undefined ? {} : { replyTo }),
       ...(headers === undefined ? {} : { headers }),
+      ...(attachments === undefined ? {} : { attachments: [...attachments] }),
     });
 }

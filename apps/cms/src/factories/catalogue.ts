@@ -35,6 +35,11 @@ type ProductData = PerLanguage<"name"> &
     boxType?: "S" | "IM" | "XL";
     itemType?: "fruit" | "vegetable" | "fruitAndVegetable" | "mixed" | "fruits" | "vegetables" | "stone_fruits";
     seasonal?: boolean;
+    /** "MM-DD" (docs/decisions/042). */
+    saleFrom?: string;
+    saleUntil?: string;
+    /** Delivery zones' documentIds. */
+    saleZones?: string[];
     isImperfectusProduct?: boolean;
     frequency?: string;
   };

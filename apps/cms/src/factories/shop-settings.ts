@@ -19,6 +19,9 @@ export type ShopSettingsData = Partial<Record<`openingHours_${Locale}`, string |
   phone?: string | null;
   socialLinks?: { network: SocialNetwork; url: string }[];
   paymentMethods?: { method: PaymentMethod }[];
+  /** The gift card's custom amount's limits, in whole euros (src/gift-cards/purchase.ts). */
+  giftCardMinimumEuros?: number | null;
+  giftCardMaximumEuros?: number | null;
 };
 
 interface SingleTypeApi {

@@ -2,12 +2,13 @@ import type { Core } from "@strapi/strapi";
 import type { CompanyLeadPayload, ContactMessagePayload } from "@shop/contracts";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { documents } from "../database/documents";
-import { sendEmail } from "../email/send";
+import { sendEmail, type EmailMessage } from "../email/send";
 import type { TemplateName, TemplateProps } from "../email/templates";
 import { getEnv } from "../env";
 import { RateLimitedError } from "../rate-limits/errors";
 import { buildLimiter } from "../rate-limits/rate-limits";
 import { CONTENT_TYPES } from "../content-types";
+import { storefrontLink } from "../storefront-links";
 
 /** Who sent a message: the client address src/middlewares/client-ip.ts decided. */
 export interface Sender {
@@ -28,6 +29,8 @@ interface FormDefinition<Input extends PublicFormInput, Template extends Templat
   template: Template;
   /** The message as staff keep it and read it: the stored entry and the notification show the same. */
   fields(input: Input): Omit<TemplateProps[Template], "adminUrl">;
+  /** The mail that tells the sender, in their language, that their message arrived (if the form sends one). */
+  acknowledgement?(input: Input): EmailMessage<TemplateName>;
 }
 
 /** What both forms ask: who writes, how to reach them, and the language to answer in. */
@@ -50,7 +53,36 @@ const companyLeadForm: FormDefinition<CompanyLeadPayload, "staffCompanyLead"> = 
     employees: input.employees ?? null,
     message: input.message ?? null,
   }),
+  // Issue 23: a company is told its request arrived (a contact message gets staff's answer only).
+  // Nothing the visitor typed goes into it: the address is unverified (the template says why).
+  acknowledgement: (input) => ({
+    template: "companyLeadReceived",
+    props: { url: storefrontLink("companies", input.locale) },
+    to: input.email,
+    locale: input.locale,
+  }),
 };
+
+/**
+ * Acknowledgements per recipient address: one a day. The per-client-address limit below does not
+ * protect a recipient (rotating client addresses defeats it), and an acknowledgement goes to an
+ * address nobody has verified; a second request from the same address the same day is still stored
+ * and sent to staff, only not acknowledged again. Always on, like the submission limit.
+ */
+const ACKNOWLEDGEMENTS_PER_RECIPIENT = { points: 1, duration: 24 * 60 * 60 };
+let acknowledgementLimit: ReturnType<typeof buildLimiter> | undefined;
+
+/** Whether `email` may be acknowledged now (and counts it). */
+async function mayAcknowledge(uid: string, email: string): Promise<boolean> {
+  acknowledgementLimit ??= buildLimiter("form-acknowledgements", ACKNOWLEDGEMENTS_PER_RECIPIENT);
+  try {
+    await acknowledgementLimit.consume(`${uid} ${email.trim().toLowerCase()}`);
+    return true;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return false;
+    throw rejection;
+  }
+}
 
 /**
  * At most FORM_SUBMISSIONS_PER_HOUR messages per client address and form: a brake on spam, not a
@@ -83,8 +115,9 @@ let submissionLimit: ReturnType<typeof createSubmissionLimit> | undefined;
 
 /**
  * Stores a message of a public form and tells staff by e-mail (to STAFF_EMAIL in STAFF_LOCALE,
- * Reply-To the sender). Throws RateLimitedError when the sender has used up the hour. A failed
- * e-mail is logged, not thrown: the entry is stored and staff see it in the admin panel.
+ * Reply-To the sender), then the sender that it arrived when the form acknowledges. Throws
+ * RateLimitedError when the sender has used up the hour. A failed e-mail is logged, not thrown: the
+ * entry is stored and staff see it in the admin panel.
  */
 async function submitForm<Input extends PublicFormInput, Template extends TemplateName>(
   strapi: Core.Strapi,
@@ -125,6 +158,16 @@ async function submitForm<Input extends PublicFormInput, Template extends Templa
     strapi.log.error(
       `Could not e-mail staff about ${form.uid} ${entry.documentId}: ${error instanceof Error ? error.message : String(error)}`,
     );
+  }
+  const acknowledgement = form.acknowledgement?.(input);
+  if (acknowledgement) {
+    try {
+      if (await mayAcknowledge(form.uid, input.email)) await sendEmail(strapi, acknowledgement);
+    } catch (error) {
+      strapi.log.error(
+        `Could not acknowledge ${form.uid} ${entry.documentId} to its sender: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
   return { stored: true, id: entry.id, documentId: entry.documentId };
 }

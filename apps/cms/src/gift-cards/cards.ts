@@ -3,8 +3,9 @@ import type { Core } from "@strapi/strapi";
 import { drawGiftCardCode, giftCardTailOf, normalizeGiftCardCode } from "@shop/domain/gift-cards";
 import type { Locale } from "@shop/domain";
 import { CONTENT_TYPES } from "../content-types";
-import { keyedHash } from "../crypto/keyed-hash";
+import { giftCardKeyedHash } from "./code-key";
 import { recordMovement, type MovementResult } from "./ledger";
+import { sealGiftCardCode } from "./sealed-code";
 
 /**
  * Gift cards (docs/decisions/033): made unpaid when bought, given their balance when the payment
@@ -12,8 +13,11 @@ import { recordMovement, type MovementResult } from "./ledger";
  * last four characters are kept; a typed code is found by its hash.
  */
 
-/** What a code is stored and looked up as. Rotating JWT_SECRET changes it (src/crypto/keyed-hash.ts). */
-const codeHashOf = (code: string) => keyedHash("shop gift card codes", code);
+/** What a gateway's page, the statement and the receipt call a card (GIFT-000042): never its code. */
+export const giftCardLabel = (giftCardId: number) => `GIFT-${String(giftCardId).padStart(6, "0")}`;
+
+/** What a code is stored and looked up as: under GIFT_CARD_CODE_KEY (./code-key.ts), whose rotation voids every code. */
+export const codeHashOf = (code: string) => giftCardKeyedHash("shop gift card codes", code);
 
 export interface NewGiftCard {
   amount: number;
@@ -26,6 +30,10 @@ export interface NewGiftCard {
   design: string | null;
   /** The day the recipient's e-mail goes out (Madrid); null: as soon as it is paid. */
   sendOn: string | null;
+  /** A purchase's keyed token hash, by which its buyer's pages find it (./purchase.ts); none for cards staff make. */
+  purchaseKey?: string | null;
+  /** The buyer's language: their receipt's. */
+  buyerLocale?: Locale;
 }
 
 /** A new card waiting for its payment, and its code: the only time the code exists outside an e-mail. */
@@ -33,7 +41,14 @@ export async function createGiftCard(strapi: Core.Strapi, card: NewGiftCard): Pr
   if (!Number.isSafeInteger(card.amount) || card.amount <= 0) throw new RangeError(`Not an amount: ${card.amount}`);
   const code = drawGiftCardCode(randomBytes);
   const row = (await strapi.db.query(CONTENT_TYPES.giftCard).create({
-    data: { ...card, codeHash: codeHashOf(code), codeTail: giftCardTailOf(code), status: "pending_payment" },
+    data: {
+      ...card,
+      codeHash: codeHashOf(code),
+      codeTail: giftCardTailOf(code),
+      // Kept sealed only until the recipient's e-mail has gone (./sending.ts, docs/decisions/037).
+      codeSealed: sealGiftCardCode(code),
+      state: "pending_payment",
+    },
   })) as { id: number };
   return { id: row.id, code };
 }
@@ -66,11 +81,11 @@ export async function issueGiftCard(
 export async function findGiftCardByCode(
   strapi: Core.Strapi,
   typed: string,
-): Promise<{ id: number; codeTail: string; status: string } | null> {
+): Promise<{ id: number; codeTail: string; state: string } | null> {
   const code = normalizeGiftCardCode(typed);
   if (code === null) return null;
   return (await strapi.db.query(CONTENT_TYPES.giftCard).findOne({
-    where: { codeHash: codeHashOf(code), status: "active" },
-    select: ["id", "codeTail", "status"],
-  })) as { id: number; codeTail: string; status: string } | null;
+    where: { codeHash: codeHashOf(code), state: "active" },
+    select: ["id", "codeTail", "state"],
+  })) as { id: number; codeTail: string; state: string } | null;
 }

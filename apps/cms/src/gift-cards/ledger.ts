@@ -30,10 +30,15 @@ export type MovementResult =
       /** false: the same key was recorded before. */
       readonly recorded: boolean;
     }
-  | { readonly ok: false; readonly refusal: Exclude<GiftCardEntryRefusal, "duplicate">; readonly balance: number };
+  | {
+      readonly ok: false;
+      /** expired: an issue for a purchase that was given up before its payment came (./expiry.ts). */
+      readonly refusal: Exclude<GiftCardEntryRefusal, "duplicate"> | "expired";
+      readonly balance: number;
+    };
 
-/** The card's status that follows a movement: issued makes it usable, a void ends it. */
-const STATUS_AFTER: Partial<Record<GiftCardEntry["kind"], "active" | "voided">> = {
+/** The card's state that follows a movement: issued makes it usable, a void ends it. */
+const STATE_AFTER: Partial<Record<GiftCardEntry["kind"], "active" | "voided">> = {
   issued: "active",
   voided: "voided",
 };
@@ -49,9 +54,16 @@ interface EntryRow {
  * The card's row lock for the rest of the caller's transaction. SQLite writes one transaction at a
  * time and needs none; PostgreSQL would otherwise let two transactions read the same balance.
  */
-async function lockCard(strapi: Core.Strapi, sql: Sql, giftCardId: number): Promise<void> {
+export async function lockCard(strapi: Core.Strapi, sql: Sql, giftCardId: number): Promise<void> {
   if (strapi.db.dialect.client !== "postgres") return;
   await sql(tableOf(strapi, CONTENT_TYPES.giftCard).name).where("id", giftCardId).forUpdate().select("id");
+}
+
+async function stateOf(strapi: Core.Strapi, giftCardId: number): Promise<string | null> {
+  const row = (await strapi.db
+    .query(CONTENT_TYPES.giftCard)
+    .findOne({ where: { id: giftCardId }, select: ["state"] })) as { state: string } | null;
+  return row?.state ?? null;
 }
 
 export async function ledgerOf(strapi: Core.Strapi, giftCardId: number): Promise<GiftCardEntry[]> {
@@ -79,7 +91,7 @@ async function keyOfAnotherCard(strapi: Core.Strapi, giftCardId: number, idempot
  * Records one movement, or says why the rules refuse it. A key recorded before with the same
  * movement is the same operation again (a retried request, a replayed notification): answered as
  * done, with nothing added; with another movement, or on another card, it is refused (key_conflict).
- * The card's status follows in the same transaction.
+ * The card's state follows in the same transaction.
  */
 export async function recordMovement(
   strapi: Core.Strapi,
@@ -92,6 +104,11 @@ export async function recordMovement(
     const balance = giftCardBalance(entries);
     const refusal = giftCardEntryRefusal(entries, movement);
     if (refusal === "duplicate") return { ok: true, balance, recorded: false };
+    // Read under the card's lock: the expiry job's conditional UPDATE either ran before (refused here)
+    // or waits for this transaction and then finds the card active.
+    if (movement.kind === "issued" && (await stateOf(strapi, giftCardId)) === "expired") {
+      return { ok: false, refusal: "expired", balance };
+    }
     if (refusal !== null) return { ok: false, refusal, balance };
     if (await keyOfAnotherCard(strapi, giftCardId, movement.idempotencyKey)) {
       return { ok: false, refusal: "key_conflict", balance };
@@ -107,8 +124,8 @@ export async function recordMovement(
         actor: movement.actor,
       },
     });
-    const status = STATUS_AFTER[movement.kind];
-    if (status) await strapi.db.query(CONTENT_TYPES.giftCard).update({ where: { id: giftCardId }, data: { status } });
+    const state = STATE_AFTER[movement.kind];
+    if (state) await strapi.db.query(CONTENT_TYPES.giftCard).update({ where: { id: giftCardId }, data: { state } });
     return { ok: true, balance: balance + movement.amount, recorded: true };
   });
 }

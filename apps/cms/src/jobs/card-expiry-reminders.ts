@@ -1,14 +1,15 @@
 import type { Core } from "@strapi/strapi";
 import { toLocale } from "@shop/domain";
 import { CONTENT_TYPES } from "../content-types";
-import { sendEmail } from "../email/send";
+import { queueMail, sendQueuedMailsLater } from "../email/queue";
 import { storefrontLink } from "../storefront-links";
 
 /**
  * The e-mail 30 days before a saved card expires (docs/decisions/029), once per card: each card is
- * claimed by one conditional update of its `expiryReminderSentAt` before its mail is sent, so two
- * CMS processes running the job at once send it once. A mail that fails gives the claim back, and
- * the next run tries again.
+ * claimed by one conditional update of its `expiryReminderSentAt`, in the same transaction as its
+ * mail's row in the mail queue (src/email/queue.ts, docs/decisions/043), so two CMS processes running
+ * the job at once queue it once, a crash loses neither, and a mail that fails is tried again by the
+ * queue.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +34,7 @@ function expiresAt(card: { expiryMonth: number; expiryYear: number }): Date {
 
 const rows = (strapi: Core.Strapi) => strapi.db.query(CONTENT_TYPES.paymentMethod);
 
-/** Sends the reminders due at `now`; how many were sent. */
+/** Queues the reminders due at `now` and has the queue send them after the run; how many were queued. */
 export async function remindExpiringCards(strapi: Core.Strapi, now: Date): Promise<number> {
   const horizon = new Date(now.getTime() + CARD_EXPIRY_NOTICE_DAYS * DAY_MS);
   const candidates = (await rows(strapi).findMany({
@@ -51,31 +52,32 @@ export async function remindExpiringCards(strapi: Core.Strapi, now: Date): Promi
     const expiry = expiresAt(card);
     // Due from 30 days before the expiry until it; an expired card has nothing left to warn of.
     if (expiry > horizon || expiry <= now || card.user === null || card.user.blocked === true) continue;
-    const { count } = (await rows(strapi).updateMany({
-      where: { id: card.id, expiryReminderSentAt: { $null: true } },
-      data: { expiryReminderSentAt: now },
-    })) as { count: number };
-    if (count !== 1) continue;
     const locale = toLocale(card.locale);
-    try {
-      await sendEmail(strapi, {
-        template: "cardExpiring",
-        to: card.user.email,
-        locale,
-        props: {
-          name: card.user.firstName,
-          card: `${(card.brand ?? "").toUpperCase()} •••• ${card.last4 ?? ""}`.trim(),
-          expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
-          url: `${storefrontLink("profile", locale)}#cards`,
+    const user = card.user;
+    const queued = await strapi.db.transaction(async () => {
+      const { count } = (await rows(strapi).updateMany({
+        where: { id: card.id, expiryReminderSentAt: { $null: true } },
+        data: { expiryReminderSentAt: now },
+      })) as { count: number };
+      if (count !== 1) return false;
+      return queueMail(strapi, {
+        key: `card-expiry:${card.id}`,
+        now,
+        message: {
+          template: "cardExpiring",
+          to: user.email,
+          locale,
+          props: {
+            name: user.firstName,
+            card: `${(card.brand ?? "").toUpperCase()} •••• ${card.last4 ?? ""}`.trim(),
+            expiry: `${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`,
+            url: `${storefrontLink("profile", locale)}#cards`,
+          },
         },
       });
-      sent++;
-    } catch (error) {
-      await rows(strapi).updateMany({ where: { id: card.id }, data: { expiryReminderSentAt: null } });
-      strapi.log.error(
-        `Card expiry reminder ${card.id} not sent: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    });
+    if (queued) sent++;
   }
+  if (sent > 0) sendQueuedMailsLater(strapi);
   return sent;
 }

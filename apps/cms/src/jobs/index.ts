@@ -8,6 +8,10 @@ import { sendPriceNotices } from "../subscriptions/price-notices/notices";
 import { dropExpiredDrafts } from "../ordering/drafts";
 import { deliverDueSandboxNotifications } from "../payments/sandbox-notifications";
 import { oneRunAtATime } from "./one-run-at-a-time";
+import { sendDueGiftCards } from "../gift-cards/sending";
+import { expireGiftCardPurchases } from "../gift-cards/expiry";
+import { settleReferrals } from "../referrals/settle";
+import { issueOwedInvoices } from "../invoices/issue";
 
 /**
  * The sandbox gateway's notifications due now: recorded decisions whose first try was lost (the CMS
@@ -49,12 +53,15 @@ export const cronTasks = {
         const cancelled = await expireUnpaidOrders(strapi, now);
         if (cancelled > 0) strapi.log.info(`Unpaid orders expired: ${cancelled}`);
         await dropExpiredDrafts(strapi, now);
+        const giftCards = await expireGiftCardPurchases(strapi, now);
+        if (giftCards > 0) strapi.log.info(`Unpaid gift card purchases expired: ${giftCards}`);
       } catch (error) {
         strapi.log.error(`Order expiry failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     // Every minute: an unpaid order holds a slot place other customers may want. Order drafts left
-    // past their expiry go at the same time (one conditional DELETE).
+    // past their expiry go at the same time (one conditional DELETE), and gift card purchases left
+    // unpaid past their deadline (docs/decisions/040).
     options: { rule: "* * * * *" },
   },
   deliverSandboxNotifications: {
@@ -111,6 +118,19 @@ export const cronTasks = {
     // Daily at 09:37 (UTC): a morning mail, away from the full hour.
     options: { rule: "37 9 * * *" },
   },
+  sendGiftCards: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        const run = await sendDueGiftCards(strapi, new Date());
+        if (run.sent + run.failed > 0) strapi.log.info(`Gift card mails: ${JSON.stringify(run)}`);
+      } catch (error) {
+        strapi.log.error(`Gift card mails failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    // Every minute: a card bought to go "now" reaches its recipient a minute after its payment, and
+    // one planned for a day goes in that day's first minute, Madrid time (docs/decisions/037).
+    options: { rule: "* * * * *" },
+  },
   sendPriceNotices: {
     task: async ({ strapi }: { strapi: Core.Strapi }) => {
       try {
@@ -125,5 +145,31 @@ export const cronTasks = {
     // Daily at 08:43 (UTC): staff change prices in the day; the notice goes the next morning, and
     // the new price reaches deliveries 7 days after it (docs/decisions/032).
     options: { rule: "43 8 * * *" },
+  },
+  settleReferrals: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        const run = await settleReferrals(strapi, new Date());
+        if (run.qualified + run.rewarded + run.rejected > 0) strapi.log.info(`Referrals: ${JSON.stringify(run)}`);
+      } catch (error) {
+        strapi.log.error(`Referrals failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    // Hourly at minute 23: a refund window is days long, so an hour late is on time, and a reward
+    // earned in the hour reaches the next order or renewal (src/referrals/settle.ts).
+    options: { rule: "23 * * * *" },
+  },
+  issueOwedInvoices: {
+    task: async ({ strapi }: { strapi: Core.Strapi }) => {
+      try {
+        const run = await issueOwedInvoices(strapi, new Date());
+        if (run.invoices + run.correctives > 0) strapi.log.info(`Owed invoices issued: ${JSON.stringify(run)}`);
+      } catch (error) {
+        strapi.log.error(`Owed invoices failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    // Hourly at minute 37: an invoice that could not be issued with its payment (the Shop settings
+    // lacked the legal name or NIF, an error) or a refund's corrective one (docs/decisions/039).
+    options: { rule: "37 * * * *" },
   },
 };

@@ -1,9 +1,12 @@
 import type { Core } from "@strapi/strapi";
 import { collectRenewals, type CollectionRun } from "../subscriptions/renewals/collect";
 import { orderDueDeliveries } from "../subscriptions/renewals/orders";
+import { deleteSentMails, sendQueuedMailsLater } from "../email/queue";
 
 export interface RenewalRun extends CollectionRun {
   ordered: number;
+  /** Sent mails past their keeping (src/email/queue.ts, deleteSentMails). */
+  mailsDeleted: number;
 }
 
 /**
@@ -16,5 +19,8 @@ export interface RenewalRun extends CollectionRun {
 export async function renewSubscriptions(strapi: Core.Strapi, now: Date): Promise<RenewalRun> {
   const ordered = await orderDueDeliveries(strapi, now);
   const collected = await collectRenewals(strapi, now);
-  return { ordered, ...collected };
+  // Mails a run queued and did not get to send (its process stopped) leave with the next run.
+  sendQueuedMailsLater(strapi);
+  const mailsDeleted = await deleteSentMails(strapi, now);
+  return { ordered, ...collected, mailsDeleted };
 }

@@ -15,12 +15,14 @@ import { MAX_LINE_QUANTITY, zoneForPostcode, type TimeSlot } from "@shop/domain"
 import { checkDeliveryChoice, loadZones, rulesForPostcode, type DeliveryRules } from "../delivery/delivery";
 import { keyedHash } from "../crypto/keyed-hash";
 import { DraftNeedsSignInError, OrderError, OrderNotFoundError } from "./errors";
-import { checkDraftProducts, draftProductIds, loadOrderProducts } from "./products";
+import { checkDraftProducts, checkDraftSale, draftProductIds, loadOrderProducts } from "./products";
 import { createAddress, listAddresses } from "../accounts/profile";
 import { customerAudience, priceDraft } from "./quote";
 import { takeAllowance } from "../rate-limits/rate-limits";
 import { placesTaken } from "../delivery/slot-places";
 import { CONTENT_TYPES } from "../content-types";
+import { findCoupon } from "../coupons/coupons";
+import { referrerOfCode } from "../referrals/pricing";
 
 /**
  * The new-order draft (docs/decisions/015): kept in the CMS under a random token that the
@@ -226,6 +228,17 @@ async function settlePostcode(
 }
 
 /**
+ * A code typed in the summary's code field that is no coupon's but a customer's referral code is
+ * the draft's referral code (refer-a-friend, issue 23): the customer has one field for codes.
+ */
+async function withReferralCode(strapi: Core.Strapi, patch: OrderDraftPatch): Promise<OrderDraftPatch> {
+  const code = patch.couponCode;
+  if (!code || (await findCoupon(strapi, code)) !== null || (await referrerOfCode(strapi, code)) === null) return patch;
+  const { couponCode: _typed, ...rest } = patch;
+  return { ...rest, referralCode: code };
+}
+
+/**
  * Applies one step's fields to the draft: each is checked (400 with the code at its path, the draft
  * unchanged), the plan and the postcode settle what depends on them, and the draft's expiry starts
  * again.
@@ -233,24 +246,41 @@ async function settlePostcode(
 export async function patchDraft(
   strapi: Core.Strapi,
   token: string,
-  patch: OrderDraftPatch,
+  asked: OrderDraftPatch,
   { userId, now = new Date() }: { userId: number | null; now?: Date },
 ): Promise<OrderDraftAnswer> {
   const open = await openDraft(strapi, token, { userId, now });
+  const patch = await withReferralCode(strapi, asked);
   let draft = settlePlan({ ...open.draft, ...patch }, patch);
   if (patch.postcode !== undefined) draft = await settlePostcode(strapi, draft, { userId, now });
-  if (patch.boxes !== undefined || patch.extras !== undefined) {
-    const products = await loadOrderProducts(strapi, draftProductIds(draft));
+  const products =
+    patch.boxes !== undefined || patch.extras !== undefined || patch.delivery
+      ? await loadOrderProducts(strapi, draftProductIds(draft))
+      : null;
+  if (products && (patch.boxes !== undefined || patch.extras !== undefined)) {
     checkDraftProducts(products, draft, await customerAudience(strapi, userId));
   }
   if (patch.delivery)
     await checkDelivery(strapi, { postcode: draft.postcode, delivery: patch.delivery }, { userId, now });
+  const zone = draft.postcode === null ? null : zoneForPostcode(await loadZones(strapi), draft.postcode);
+  if (products && zone && (patch.boxes !== undefined || patch.delivery)) {
+    // A seasonal box chosen for a day out of its season: the box step blames the box, the delivery
+    // step the date (docs/decisions/042).
+    checkDraftSale(products, draft, {
+      zoneId: zone.id,
+      date: draft.delivery?.date ?? null,
+      ...(patch.delivery && { datePath: ["delivery", "date"] }),
+    });
+  }
   if (patch.couponCode) {
     const { coupon } = await priceDraft(strapi, draft, { userId, locale: "es", now });
     // A minimum not reached yet is kept: adding goods fixes it, and the quote says so meanwhile.
     if (coupon?.refusal && coupon.refusal !== "minimum_not_reached") {
       throw new OrderError(coupon.refusal, ["couponCode"]);
     }
+  }
+  if (patch.referralCode && (await referrerOfCode(strapi, patch.referralCode)) === null) {
+    throw new OrderError("unknown", ["referralCode"]);
   }
   const data: DraftData = { draft, extrasConfirmed: open.extrasConfirmed || patch.extras !== undefined };
   await drafts(strapi).update({ where: { id: open.id }, data: { data, expiresAt: expiryFrom(now) } });

@@ -47,6 +47,8 @@ import { CONTENT_TYPES } from "../content-types";
 import { storedExclusions, toOrderContents, type StoredOrderContents } from "./lines";
 import { refundsViewOf, type RefundsView } from "./refunds/cancel";
 import { toldPricesAtSubscription } from "../subscriptions/price-notices/told";
+import { ORDER_FLOW_REFERRALS, takeReferralHolds } from "../referrals/pricing";
+import { draftGiftCardsOf, previewGiftCards, spendGiftCardsOnOrder, type AddedGiftCard } from "../gift-cards/redeem";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a
@@ -83,7 +85,7 @@ async function readyDraft(
   const missing = firstMissingStep(open);
   const { draft } = open;
   if (missing !== null || draft.delivery === null) throw new OrderError("draft_incomplete", missing ?? ["delivery"]);
-  const priced = await priceDraft(strapi, draft, { userId, locale, now });
+  const priced = await priceDraft(strapi, draft, { userId, locale, now, referrals: ORDER_FLOW_REFERRALS });
   if (priced.coupon?.refusal) throw new OrderError(priced.coupon.refusal, ["couponCode"]);
   let delivery: CheckedDelivery;
   try {
@@ -268,6 +270,7 @@ async function writeOrder(
     userId,
     email,
     body,
+    giftCards,
     now,
   }: {
     open: OpenDraft;
@@ -275,6 +278,8 @@ async function writeOrder(
     userId: number;
     email: string;
     body: CreateOrderBody;
+    /** The draft's gift cards and what the summary said was left to pay after them. */
+    giftCards: { cards: AddedGiftCard[]; expectedDue: number };
     now: Date;
   },
 ): Promise<number> {
@@ -289,6 +294,14 @@ async function writeOrder(
   await strapi.db
     .query(CONTENT_TYPES.order)
     .update({ where: { id: orderId }, data: { number: orderNumberOf(orderId) } });
+  await spendGiftCardsOnOrder(strapi, sql, {
+    orderId,
+    userId,
+    cards: giftCards.cards,
+    total: data.total,
+    expectedDue: giftCards.expectedDue,
+    actor: "customer",
+  });
 
   const { zone } = ready.priced;
   const slot = ready.delivery.slot;
@@ -306,6 +319,7 @@ async function writeOrder(
   if (coupon?.couponId && coupon.discount > 0) {
     await takeCouponUse(strapi, sql, { couponId: coupon.couponId, userId, orderId });
   }
+  await takeReferralHolds(strapi, sql, { pricing: ready.priced.referral, userId, orderId, now });
   await strapi.db.query(CONTENT_TYPES.orderEvent).create({
     data: { order: orderId, at: now, from: null, to: "pending_payment", actorKind: "customer", actorLabel: email },
   });
@@ -450,18 +464,35 @@ export async function placeOrder(
   // Said early, before anything is counted; counted again under the customer's lock (writeOrder).
   await checkUnpaidOrders(strapi, { userId, now });
   const ready = await readyDraft(strapi, open, { userId, locale: body.locale, now });
-  // Refused before anything is written: the customer can still change the draft (its coupon).
-  checkChargeable(ready.priced.totals.total);
+  // Gift cards pay first (docs/decisions/033): what is left is what a gateway is asked for.
+  const cards = await draftGiftCardsOf(strapi, open.id, { userId });
+  const { amountDue } = await previewGiftCards(strapi, cards, ready.priced.totals.total);
+  // Refused before anything is written: the customer can still change the draft (its coupon, its cards).
+  checkChargeable(amountDue);
   if (body.expectedTotal !== undefined && body.expectedTotal !== ready.priced.totals.total) {
     throw new OrderError("price_changed", ["expectedTotal"], {
       status: 409,
       message: `The summary said ${body.expectedTotal} cents; the order now comes to ${ready.priced.totals.total}`,
     });
   }
+  if (body.expectedDue !== undefined && body.expectedDue !== amountDue) {
+    throw new OrderError("price_changed", ["expectedDue"], {
+      status: 409,
+      message: `The summary left ${body.expectedDue} cents to pay after the gift cards; now ${amountDue}`,
+    });
+  }
   await takeOrderAllowances({ email: user.email, clientAddress });
   const orderId = await strapi.db
     .transaction(({ trx }: { trx: Sql }) =>
-      writeOrder(strapi, trx, { open, ready, userId, email: user.email, body, now }),
+      writeOrder(strapi, trx, {
+        open,
+        ready,
+        userId,
+        email: user.email,
+        body,
+        giftCards: { cards, expectedDue: amountDue },
+        now,
+      }),
     )
     .catch(async (error: unknown) => {
       // Not written (a slot filled meanwhile): it held nothing, so it costs nothing.
@@ -487,6 +518,8 @@ export async function placeOrder(
 
 interface OrderRow extends StoredOrderContents {
   id: number;
+  giftCardsPaid?: number | null;
+  giftCardsRestored?: number | null;
   number: string;
   orderStatus: OrderStatus;
   createdAt: string | Date;
@@ -514,6 +547,8 @@ function toOrder(
     audience: row.audience,
     ...toOrderContents(row),
     invoice: row.invoice ?? null,
+    giftCardsPaid: Number(row.giftCardsPaid ?? 0),
+    giftCardsRestored: Number(row.giftCardsRestored ?? 0),
     // A change from a status to itself is a note for staff (money taken for a cancelled order,
     // src/payments/notifications.ts), not a step of the customer's timeline.
     events: [...(row.events ?? [])]

@@ -3,11 +3,13 @@ import type { OrderDraft } from "@shop/contracts";
 import {
   eurosToCents,
   fallbackChain,
+  isMonthDay,
   isOnlyB2B,
   isOnlyB2C,
   MARKET_TYPES,
   parseTaxRate,
   PRODUCT_TYPES,
+  saleRefusal,
   type Cents,
   type Locale,
   type MarketType,
@@ -37,6 +39,11 @@ export interface OrderProduct {
   /** A box's type ("mixed", "fruits"…) and size ("S", "IM", "XL"), as staff pack it; null for other products. */
   itemType: string | null;
   boxType: string | null;
+  /** A seasonal box: sold for one delivery, within its days and zones (@shop/domain sale-season). */
+  isSeasonal: boolean;
+  saleFrom: string | null;
+  saleUntil: string | null;
+  saleZoneIds: number[];
 }
 
 interface ProductRow {
@@ -51,6 +58,10 @@ interface ProductRow {
   name_pt: string | null;
   itemType: string | null;
   boxType: string | null;
+  seasonal: boolean | null;
+  saleFrom: string | null;
+  saleUntil: string | null;
+  saleZones?: { id: number }[];
 }
 
 function toOrderProduct(row: ProductRow): OrderProduct {
@@ -66,6 +77,10 @@ function toOrderProduct(row: ProductRow): OrderProduct {
     names: { es: row.name_es ?? undefined, ca: row.name_ca ?? undefined, pt: row.name_pt ?? undefined },
     itemType: row.itemType ?? null,
     boxType: row.boxType ?? null,
+    isSeasonal: row.seasonal === true,
+    saleFrom: isMonthDay(row.saleFrom) ? row.saleFrom : null,
+    saleUntil: isMonthDay(row.saleUntil) ? row.saleUntil : null,
+    saleZoneIds: (row.saleZones ?? []).map((zone) => zone.id),
   };
 }
 
@@ -77,7 +92,11 @@ export async function loadOrderProducts(
   if (ids.length === 0) return new Map();
   const rows = (await strapi.db.query(CONTENT_TYPES.product).findMany({
     where: { $and: [{ id: { $in: [...new Set(ids)] } }, VISIBLE_PRODUCT_FILTER] },
-    populate: { market_types: { select: ["name"] }, tax_id: { select: ["amount_value"] } },
+    populate: {
+      market_types: { select: ["name"] },
+      tax_id: { select: ["amount_value"] },
+      saleZones: { select: ["id"] },
+    },
   })) as ProductRow[];
   return new Map(rows.map((row) => [row.id, toOrderProduct(row)]));
 }
@@ -144,5 +163,27 @@ export function checkDraftProducts(
   });
   draft.extras.forEach((extra, index) => {
     checkProduct(products, extra.productId, { kind: "extra", audience, path: ["extras", index, "productId"] });
+  });
+}
+
+/**
+ * Checks the draft's boxes against when and where each is sold (@shop/domain sale-season;
+ * docs/decisions/042): 400 at ["boxes", i, "productId"] with not_sold_in_zone, out_of_season (the
+ * delivery date, once there is one) or once_only (a seasonal box in a subscription, which would
+ * renew out of its season). `datePath` names the field to blame for a date out of season instead,
+ * when the date is what the caller is changing (the delivery step).
+ */
+export function checkDraftSale(
+  products: ReadonlyMap<number, OrderProduct>,
+  draft: Pick<OrderDraft, "boxes" | "purchase">,
+  { zoneId, date, datePath }: { zoneId: number; date: string | null; datePath?: (string | number)[] },
+): void {
+  draft.boxes.forEach((box, index) => {
+    const product = products.get(box.productId);
+    if (!product) return;
+    const path = ["boxes", index, "productId"];
+    if (product.isSeasonal && draft.purchase === "subscription") throw new OrderError("once_only", path);
+    const refusal = saleRefusal(product, { zoneId, date });
+    if (refusal) throw new OrderError(refusal, refusal === "out_of_season" && datePath ? datePath : path);
   });
 }

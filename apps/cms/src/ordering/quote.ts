@@ -14,8 +14,16 @@ import {
 import { judgeCoupon, type CouponOutcome } from "../coupons/coupons";
 import { loadZones } from "../delivery/delivery";
 import { OrderError } from "./errors";
-import { checkDraftProducts, draftProductIds, loadOrderProducts, productName, type OrderProduct } from "./products";
+import {
+  checkDraftProducts,
+  checkDraftSale,
+  draftProductIds,
+  loadOrderProducts,
+  productName,
+  type OrderProduct,
+} from "./products";
 import { findUser } from "../accounts/sessions";
+import { priceReferrals, type ReferralPricing } from "../referrals/pricing";
 
 /**
  * The price of a draft, now: the catalogue's prices and tax rates of the moment, the coupon's rules
@@ -27,7 +35,11 @@ import { findUser } from "../accounts/sessions";
 /** Who the customer is for prices: companies see net prices, everyone else (and the signed-out) consumer ones. */
 export async function customerAudience(strapi: Core.Strapi, userId: number | null): Promise<PriceAudience> {
   if (userId === null) return "consumer";
-  const user = await findUser(strapi, { id: userId });
+  return audienceOf(await findUser(strapi, { id: userId }));
+}
+
+/** customerAudience of a customer already read (with its `customerKind`): for a page of many read at once. */
+export function audienceOf(user: { customerKind?: string | null } | null): PriceAudience {
   return user?.customerKind === "company" ? "business" : "consumer";
 }
 
@@ -46,6 +58,8 @@ export interface PricedDraft {
   lines: PricedLine[];
   zone: DeliveryZone;
   coupon: CouponOutcome | null;
+  /** Refer-a-friend's part, when it was asked for (priceDraft's `referrals`). */
+  referral: ReferralPricing | null;
   totals: ReturnType<typeof orderTotals>;
 }
 
@@ -104,13 +118,38 @@ function unpricedLines(
 export async function priceDraft(
   strapi: Core.Strapi,
   draft: OrderDraft,
-  { userId, locale, now, boxPrices }: { userId: number | null; locale: Locale; now: Date; boxPrices?: BoxPrices },
+  {
+    userId,
+    locale,
+    now,
+    boxPrices,
+    referrals,
+    saleLimits = "judged",
+  }: {
+    userId: number | null;
+    locale: Locale;
+    now: Date;
+    boxPrices?: BoxPrices;
+    /**
+     * Refer-a-friend's part (src/referrals/pricing.ts): the friend's discount of the draft's code
+     * (the order flow) and the customer's waiting reward (the order flow and renewals). Without it,
+     * neither: a subscription's quotes and notices show the catalogue's price.
+     */
+    referrals?: { friendCode: boolean; reward: boolean };
+    /**
+     * When and where the boxes are sold (decision 042): "judged" for what a customer is choosing now
+     * (the order flow, the default); "grandfathered" for a subscription already taken (its renewals,
+     * restart and quotes), which sale limits set on its products afterwards do not stop.
+     */
+    saleLimits?: "judged" | "grandfathered";
+  },
 ): Promise<PricedDraft> {
   const zone = draft.postcode === null ? null : zoneForPostcode(await loadZones(strapi), draft.postcode);
   if (!zone) throw new OrderError(draft.postcode === null ? "draft_incomplete" : "not_covered", ["postcode"]);
   const audience = await customerAudience(strapi, userId);
   const products = await loadOrderProducts(strapi, draftProductIds(draft));
   checkDraftProducts(products, draft, audience);
+  if (saleLimits === "judged") checkDraftSale(products, draft, { zoneId: zone.id, date: draft.delivery?.date ?? null });
 
   const unpriced = unpricedLines(draft, products, { audience, locale, boxPrices });
   const inputs: LineInput[] = unpriced.map((line) => ({
@@ -121,7 +160,14 @@ export async function priceDraft(
   const goods = goodsTotal(inputs, audience);
   const coupon =
     draft.couponCode === null ? null : await judgeCoupon(strapi, { code: draft.couponCode, goods, userId, now });
-  const discount = coupon?.discount ?? 0;
+  const couponDiscount = coupon?.discount ?? 0;
+  const referral = referrals
+    ? await priceReferrals(strapi, { draft, userId, goods, discountSoFar: couponDiscount, use: referrals })
+    : null;
+  const discount = Math.min(
+    goods,
+    couponDiscount + (referral?.friend?.discount ?? 0) + (referral?.reward?.discount ?? 0),
+  );
   const totals = orderTotals({
     lines: inputs,
     audience,
@@ -136,6 +182,7 @@ export async function priceDraft(
     lines,
     zone,
     coupon,
+    referral,
     totals,
     quote: {
       audience,
@@ -147,6 +194,14 @@ export async function priceDraft(
       total: totals.total,
       coupon: coupon && { code: coupon.code, refusal: coupon.refusal },
       freeShippingFrom: zone.freeShippingFrom,
+      ...(referral && {
+        referral: referral.friend && {
+          code: referral.friend.code,
+          refusal: referral.friend.refusal,
+          discount: referral.friend.discount,
+        },
+        reward: referral.reward && { discount: referral.reward.discount },
+      }),
     },
   };
 }

@@ -2,13 +2,16 @@ import type { Core } from "@strapi/strapi";
 import { mayChangeStatus, OrderStatusChangeError, type OrderStatus, type StatusActor } from "@shop/domain";
 import { getEnv } from "../env";
 import { releaseCouponUse } from "../coupons/coupons";
+import { releaseReferralHolds } from "../referrals/pricing";
 import { forgetDeliveryOfDetached } from "./pseudonyms";
 import { releaseSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
 import { afterAnswer } from "../http/after-answer";
 import { activateSubscription, planDeliveries } from "../subscriptions/plan";
-import { settleRenewalPaid } from "../subscriptions/lifecycle";
+import { settleFirstOrderUnpaid, settleRenewalPaid } from "../subscriptions/lifecycle";
+import { restoreGiftCardsOfOrder } from "../gift-cards/redeem";
+import { issueCancellationCorrective, issueOrderInvoice } from "../invoices/issue";
 
 /**
  * An order's status moves only here (docs/decisions/015): by one conditional UPDATE from the
@@ -73,7 +76,8 @@ function dataFor(to: OrderStatus, now: Date): Record<string, unknown> {
 
 /**
  * A subscription lives by its first order: active once paid, its first delivery that order's and
- * the ones ahead planned once the payment is committed (docs/decisions/028); cancelled if it never is.
+ * the ones ahead planned once the payment is committed (docs/decisions/028); if it never is, cancelled
+ * (a restarted suspended one suspended again: subscriptions/lifecycle.ts).
  */
 async function settleSubscription(
   strapi: Core.Strapi,
@@ -97,10 +101,9 @@ async function settleSubscription(
     return;
   }
   if (to !== "cancelled") return;
-  await strapi.db.query(CONTENT_TYPES.subscription).updateMany({
-    where: { id: subscriptionId, subscriptionStatus: "pending" },
-    data: { subscriptionStatus: "cancelled" },
-  });
+  // A pending subscription's first order (or restart's) cancelled unpaid: the job's consequence of
+  // it, whoever cancelled the order (the expiry job, staff), recorded under the order's actor's name.
+  await settleFirstOrderUnpaid(strapi, subscriptionId, { now, actor: { kind: "job", label: actor.label } });
 }
 
 /**
@@ -121,6 +124,7 @@ export async function releaseOrderHolds(strapi: Core.Strapi, orderId: number): P
     })) as { slotKey: string | null } | null;
     if (order?.slotKey) await releaseSlotPlace(strapi, trx, order.slotKey);
     await releaseCouponUse(strapi, trx, orderId);
+    await releaseReferralHolds(strapi, trx, orderId);
     return true;
   });
 }
@@ -141,6 +145,9 @@ export async function voidPendingAttempts(strapi: Core.Strapi, orderId: number):
     data: { paymentStatus: "voided" },
   });
 }
+
+/** The statuses of an order that has been paid and goes on: its invoice is owed in each. */
+const INVOICED_STATUSES: ReadonlySet<OrderStatus> = new Set(["paid", "preparing", "shipped", "delivered"]);
 
 /** Moves the order from `status` to `change.to` if nobody moved it first; the history entry with it. */
 async function moveOnce(strapi: Core.Strapi, order: OrderStatusRow, change: StatusChange, now: Date): Promise<boolean> {
@@ -164,10 +171,26 @@ async function moveOnce(strapi: Core.Strapi, order: OrderStatusRow, change: Stat
     await releaseOrderHolds(strapi, order.id);
     await voidPendingAttempts(strapi, order.id);
   }
+  // Never to be delivered: its gift cards get back what it took of them, once (docs/decisions/033).
+  // A refunded order does not: refunding the gateway's part says nothing of the cards' part, which
+  // staff give back only by asking (refunds/staff.ts, docs/decisions/038).
+  const giftCardsRestored = change.to === "cancelled" ? await restoreGiftCardsOfOrder(strapi, order.id) : 0;
   if (order.subscription)
     await settleSubscription(strapi, order.subscription.id, { to: change.to, actor: change.actor, now });
   // An order whose customer deleted the account kept its delivery address only to be delivered.
   await forgetDeliveryOfDetached(strapi, order.id, change.to);
+  // The invoices last, so that the invoice counter's row lock is held for as short a time as
+  // possible (until this transaction commits), still in this transaction: with the payment or not at
+  // all, so the series has no gap (docs/decisions/039). An invoice that cannot be issued is logged
+  // and left to the owed-invoices job; it never stops the change. A later move of an order paid
+  // without its invoice (to preparing, shipped, delivered) tries again, once by its issue key.
+  // Issued on a later move, it missed the paid order's confirmation: it is mailed on its own.
+  if (INVOICED_STATUSES.has(change.to)) {
+    await issueOrderInvoice(strapi, order.id, now, { mailLate: change.to !== "paid" });
+  }
+  // Cancelled: what went back to the gift cards is corrected; a gateway refund is corrected by its
+  // own corrective invoice once it succeeds, and money the shop keeps stays invoiced.
+  if (change.to === "cancelled") await issueCancellationCorrective(strapi, order.id, { giftCardsRestored, now });
   return true;
 }
 

@@ -10,6 +10,8 @@ import { OrderError, OrderNotFoundError } from "../ordering/errors";
 import { changeOrderStatus, isPastDeadline, lockOrderRow, voidPendingAttempts } from "../ordering/status";
 import { gateways, notifyUrlOf, returnUrlsOf } from "./gateways";
 import { CONTENT_TYPES } from "../content-types";
+import { amountDueOf } from "../gift-cards/redeem";
+import { giftCardReturnUrls, giftCardSandboxView } from "../gift-cards/purchase";
 
 /**
  * Paying orders (docs/decisions/015): the attempts. Every attempt is a `payment` row with its own
@@ -31,6 +33,8 @@ export interface PaymentRow {
   amount: Cents;
   currency: string;
   order: { id: number } | null;
+  /** A gift card's purchase instead of an order's payment (src/gift-cards/purchase.ts). */
+  giftCardId?: number | null;
 }
 
 export interface PayableOrder {
@@ -38,6 +42,8 @@ export interface PayableOrder {
   number: string;
   orderStatus: OrderStatus;
   total: Cents;
+  /** What gift cards paid of the total at placement: the gateway is asked for the rest. */
+  giftCardsPaid: Cents | null;
   locale: string;
   email: string | null;
   purchase: "once" | "subscription";
@@ -48,7 +54,7 @@ export interface PayableOrder {
 async function payableOrder(strapi: Core.Strapi, orderId: number): Promise<PayableOrder> {
   const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
     where: { id: orderId },
-    select: ["id", "number", "orderStatus", "total", "locale", "email", "purchase", "expiresAt"],
+    select: ["id", "number", "orderStatus", "total", "giftCardsPaid", "locale", "email", "purchase", "expiresAt"],
     populate: { user: { select: ["email"] } },
   })) as PayableOrder | null;
   if (order === null) throw new OrderNotFoundError("No such order");
@@ -83,7 +89,7 @@ export function checkChargeable(total: Cents): void {
 }
 
 /**
- * An order with nothing to pay (a coupon covering everything, and free delivery): no gateway
+ * An order with nothing to pay (a coupon covering everything and free delivery, or gift cards): no gateway
  * charges 0 €, and none is needed. It is paid at once, recorded as the payment system's change
  * ("payment:none"), its confirmation mailed, and the customer sent straight to the storefront's
  * page of the paid order. Of two calls racing, one pays it and mails; both send the customer there.
@@ -118,8 +124,9 @@ export async function startPayment(strapi: Core.Strapi, { orderId }: { orderId: 
       message: `Order ${order.number} cannot be paid now (${order.orderStatus})`,
     });
   }
-  if (order.total === 0) return payWithoutGateway(strapi, order);
-  checkChargeable(order.total);
+  const due = amountDueOf(order);
+  if (due === 0) return payWithoutGateway(strapi, order);
+  checkChargeable(due);
   const gateway = gateways().active;
   const reference = paymentReference(randomBytes(12));
   const saveCard = order.purchase === "subscription";
@@ -134,7 +141,7 @@ export async function startPayment(strapi: Core.Strapi, { orderId }: { orderId: 
         order: order.id,
         provider: gateway.id,
         paymentStatus: "pending",
-        amount: order.total,
+        amount: due,
         currency: "EUR",
         saveCard,
       },
@@ -144,7 +151,7 @@ export async function startPayment(strapi: Core.Strapi, { orderId }: { orderId: 
   try {
     return await gateway.start({
       reference,
-      amount: order.total,
+      amount: due,
       currency: "EUR",
       orderNumber: order.number,
       description: `Imperfecta ${order.number}`,
@@ -174,7 +181,8 @@ export async function startPayment(strapi: Core.Strapi, { orderId }: { orderId: 
 
 export interface SandboxPayment {
   reference: string;
-  orderId: number;
+  /** Null for a gift card's purchase, which has no order (src/gift-cards/purchase.ts). */
+  orderId: number | null;
   status: PaymentRow["paymentStatus"];
   /** Still to decide: pending, and its order still waiting for payment before its deadline. */
   open: boolean;
@@ -200,13 +208,16 @@ export async function findSandboxPayment(
   if (gateways().sandbox === undefined || reference.length > 40) return null;
   const payment = (await strapi.db.query(CONTENT_TYPES.payment).findOne({
     where: { reference, provider: "sandbox" },
-    select: ["reference", "paymentStatus", "amount", "currency"],
+    select: ["reference", "paymentStatus", "amount", "currency", "giftCardId"],
     populate: { order: { select: ["id", "number", "locale", "orderStatus", "expiresAt"] } },
   })) as
     | (Omit<PaymentRow, "order"> & {
         order: Pick<PayableOrder, "id" | "number" | "locale" | "orderStatus" | "expiresAt"> | null;
       })
     | null;
+  if (payment !== null && payment.order === null && typeof payment.giftCardId === "number") {
+    return giftCardSandboxPayment(strapi, payment, payment.giftCardId);
+  }
   if (payment === null || payment.order === null) return null;
   const { order } = payment;
   const locale = toLocale(order.locale);
@@ -225,6 +236,30 @@ export async function findSandboxPayment(
     currency: payment.currency,
     orderNumber: payment.order.number,
     locale,
+    returnUrls,
+  };
+}
+
+/** A gift card purchase's sandbox attempt: open while pending and its card not yet issued; no deadline. */
+async function giftCardSandboxPayment(
+  strapi: Core.Strapi,
+  payment: Pick<PaymentRow, "reference" | "paymentStatus" | "amount" | "currency">,
+  giftCardId: number,
+): Promise<SandboxPayment | null> {
+  const card = await giftCardSandboxView(strapi, giftCardId);
+  if (card === null) return null;
+  const returnUrls = giftCardReturnUrls(card.locale);
+  const paid = payment.paymentStatus === "paid" || card.issued;
+  return {
+    reference: payment.reference,
+    orderId: null,
+    status: payment.paymentStatus,
+    open: payment.paymentStatus === "pending" && !card.issued,
+    returnUrl: paid ? returnUrls.completed : returnUrls.failed,
+    amount: payment.amount,
+    currency: payment.currency,
+    orderNumber: card.label,
+    locale: card.locale,
     returnUrls,
   };
 }

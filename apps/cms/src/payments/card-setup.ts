@@ -3,6 +3,7 @@ import type { Core } from "@strapi/strapi";
 import type { CardFailureReason, CustomerCard, PaymentStart } from "@shop/contracts";
 import { paymentReference, toLocale, type Locale } from "@shop/domain";
 import { CONTENT_TYPES } from "../content-types";
+import { tableOf, type Sql } from "../database/sql";
 import { storefrontLink } from "../storefront-links";
 import { cardLabel, recordChange } from "../subscriptions/store";
 import { cardGatewayOf, gatewayReferencesOf } from "./card-setup-gateways";
@@ -345,22 +346,35 @@ export async function applyCardSetupNotification(
   return { status: 200, effect };
 }
 
+/**
+ * Takes the customer's row lock for the rest of the caller's transaction: every change of which of
+ * their cards is the default (a removal, make default) holds it, so two at once run one after the
+ * other and the second sees the first's result. Without it two removals at once each read the other's
+ * card as still active, and the customer was left with cards and no default. SQLite writes one
+ * transaction at a time and needs none.
+ */
+async function lockCustomerCards(strapi: Core.Strapi, trx: Sql, userId: number): Promise<void> {
+  if (strapi.db.dialect.client !== "postgres") return;
+  await trx(tableOf(strapi, CONTENT_TYPES.user).name).where("id", userId).forUpdate().select("id");
+}
+
 /** Makes one of the customer's active cards their default; false when it is not theirs or not active. */
 export async function makeDefault(strapi: Core.Strapi, userId: number, reference: string): Promise<boolean> {
-  const row = await findOwn(strapi, userId, reference);
-  if (row === null || row.methodStatus !== "active") return false;
-  // Strapi's updateMany cannot filter by a relation (the user): the customer's other defaults by id.
-  const others = (await rows(strapi).findMany({
-    where: { user: { id: userId }, isDefault: true, id: { $ne: row.id } },
-    select: ["id"],
-  })) as { id: number }[];
-  await strapi.db.transaction(async () => {
+  return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    await lockCustomerCards(strapi, trx, userId);
+    const row = await findOwn(strapi, userId, reference);
+    if (row === null || row.methodStatus !== "active") return false;
+    // Strapi's updateMany cannot filter by a relation (the user): the customer's other defaults by id.
+    const others = (await rows(strapi).findMany({
+      where: { user: { id: userId }, isDefault: true, id: { $ne: row.id } },
+      select: ["id"],
+    })) as { id: number }[];
     if (others.length > 0) {
       await rows(strapi).updateMany({ where: { id: { $in: others.map(({ id }) => id) } }, data: { isDefault: false } });
     }
     await rows(strapi).update({ where: { id: row.id }, data: { isDefault: true } });
+    return true;
   });
-  return true;
 }
 
 /**
@@ -466,11 +480,13 @@ export async function removePaymentMethod(
   reference: string,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<RemovalResult> {
-  const row = await findOwn(strapi, userId, reference);
-  if (row === null || row.methodStatus === "removed") return "not_found";
-  if ((await subscriptionsUsing(strapi, row.id)) > 0) return "in_use";
-  const moved = await strapi.db
-    .transaction(async () => {
+  const outcome = await strapi.db
+    .transaction(async ({ trx }: { trx: Sql }): Promise<RemovalResult> => {
+      // Read under the customer's lock: a removal racing this one has finished (or not started).
+      await lockCustomerCards(strapi, trx, userId);
+      const row = await findOwn(strapi, userId, reference);
+      if (row === null || row.methodStatus === "removed") return "not_found";
+      if ((await subscriptionsUsing(strapi, row.id)) > 0) return "in_use";
       await rows(strapi).update({
         where: { id: row.id },
         data: {
@@ -486,20 +502,23 @@ export async function removePaymentMethod(
       // A subscription moved onto the card meanwhile (its change holds the card's row until it is
       // saved, src/subscriptions/self-service.ts): the card stays, as for any card in use.
       if ((await subscriptionsUsing(strapi, row.id)) > 0) throw new CardInUseError();
-      return false;
+      // Whichever card was the default, the customer keeps one while any card is left: the newest.
+      const defaults = await rows(strapi).count({
+        where: { user: { id: userId }, methodStatus: "active", isDefault: true },
+      });
+      if (defaults === 0) {
+        const next = (await rows(strapi).findOne({
+          where: { user: { id: userId }, methodStatus: "active" },
+          select: ["id"],
+          orderBy: { id: "desc" },
+        })) as { id: number } | null;
+        if (next !== null) await rows(strapi).update({ where: { id: next.id }, data: { isDefault: true } });
+      }
+      return "removed";
     })
     .catch((error: unknown) => {
-      if (error instanceof CardInUseError) return true;
+      if (error instanceof CardInUseError) return "in_use" as const;
       throw error;
     });
-  if (moved) return "in_use";
-  if (row.isDefault) {
-    const next = (await rows(strapi).findOne({
-      where: { user: { id: userId }, methodStatus: "active" },
-      select: ["id"],
-      orderBy: { id: "desc" },
-    })) as { id: number } | null;
-    if (next !== null) await rows(strapi).update({ where: { id: next.id }, data: { isDefault: true } });
-  }
-  return "removed";
+  return outcome;
 }

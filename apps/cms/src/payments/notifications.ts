@@ -7,6 +7,7 @@ import type { Sql } from "../database/sql";
 import { changeOrderStatus, lockOrderRow } from "../ordering/status";
 import type { PaymentRow } from "./attempts";
 import { saveSubscriptionCard } from "./card-setup";
+import { settleGiftCardPayment } from "../gift-cards/purchase";
 import { gateways } from "./gateways";
 import {
   PaymentNotificationError,
@@ -81,7 +82,7 @@ const DECIDABLE: Readonly<Record<PaymentOutcome["outcome"], readonly PaymentRow[
 };
 
 /** Decides the payment if it is still undecided (see DECIDABLE); false when another notification decided it first. */
-async function decidePayment(
+export async function decidePayment(
   strapi: Core.Strapi,
   payment: PaymentRow,
   outcome: PaymentOutcome,
@@ -171,7 +172,7 @@ async function settleFailed(strapi: Core.Strapi, payment: PaymentRow, orderId: n
 async function findPayment(strapi: Core.Strapi, reference: string): Promise<PaymentRow | null> {
   return (await strapi.db.query(CONTENT_TYPES.payment).findOne({
     where: { reference },
-    select: ["id", "reference", "provider", "paymentStatus", "amount", "currency"],
+    select: ["id", "reference", "provider", "paymentStatus", "amount", "currency", "giftCardId"],
     populate: { order: { select: ["id"] } },
   })) as PaymentRow | null;
 }
@@ -220,6 +221,18 @@ export async function applyNotification(
     return { status: 200, effect: "ignored" };
   }
   const payment = await findPayment(strapi, reference);
+  // A gift card's purchase (src/gift-cards/purchase.ts): the same checks, then the card's own settlement.
+  if (payment !== null && payment.order === null && typeof payment.giftCardId === "number") {
+    const mismatch = mismatchOf(payment, providerId, verified);
+    if (mismatch !== null) {
+      await log({ reference, valid: false, outcome: verified.outcome, effect: "refused", reason: mismatch, summary });
+      return { status: 400, effect: "refused", reason: mismatch };
+    }
+    const card = { ...payment, giftCardId: payment.giftCardId };
+    const effect = await settleGiftCardPayment(strapi, card, verified, now);
+    await log({ reference, valid: true, outcome: verified.outcome, effect, summary });
+    return { status: 200, effect };
+  }
   // Signed by the gateway but about no attempt of this shop (another shop on the same account).
   if (payment === null || payment.order === null) {
     await log({ reference, valid: true, outcome: verified.outcome, effect: "unknown_payment", summary });

@@ -107,7 +107,8 @@ export async function recordSandboxDecision(
   const before = await findSandboxAttempt(strapi, reference, { now });
   if (before === null || !before.open) return null;
   return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
-    await lockOrderRow(strapi, trx, before.orderId);
+    // A gift card's purchase has no order: the reference's unique row below keeps one decision.
+    if (before.orderId !== null) await lockOrderRow(strapi, trx, before.orderId);
     const payment = await findSandboxAttempt(strapi, reference, { now });
     if (payment === null || !payment.open) return null;
     await rows(strapi).create({

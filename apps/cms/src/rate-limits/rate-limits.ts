@@ -1,4 +1,4 @@
-import Redis from "ioredis";
+import Redis, { type Command } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "../env";
 import { RateLimitedError } from "./errors";
@@ -7,7 +7,9 @@ import { RateLimitedError } from "./errors";
  * Allowances shared by every CMS process when REDIS_URL is set (rate-limiter-flexible's Redis store),
  * per process otherwise. Should Redis stop answering, each process falls back to its own memory
  * allowance (the library's insurance limiter) rather than letting everything through or refusing
- * everybody. docs/decisions/011 lists the limits, 021 why the per-address ones are a backstop.
+ * everybody, and no request waits for Redis longer than REDIS_COMMAND_TIMEOUT_MS (README, "Redis
+ * down"; docs/decisions/047). docs/decisions/011 lists the limits, 021 why the per-address ones are a
+ * backstop.
  */
 
 export interface LimitRule {
@@ -75,6 +77,18 @@ export const LIMITS = {
    * A subscriber gifts a box or two a month.
    */
   giftsPerAccount: { points: 10, duration: 24 * 60 * 60 },
+  /**
+   * Wrong gift card codes typed from one address: at the summary, in the account and at the balance
+   * check, all on this one allowance (docs/decisions/033). A code has about 99 random bits, so guessing
+   * is hopeless anyway; the allowance keeps anyone from trying, and a customer mistypes one or two.
+   */
+  giftCardCodesPerAddress: { points: 10, duration: 15 * 60 },
+  /**
+   * Gift card purchases from one address (docs/decisions/036): each writes a card and a payment and
+   * asks the gateway for a page, without an account. A buyer retrying a declined card makes a few;
+   * a backstop against a bot filling the tables, high enough for an office's shared address.
+   */
+  giftCardPurchasesPerAddress: { points: 30, duration: 60 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -82,16 +96,118 @@ export type LimitName = keyof typeof LIMITS;
 let redis: Redis | undefined;
 const limiters = new Map<LimitName, RateLimiterAbstract>();
 
+/**
+ * How long a request waits for Redis's answer before this process's own count answers instead. A
+ * Redis that is stopped, paused or cut off by the network without closing the connection would
+ * otherwise hold every limited request (an order, a sign-in) until TCP gives up, minutes later. Redis
+ * answers in about a millisecond; the bound leaves room for a busy machine.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * ioredis with that bound on each command sent on a ready connection. Not ioredis's own
+ * commandTimeout: when its timer fires, Redis's answer may already be waiting in the socket, unread
+ * because this process was busy (a burst of password hashing), and the request is then counted in
+ * memory while Redis counted it too. With commandTimeout at 250 ms accounts-limits.int's Redis suite
+ * let more sign-ins through than the allowance (2 of its tests, one run); with this it passed. Here
+ * the verdict waits for the event loop's next read of the sockets (setImmediate runs after it), so
+ * only an answer that has not come fails.
+ */
+class BoundedRedis extends Redis {
+  override sendCommand(command: Command, stream?: Parameters<Redis["sendCommand"]>[1]): unknown {
+    if (this.status === "ready") {
+      const timer = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (!command.isResolved)
+              command.reject(new Error(`Redis did not answer in ${REDIS_COMMAND_TIMEOUT_MS} ms`));
+          }),
+        REDIS_COMMAND_TIMEOUT_MS,
+      );
+      const settled = () => clearTimeout(timer);
+      void command.promise.then(settled, settled);
+    }
+    return super.sendCommand(command, stream);
+  }
+}
+
 function redisClient(url: string): Redis {
-  redis ??= new Redis(url, {
+  redis ??= new BoundedRedis(url, {
     // Fail at once while disconnected: the insurance limiter answers instead of a queue growing.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
+    // A command that timed out was answered by this process's count: sent again on the next
+    // connection it would count the same request twice.
+    autoResendUnfulfilledCommands: false,
   });
   // Without a listener ioredis prints every failed reconnection; the insurance limiter covers it.
   if (redis.listenerCount("error") === 0) redis.on("error", () => undefined);
   return redis;
+}
+
+type MemoryOptions = ConstructorParameters<typeof RateLimiterMemory>[0];
+
+/** Clients whose connection FallbackCount is dropping. */
+const dropping = new WeakSet<Redis>();
+
+/**
+ * This process's own count, which the Redis store answers with whenever Redis fails. A failure on a
+ * connection that still looks ready is a command that timed out (Redis paused, or the network
+ * dropping packets without closing the connection): the connection is dropped and made anew, and
+ * until Redis answers the new one's handshake every request counts here at once (the store's
+ * rejectIfRedisNotReady), instead of each waiting REDIS_COMMAND_TIMEOUT_MS for a Redis that is not there.
+ */
+class FallbackCount extends RateLimiterMemory {
+  constructor(
+    options: MemoryOptions,
+    private readonly client: Redis,
+  ) {
+    super(options);
+  }
+
+  private redisFailed(): void {
+    if (this.client.status !== "ready" || dropping.has(this.client)) return;
+    // Until the old connection has closed its status stays "ready": drop it once.
+    dropping.add(this.client);
+    this.client.once("close", () => dropping.delete(this.client));
+    this.client.disconnect(true);
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory["consume"]>) {
+    this.redisFailed();
+    return super.consume(...args);
+  }
+
+  override penalty(...args: Parameters<RateLimiterMemory["penalty"]>) {
+    this.redisFailed();
+    return super.penalty(...args);
+  }
+
+  override reward(...args: Parameters<RateLimiterMemory["reward"]>) {
+    this.redisFailed();
+    return super.reward(...args);
+  }
+
+  override get(...args: Parameters<RateLimiterMemory["get"]>) {
+    this.redisFailed();
+    return super.get(...args);
+  }
+
+  override set(...args: Parameters<RateLimiterMemory["set"]>) {
+    this.redisFailed();
+    return super.set(...args);
+  }
+
+  override block(...args: Parameters<RateLimiterMemory["block"]>) {
+    this.redisFailed();
+    return super.block(...args);
+  }
+
+  override delete(...args: Parameters<RateLimiterMemory["delete"]>) {
+    this.redisFailed();
+    return super.delete(...args);
+  }
 }
 
 /**
@@ -106,13 +222,16 @@ export function buildLimiter(prefix: string, rule: LimitRule): RateLimiterAbstra
     blockDuration: rule.blockDuration ?? 0,
   };
   const { redisUrl } = getEnv();
-  return redisUrl === undefined
-    ? new RateLimiterMemory(options)
-    : new RateLimiterRedis({
-        ...options,
-        storeClient: redisClient(redisUrl),
-        insuranceLimiter: new RateLimiterMemory(options),
-      });
+  if (redisUrl === undefined) return new RateLimiterMemory(options);
+  const client = redisClient(redisUrl);
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: client,
+    // While the connection is not ready (Redis refused, gone, or not answering the handshake),
+    // count here without asking it.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new FallbackCount(options, client),
+  });
 }
 
 function limiterFor(name: LimitName): RateLimiterAbstract {
@@ -206,13 +325,16 @@ export async function giveBack(name: LimitName, key: string): Promise<void> {
  * At boot: with Redis configured, connects and waits for it (at most a few seconds), so that the
  * first requests are counted in the shared store rather than in this process's fallback.
  */
-export async function prepareRateLimits(log: { warn(message: string): void }): Promise<void> {
+export async function prepareRateLimits(
+  log: { warn(message: string): void },
+  { waitMs = 5_000 }: { waitMs?: number } = {},
+): Promise<void> {
   const { redisUrl } = getEnv();
   if (redisUrl === undefined) return;
   const client = redisClient(redisUrl);
   if (client.status === "ready") return;
   const ready = new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), 5_000);
+    const timer = setTimeout(() => resolve(false), waitMs);
     client.once("ready", () => {
       clearTimeout(timer);
       resolve(true);

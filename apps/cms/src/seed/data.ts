@@ -500,6 +500,10 @@ export interface SeasonalBoxSeed {
   description: Texts;
   price: number;
   weight: number;
+  /** When it is sold, every year ("MM-DD", docs/decisions/042), and the demo zones it is sold in (none: all). */
+  saleFrom: string;
+  saleUntil: string;
+  zones: ("barcelona" | "madrid" | "lisboa")[];
 }
 
 export const SEASONAL_BOXES: SeasonalBoxSeed[] = [
@@ -520,6 +524,10 @@ export const SEASONAL_BOXES: SeasonalBoxSeed[] = [
     },
     price: 24.9,
     weight: 15000,
+    // Valencian navels and mandarins, from mid-October to the end of May; every zone.
+    saleFrom: "10-15",
+    saleUntil: "05-31",
+    zones: [],
   },
   {
     sku: "SEA-CALSOT-50U",
@@ -534,6 +542,10 @@ export const SEASONAL_BOXES: SeasonalBoxSeed[] = [
     },
     price: 19.9,
     weight: 6000,
+    // Calçots from Valls, from mid-November to April; a Catalan feast, delivered in Barcelona only.
+    saleFrom: "11-15",
+    saleUntil: "04-30",
+    zones: ["barcelona"],
   },
 ];
 

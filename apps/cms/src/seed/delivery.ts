@@ -2,6 +2,7 @@ import type { Core } from "@strapi/strapi";
 import { renewDemoDeliveryFaqs } from "./delivery-faqs";
 import { renewDemoLegalPages } from "./legal-pages";
 import { CONTENT_TYPES } from "../content-types";
+import { SEASONAL_BOXES } from "./data";
 
 /**
  * The demo shop's delivery rules (docs/decisions/015), so that `npm start` takes orders: three zones
@@ -142,6 +143,17 @@ export async function seedDemoDelivery(strapi: Core.Strapi): Promise<boolean> {
     strapi.documents(uid as never).create({ data: data as never }) as unknown as Promise<{ documentId: string }>;
   const zones: Record<string, string> = {};
   for (const zone of ZONES) zones[zone.key] = (await create(CONTENT_TYPES.deliveryZone, zone.data)).documentId;
+  // The seasonal boxes sold in some zones only (seeded with the catalogue, before the zones exist).
+  for (const box of SEASONAL_BOXES.filter((each) => each.zones.length > 0)) {
+    const product = (await strapi.db.query(CONTENT_TYPES.product).findOne({ where: { SKU: box.sku } })) as {
+      documentId: string;
+    } | null;
+    if (!product) continue;
+    await strapi.documents(CONTENT_TYPES.product as never).update({
+      documentId: product.documentId,
+      data: { saleZones: box.zones.map((key) => zones[key]) } as never,
+    });
+  }
   for (const [date, reason] of SPANISH_HOLIDAYS) await create(CONTENT_TYPES.closedDay, { date, reason });
   for (const [date, reason] of PORTUGUESE_HOLIDAYS) {
     await create(CONTENT_TYPES.closedDay, { date, reason, zone: zones.lisboa });

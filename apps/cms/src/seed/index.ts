@@ -217,6 +217,8 @@ async function insertBoxes(strapi: Core.Strapi, taxonomy: Taxonomy): Promise<See
     const entry = await createProduct(strapi, {
       type: "box",
       seasonal: true,
+      saleFrom: box.saleFrom,
+      saleUntil: box.saleUntil,
       ...perLanguage("name", box.name),
       ...perLanguage("description", box.description),
       ...perLanguage("content", box.description),

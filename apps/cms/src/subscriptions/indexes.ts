@@ -30,4 +30,12 @@ export async function ensureSubscriptionIndexes(strapi: Core.Strapi): Promise<vo
   await create("UNIQUE INDEX", UNIQUE.name, UNIQUE.attributes);
   for (const { name, attributes } of INDEXES) await create("INDEX", name, attributes);
   await ensurePriceNoticeIndex(strapi);
+  // A queued mail with a key is queued once, whoever queues it (src/email/queue.ts, queueMail): the
+  // renewals' dunning mails and the card reminders (docs/decisions/043).
+  const mails = tableOf(strapi, CONTENT_TYPES.queuedMail);
+  await knex.raw("CREATE UNIQUE INDEX IF NOT EXISTS ?? ON ?? (??)", [
+    "shop_queued_mails_dedupe_key_unique",
+    mails.name,
+    mails.column("dedupeKey"),
+  ]);
 }

@@ -1,9 +1,14 @@
 import type { Core } from "@strapi/strapi";
 import { shopDateOf } from "@shop/domain";
-import { transitionSubscription, type SubscriptionEvent, type SubscriptionStatus } from "@shop/domain/subscriptions";
+import {
+  SUBSCRIPTION_STATUSES,
+  transitionSubscription,
+  type SubscriptionEvent,
+  type SubscriptionStatus,
+} from "@shop/domain/subscriptions";
 import { CONTENT_TYPES } from "../content-types";
 import { SubscriptionError } from "./errors";
-import { recordChange, type Actor } from "./store";
+import { historyValue, recordChange, type Actor } from "./store";
 
 /**
  * A subscription's status moves only here, by the domain's transitionSubscription: one conditional
@@ -70,6 +75,49 @@ export async function settleRenewalPaid(
     );
   } catch (error) {
     // Moved by someone else since it was read (cancelled by its customer): nothing to reactivate.
+    if (!(error instanceof SubscriptionError)) throw error;
+  }
+}
+
+/**
+ * The status a pending subscription's last restart left (its history's latest status change, when
+ * that made it pending), or null for one never started before (its first order of all).
+ */
+async function restartedFrom(strapi: Core.Strapi, subscriptionId: number): Promise<SubscriptionStatus | null> {
+  const last = (await strapi.db.query(CONTENT_TYPES.subscriptionChange).findOne({
+    where: { subscription: { id: subscriptionId }, field: "status" },
+    select: ["from", "to"],
+    orderBy: { id: "desc" },
+  })) as { from: unknown; to: unknown } | null;
+  if (last === null || historyValue(last.to) !== "pending") return null;
+  const from = historyValue(last.from);
+  return (SUBSCRIPTION_STATUSES as readonly unknown[]).includes(from) ? (from as SubscriptionStatus) : null;
+}
+
+/**
+ * A pending subscription's first order was cancelled unpaid (its payment time ran out, or staff
+ * cancelled it): the domain's firstOrderExpired, recorded with `actor`. A restart of a suspended
+ * subscription goes back to suspended, anything else is cancelled. Inside the order's transaction.
+ */
+export async function settleFirstOrderUnpaid(
+  strapi: Core.Strapi,
+  subscriptionId: number,
+  { now, actor }: { now: Date; actor: Actor },
+): Promise<void> {
+  const row = (await strapi.db
+    .query(CONTENT_TYPES.subscription)
+    .findOne({ where: { id: subscriptionId }, select: ["subscriptionStatus"] })) as {
+    subscriptionStatus: SubscriptionStatus;
+  } | null;
+  if (row?.subscriptionStatus !== "pending") return;
+  try {
+    await changeStatus(
+      strapi,
+      { id: subscriptionId, from: "pending" },
+      { event: { type: "firstOrderExpired", restartedFrom: await restartedFrom(strapi, subscriptionId) }, actor, now },
+    );
+  } catch (error) {
+    // Paid or moved by someone else since it was read: nothing to settle.
     if (!(error instanceof SubscriptionError)) throw error;
   }
 }

@@ -21,7 +21,8 @@ import { deliveriesFrom, draftOf, isLocked, planOf, type Actor, type Subscriptio
  * activates the subscription as a first order's does (ordering/status.ts, activateSubscription:
  * that delivery written ordered with its order, the rest planned after). Unpaid, the subscription
  * stays pending with the order to pay; when the order's time runs out the expiry job cancels it, and
- * the subscription with it (firstOrderExpired), which can then be restarted again.
+ * the subscription goes back to what it was (firstOrderExpired: a suspended one suspended, owing its
+ * unpaid deliveries still; a cancelled one cancelled), from where it can be restarted again.
  */
 
 /** Subscriptions a restart applies to (the domain's transitionSubscription has the last word). */
@@ -74,6 +75,7 @@ async function orderData(
     locale: row.locale,
     now,
     boxPrices: boxPricesOn(row, date),
+    saleLimits: "grandfathered",
   });
   // On-session, as a first order of the order flow: the expiry job cancels it after this. The
   // customer confirms the restart, knowing the delivery and its price, and pays it next.

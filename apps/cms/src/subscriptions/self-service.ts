@@ -22,6 +22,7 @@ import {
   type SubscriptionStatus,
 } from "@shop/domain/subscriptions";
 import { CONTENT_TYPES } from "../content-types";
+import type { Sql } from "../database/sql";
 import { clockOf } from "../delivery/delivery";
 import { OrderError } from "../ordering/errors";
 import { loadOrderProducts, productName, type OrderProduct } from "../ordering/products";
@@ -42,6 +43,7 @@ import {
   isoDateOf,
   loadOwnSubscription,
   loadOwnSubscriptions,
+  lockSubscriptionRow,
   planOf,
   recordChange,
   zoneRulesOf,
@@ -120,7 +122,13 @@ async function priceOf(
   { userId, now }: { userId: number; now: Date },
 ): Promise<number> {
   const boxPrices = boxPricesOn(row, isoDateOf(row.nextDeliveryDate));
-  const priced = await priceDraft(strapi, draftOf(row), { userId, locale: row.locale, now, boxPrices });
+  const priced = await priceDraft(strapi, draftOf(row), {
+    userId,
+    locale: row.locale,
+    now,
+    boxPrices,
+    saleLimits: "grandfathered",
+  });
   return priced.totals.total;
 }
 
@@ -193,6 +201,46 @@ interface CardRow {
   expiryYear: number | null;
 }
 
+/** The history's fields whose values are product lines ({ productId, quantity, ... }[]). */
+const PRODUCT_LINE_FIELDS = new Set(["boxes", "extras"]);
+
+const productIdsOf = (value: unknown): number[] =>
+  Array.isArray(value)
+    ? value.flatMap((line: unknown) =>
+        line !== null && typeof line === "object" && typeof (line as { productId?: unknown }).productId === "number"
+          ? [(line as { productId: number }).productId]
+          : [],
+      )
+    : [];
+
+/**
+ * The history's boxes and extras as the customer reads them: each line with its product's name in
+ * the subscription's language (a product no longer in the catalogue: "#id"), the quantity kept.
+ * Stored as ids only, so a name always says the product as it is called now.
+ */
+async function namedHistory<Entry extends { field: string; from: unknown; to: unknown }>(
+  strapi: Core.Strapi,
+  entries: readonly Entry[],
+  locale: SubscriptionRow["locale"],
+): Promise<Entry[]> {
+  const lined = entries.filter((entry) => PRODUCT_LINE_FIELDS.has(entry.field));
+  const ids = [...new Set(lined.flatMap((entry) => [...productIdsOf(entry.from), ...productIdsOf(entry.to)]))];
+  if (ids.length === 0) return [...entries];
+  const products = await loadOrderProducts(strapi, ids);
+  const named = (value: unknown) =>
+    Array.isArray(value)
+      ? value.map((line: unknown) => {
+          const { productId, quantity } = (line ?? {}) as { productId?: unknown; quantity?: unknown };
+          if (typeof productId !== "number") return line;
+          const product = products.get(productId);
+          return { productId, quantity, name: product ? productName(product, locale) : `#${productId}` };
+        })
+      : value;
+  return entries.map((entry) =>
+    PRODUCT_LINE_FIELDS.has(entry.field) ? { ...entry, from: named(entry.from), to: named(entry.to) } : entry,
+  );
+}
+
 async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<SubscriptionDetail> {
   const { row, rules } = view;
   const [history, card, coming] = await Promise.all([
@@ -244,13 +292,17 @@ async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<Sub
     cancelReason: row.cancelReason ?? null,
     cancelsOn: row.cancelsOn ? isoDateOf(row.cancelsOn) : null,
     lastDelivery,
-    history: history.map((entry) => ({
-      at: new Date(entry.at).toISOString(),
-      actor: entry.actorKind,
-      field: entry.field,
-      from: historyValue(entry.from),
-      to: historyValue(entry.to),
-    })),
+    history: await namedHistory(
+      strapi,
+      history.map((entry) => ({
+        at: new Date(entry.at).toISOString(),
+        actor: entry.actorKind,
+        field: entry.field,
+        from: historyValue(entry.from),
+        to: historyValue(entry.to),
+      })),
+      row.locale,
+    ),
     restartFrom: view.restartFrom,
     orderToPay: row.subscriptionStatus === "pending" ? payableFirstOrder(row, now) : null,
   };
@@ -964,21 +1016,23 @@ export async function updateSubscription(
   body: UpdateSubscriptionBody,
   now: Date,
 ): Promise<ChangeOutcome> {
-  const view = await ownView(strapi, caller, id, now);
-  const { row } = view;
-  const { data, changes, rhythmChanged, first } = await planChange(strapi, caller, view, body, now);
-  if (changes.length === 0) return answerChange(strapi, caller, { id, change: "update", appliesFrom: first }, now);
-  if (data.boxes !== undefined) {
-    // A new box's price is the one the quote told; renewals charge it until a price notice.
-    const boxes = data.boxes as SubscriptionRow["boxes"];
-    const todays = await loadOrderProducts(
-      strapi,
-      boxes.map((box) => box.productId),
-    );
-    data.toldPrices = toldPricesForBoxes(row.toldPrices, boxes, todays);
-  }
-
-  await strapi.db.transaction(async () => {
+  // Read, planned and written under the subscription's row lock, in one transaction: a second
+  // change at once waits, then plans from this one's result (never from the row as both read it).
+  const appliesFrom = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    await lockSubscriptionRow(strapi, trx, id);
+    const view = await ownView(strapi, caller, id, now);
+    const { row } = view;
+    const { data, changes, rhythmChanged, first } = await planChange(strapi, caller, view, body, now);
+    if (changes.length === 0) return first;
+    if (data.boxes !== undefined) {
+      // A new box's price is the one the quote told; renewals charge it until a price notice.
+      const boxes = data.boxes as SubscriptionRow["boxes"];
+      const todays = await loadOrderProducts(
+        strapi,
+        boxes.map((box) => box.productId),
+      );
+      data.toldPrices = toldPricesForBoxes(row.toldPrices, boxes, todays);
+    }
     if (data.paymentMethod !== undefined) {
       // Locks the card's row while it is still active: a removal racing this change waits for it, then
       // finds the card in use (card-setup.ts); one that came first leaves it removed, and this is refused.
@@ -1001,10 +1055,10 @@ export async function updateSubscription(
           cutoffAt: { $gt: now },
         },
       });
+      await planDeliveries(strapi, row.id, now);
     }
+    await refreshNextDelivery(strapi, row.id, now);
+    return rhythmChanged ? await firstOpenDelivery(strapi, view, now) : first;
   });
-  if (rhythmChanged) await planDeliveries(strapi, row.id, now);
-  await refreshNextDelivery(strapi, row.id, now);
-  const appliesFrom = rhythmChanged ? await firstOpenDelivery(strapi, view, now) : first;
   return answerChange(strapi, caller, { id, change: "update", appliesFrom }, now);
 }

@@ -20,6 +20,7 @@ import {
 } from "@shop/domain/subscriptions";
 import { loadClosedDays, loadZones } from "../delivery/delivery";
 import { CONTENT_TYPES } from "../content-types";
+import { tableOf, type Sql } from "../database/sql";
 import type { ToldPrices } from "./price-notices/told";
 
 /**
@@ -90,6 +91,17 @@ export async function loadSubscription(strapi: Core.Strapi, id: number): Promise
   return (await strapi.db
     .query(CONTENT_TYPES.subscription)
     .findOne({ where: { id }, populate: POPULATE })) as SubscriptionRow | null;
+}
+
+/**
+ * Takes the subscription's row lock (by its documentId) for the rest of the caller's transaction, so
+ * that a change read, planned and written there runs whole before the next: two changes of its
+ * weekday or frequency at once would otherwise each plan from the row as it was and leave a plan of
+ * neither. SQLite writes one transaction at a time and needs none.
+ */
+export async function lockSubscriptionRow(strapi: Core.Strapi, trx: Sql, documentId: string): Promise<void> {
+  if (strapi.db.dialect.client !== "postgres") return;
+  await trx(tableOf(strapi, CONTENT_TYPES.subscription).name).where("document_id", documentId).forUpdate().select("id");
 }
 
 /** The customer's subscription by its documentId, or null (unknown, or another customer's). */

@@ -213,3 +213,17 @@ export async function orderingFixture(strapi: Core.Strapi, api: string, postcode
   await createZone(strapi, { name: "Valencia", postcodes: "46001-46099" });
   return { catalogue, choice: await firstOfferedDate(api, postcode) };
 }
+
+/** The shop's legal details, which every invoice names as its seller (docs/decisions/039). */
+export async function createShopLegalDetails(strapi: Core.Strapi): Promise<void> {
+  await strapi.documents(CONTENT_TYPES.shopSetting as never).create({
+    data: {
+      legalName: "Imperfecta Alimentos Rescatados, S.L.",
+      taxId: "B12345674",
+      streetAddress: "Carrer de la Collita, 12",
+      postalCode: "08005",
+      locality: "Barcelona",
+      country: "ES",
+    } as never,
+  });
+}

@@ -172,3 +172,20 @@ export function orderMailsTo(outboxDir: string, to: string, orderNumber: string)
     .map((mail) => readableMail(mail.content))
     .filter((text) => text.includes(`To: ${to}`) && text.includes(orderNumber));
 }
+
+/**
+ * A customer's decision on the sandbox payment page, posted as the page's form does, to this CMS
+ * (`cmsUrl`: where the test app listens; the payment's URL names its public address). The answer.
+ */
+export function decideOnSandboxPage(
+  cmsUrl: string,
+  paymentUrl: string,
+  decision: "approve" | "decline" = "approve",
+): Promise<Response> {
+  return fetch(`${cmsUrl}${new URL(paymentUrl).pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+    body: new URLSearchParams({ decision }).toString(),
+  });
+}

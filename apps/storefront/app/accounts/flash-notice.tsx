@@ -7,14 +7,17 @@ export function FlashNotice() {
   const { messages } = usePageLanguage();
   const [shown, setShown] = useState(code);
   useEffect(() => setShown(code), [code]);
-  if (!shown) return null;
+  // The page's texts hold only the notice of this request (i18n pageMessages): a notice closed or
+  // gone with a navigation is not looked up in the next page's texts.
+  const text = shown ? messages.flash[shown] : undefined;
+  if (!text) return null;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-4">
       <p
         role="status"
         className="flex items-start justify-between gap-3 rounded-2xl bg-leaf-50 px-4 py-3 font-semibold text-leaf-800 ring-1 ring-leaf-200"
       >
-        <span>{messages.flash[shown]}</span>
+        <span>{text}</span>
         <button
           type="button"
           onClick={() => setShown(null)}

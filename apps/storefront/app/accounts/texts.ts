@@ -91,13 +91,13 @@ const es = {
   },
   data: {
     heading: "Tus datos",
-    body: "Descarga una copia de todo lo que guardamos de ti: tus datos, tus direcciones, tus pedidos con sus productos y pagos (sin datos de tarjeta), tus suscripciones, tus consentimientos de la newsletter y tus sesiones abiertas, en un archivo JSON.",
+    body: "Descarga una copia de todo lo que guardamos de ti: tus datos, tus direcciones, tus pedidos con sus productos y pagos (sin datos de tarjeta), tus suscripciones, tus consentimientos de la newsletter, tus sesiones abiertas, tus amigos invitados y recompensas, y tus tarjetas regalo (las guardadas en tu cuenta con sus movimientos y las que compraste), en un archivo JSON.",
     download: "Descargar mis datos (JSON)",
     failed: "Ahora mismo no podemos preparar tus datos. Inténtalo de nuevo en unos minutos.",
   },
   deletion: {
     heading: "Borrar mi cuenta",
-    body: "Antes de borrar nada cancelaremos tus suscripciones (no habrá más entregas ni cobros) y tus pedidos sin pagar; los pedidos ya pagados se entregarán igualmente. Después borraremos tu cuenta, tus datos personales, tus direcciones y la referencia de la tarjeta guardada, y cerraremos todas tus sesiones. No se puede deshacer. Si quieres conservar tus datos, descárgalos antes.",
+    body: "Antes de borrar nada cancelaremos tus suscripciones (no habrá más entregas ni cobros) y tus pedidos sin pagar; los pedidos ya pagados se entregarán igualmente. Después borraremos tu cuenta, tus datos personales, tus direcciones y la referencia de la tarjeta guardada, y cerraremos todas tus sesiones. Las tarjetas regalo guardadas en tu cuenta saldrán de ella pero no se borran: su código seguirá valiendo, con su saldo, para quien lo tenga (guárdalo si quieres usarlo); las que compraste siguen valiendo para quien las recibió, y su compra se guarda con tu correo. No se puede deshacer. Si quieres conservar tus datos, descárgalos antes.",
     keptHeading: "Lo que guardamos porque la ley nos obliga",
     kept: {
       orders:
@@ -157,7 +157,6 @@ const es = {
     share: "Compartir",
     shareText: "Te invito a Imperfecta: fruta y verdura rescatada, a domicilio. Mi código: {code}",
     howItWorks: "Cómo funciona",
-    rewardsLater: "Las recompensas por invitar llegarán más adelante.",
   },
   confirm: {
     intro: "Pulsa el botón para confirmar que quieres recibir nuestra newsletter.",
@@ -268,13 +267,13 @@ const ca: AccountTexts = {
   },
   data: {
     heading: "Les teves dades",
-    body: "Descarrega una còpia de tot el que guardem de tu: les teves dades, les adreces, les comandes amb els productes i els pagaments (sense dades de targeta), les subscripcions, els consentiments del butlletí i les sessions obertes, en un fitxer JSON.",
+    body: "Descarrega una còpia de tot el que guardem de tu: les teves dades, les adreces, les comandes amb els productes i els pagaments (sense dades de targeta), les subscripcions, els consentiments del butlletí, les sessions obertes, els amics convidats i les recompenses, i les targetes regal (les desades al compte amb els moviments i les que vas comprar), en un fitxer JSON.",
     download: "Descarrega les meves dades (JSON)",
     failed: "Ara mateix no podem preparar les teves dades. Torna-ho a provar d'aquí a uns minuts.",
   },
   deletion: {
     heading: "Esborrar el meu compte",
-    body: "Abans d'esborrar res cancel·larem les teves subscripcions (no hi haurà més lliuraments ni càrrecs) i les comandes sense pagar; les comandes ja pagades es lliuraran igualment. Després esborrarem el teu compte, les teves dades personals, les adreces i la referència de la targeta desada, i tancarem totes les sessions. No es pot desfer. Si vols conservar les teves dades, descarrega-les abans.",
+    body: "Abans d'esborrar res cancel·larem les teves subscripcions (no hi haurà més lliuraments ni càrrecs) i les comandes sense pagar; les comandes ja pagades es lliuraran igualment. Després esborrarem el teu compte, les teves dades personals, les adreces i la referència de la targeta desada, i tancarem totes les sessions. Les targetes regal desades al compte en sortiran però no s'esborren: el seu codi continuarà valent, amb el saldo, per a qui el tingui (guarda'l si el vols fer servir); les que vas comprar continuen valent per a qui les va rebre, i la seva compra es guarda amb el teu correu. No es pot desfer. Si vols conservar les teves dades, descarrega-les abans.",
     keptHeading: "El que guardem perquè la llei ens hi obliga",
     kept: {
       orders:
@@ -334,7 +333,6 @@ const ca: AccountTexts = {
     share: "Comparteix",
     shareText: "Et convido a Imperfecta: fruita i verdura rescatada, a domicili. El meu codi: {code}",
     howItWorks: "Com funciona",
-    rewardsLater: "Les recompenses per convidar arribaran més endavant.",
   },
   confirm: {
     intro: "Prem el botó per confirmar que vols rebre el nostre butlletí.",
@@ -443,13 +441,13 @@ const pt: AccountTexts = {
   },
   data: {
     heading: "Os seus dados",
-    body: "Descarregue uma cópia de tudo o que guardamos sobre si: os seus dados, as moradas, as encomendas com os produtos e os pagamentos (sem dados de cartão), as subscrições, os consentimentos da newsletter e as sessões abertas, num ficheiro JSON.",
+    body: "Descarregue uma cópia de tudo o que guardamos sobre si: os seus dados, as moradas, as encomendas com os produtos e os pagamentos (sem dados de cartão), as subscrições, os consentimentos da newsletter, as sessões abertas, os amigos convidados e as recompensas, e os cartões-presente (os guardados na conta com os movimentos e os que comprou), num ficheiro JSON.",
     download: "Descarregar os meus dados (JSON)",
     failed: "Neste momento não conseguimos preparar os seus dados. Tente de novo daqui a uns minutos.",
   },
   deletion: {
     heading: "Apagar a minha conta",
-    body: "Antes de apagar seja o que for, cancelamos as suas subscrições (não haverá mais entregas nem cobranças) e as encomendas por pagar; as encomendas já pagas serão entregues na mesma. Depois apagamos a sua conta, os seus dados pessoais, as moradas e a referência do cartão guardado, e terminamos todas as sessões. Não é possível anular. Se quiser guardar os seus dados, descarregue-os antes.",
+    body: "Antes de apagar seja o que for, cancelamos as suas subscrições (não haverá mais entregas nem cobranças) e as encomendas por pagar; as encomendas já pagas serão entregues na mesma. Depois apagamos a sua conta, os seus dados pessoais, as moradas e a referência do cartão guardado, e terminamos todas as sessões. Os cartões-presente guardados na conta saem dela mas não são apagados: o código continua válido, com o saldo, para quem o tiver (guarde-o se o quiser usar); os que comprou continuam válidos para quem os recebeu, e a sua compra fica guardada com o seu e-mail. Não é possível anular. Se quiser guardar os seus dados, descarregue-os antes.",
     keptHeading: "O que guardamos porque a lei nos obriga",
     kept: {
       orders:
@@ -510,7 +508,6 @@ const pt: AccountTexts = {
     share: "Partilhar",
     shareText: "Convido-te para a Imperfecta: fruta e legumes resgatados, entregues em casa. O meu código: {code}",
     howItWorks: "Como funciona",
-    rewardsLater: "As recompensas por convidar chegarão mais tarde.",
   },
   confirm: {
     intro: "Carregue no botão para confirmar que quer receber a nossa newsletter.",

@@ -307,7 +307,8 @@ export const es = {
       title: "Invita a un amigo",
       description: "Invita a tus amigos y ganad descuentos los dos.",
       heading: "Invita a un amigo",
-      intro: "Comparte tu código: tu amigo tiene un descuento en su primera caja y tú también.",
+      intro:
+        "Comparte tu código: tu amigo tiene un descuento en su primer pedido y, cuando lo recibe, tú ganas una recompensa.",
     },
     companies: {
       title: "Empresas",
@@ -469,13 +470,13 @@ export const es = {
       title: "Método de pago",
       description: "El resultado de guardar un método de pago.",
       heading: "Método de pago",
-      intro: "No tenemos ningún método de pago tuyo que mostrar aquí.",
+      intro: "Tu perfil, con lo que ha pasado con la tarjeta que querías guardar.",
     },
     addPaymentFailed: {
       title: "Método de pago",
       description: "El resultado de guardar un método de pago.",
       heading: "Método de pago",
-      intro: "No tenemos ningún método de pago tuyo que mostrar aquí.",
+      intro: "Tu perfil, con lo que ha pasado con la tarjeta que querías guardar.",
     },
     referrals: {
       title: "Referidos",
@@ -808,7 +809,8 @@ export const ca = {
       title: "Convida un amic",
       description: "Convida els teus amics i guanyeu descomptes tots dos.",
       heading: "Convida un amic",
-      intro: "Comparteix el teu codi: el teu amic té un descompte a la primera caixa i tu també.",
+      intro:
+        "Comparteix el teu codi: el teu amic té un descompte a la primera comanda i, quan la rep, tu guanyes una recompensa.",
     },
     companies: {
       title: "Empreses",
@@ -970,13 +972,13 @@ export const ca = {
       title: "Mètode de pagament",
       description: "El resultat de desar un mètode de pagament.",
       heading: "Mètode de pagament",
-      intro: "No tenim cap mètode de pagament teu per mostrar aquí.",
+      intro: "El teu perfil, amb el que ha passat amb la targeta que volies desar.",
     },
     addPaymentFailed: {
       title: "Mètode de pagament",
       description: "El resultat de desar un mètode de pagament.",
       heading: "Mètode de pagament",
-      intro: "No tenim cap mètode de pagament teu per mostrar aquí.",
+      intro: "El teu perfil, amb el que ha passat amb la targeta que volies desar.",
     },
     referrals: {
       title: "Referits",
@@ -1306,7 +1308,8 @@ export const pt = {
       title: "Convide um amigo",
       description: "Convide os seus amigos e ganhem descontos os dois.",
       heading: "Convide um amigo",
-      intro: "Partilhe o seu código: o seu amigo tem desconto na primeira caixa e você também.",
+      intro:
+        "Partilhe o seu código: o seu amigo tem desconto na primeira encomenda e, quando a recebe, você ganha uma recompensa.",
     },
     companies: {
       title: "Empresas",
@@ -1468,13 +1471,13 @@ export const pt = {
       title: "Método de pagamento",
       description: "O resultado de guardar um método de pagamento.",
       heading: "Método de pagamento",
-      intro: "Não temos nenhum método de pagamento seu para mostrar aqui.",
+      intro: "O seu perfil, com o que aconteceu ao cartão que queria guardar.",
     },
     addPaymentFailed: {
       title: "Método de pagamento",
       description: "O resultado de guardar um método de pagamento.",
       heading: "Método de pagamento",
-      intro: "Não temos nenhum método de pagamento seu para mostrar aqui.",
+      intro: "O seu perfil, com o que aconteceu ao cartão que queria guardar.",
     },
     referrals: {
       title: "Referências",

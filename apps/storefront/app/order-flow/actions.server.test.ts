@@ -495,3 +495,108 @@ describe("signing in on the account step", () => {
     expect(quote).toMatchObject({ token: "jwt-2", draft: "d" });
   });
 });
+
+describe("gift cards at the summary", () => {
+  const withCards = (onAdd: () => Response) => {
+    cms.otherwise(({ method, path }) => {
+      if (path === "/users/me") return json({ id: 1, email: "marta@example.test" });
+      if (path === "/order-drafts/current" && method === "GET") return json({ draft, steps: allDone });
+      if (path === "/order-drafts/current/gift-cards" && method === "POST") return onAdd();
+      if (path.startsWith("/order-drafts/current/gift-cards/") && method === "DELETE") return json({ ok: true });
+      return json({}, 500);
+    });
+  };
+  const cardCalls = () => cms.calls.filter((call) => call.path.startsWith("/order-drafts/current/gift-cards"));
+
+  it("sends the typed code with the draft and the visitor's address, and shows the summary again", async () => {
+    withCards(() => json({ ok: true }));
+    const applied = act(
+      [
+        ["intent", "applyGiftCard"],
+        [ORDER_FIELDS.giftCardCode, " 7kq4m-xw2rp-abcde-fgh23 "],
+      ],
+      signedIn,
+    );
+    expect((await redirected(applied)).location).toBe("/nuevo-pedido?step=summary");
+    expect(cardCalls()).toEqual([
+      expect.objectContaining({
+        method: "POST",
+        draft: "draft-1",
+        body: { code: "7kq4m-xw2rp-abcde-fgh23" },
+        clientIp: "203.0.113.9",
+      }),
+    ]);
+  });
+
+  it("says a refused code beside its field, and never sends a code back to the page (it is a secret, like a sign-in code)", async () => {
+    withCards(() => fieldRefusal({ code: "gift_card_invalid" }));
+    const { data, status } = await answered(
+      act(
+        [
+          ["intent", "applyGiftCard"],
+          [ORDER_FIELDS.giftCardCode, "NOT-A-CODE"],
+        ],
+        signedIn,
+      ),
+    );
+    expect(status).toBe(400);
+    expect(data).toMatchObject({
+      errors: { [ORDER_FIELDS.giftCardCode]: { code: "gift_card_invalid" } },
+    });
+    expect(JSON.stringify(data)).not.toContain("NOT-A-CODE");
+  });
+
+  it("a code sent with Enter (the coupon's Apply, the form's first button) is refused beside the card's field", async () => {
+    withCards(() => fieldRefusal({ code: "gift_card_invalid" }));
+    const { data, status } = await answered(
+      act(
+        [
+          ["intent", "applyCoupon"],
+          [ORDER_FIELDS.couponCode, ""],
+          [ORDER_FIELDS.giftCardCode, "NOT-A-CODE"],
+        ],
+        signedIn,
+      ),
+    );
+    expect(status).toBe(400);
+    expect(data).toMatchObject({
+      intent: "applyGiftCard",
+      errors: { [ORDER_FIELDS.giftCardCode]: { code: "gift_card_invalid" } },
+    });
+  });
+
+  it("a code typed and not applied when paying is applied first, and nothing is ordered yet", async () => {
+    withCards(() => json({ ok: true }));
+    const paid = act(
+      [
+        ["intent", "pay"],
+        [ORDER_FIELDS.termsAccepted, "true"],
+        [ORDER_FIELDS.giftCardCode, "7KQ4MXW2RPABCDEFGH23"],
+      ],
+      signedIn,
+    );
+    expect((await redirected(paid)).location).toBe("/nuevo-pedido?step=summary");
+    expect(cardCalls()).toHaveLength(1);
+    expect(cms.calls.some((call) => call.path === "/orders")).toBe(false);
+  });
+
+  it("Remove takes off the card its button names", async () => {
+    withCards(() => json({}, 500));
+    const request = new Request(`http://shop.test/nuevo-pedido?${ORDER_FIELDS.giftCardTail}=GH23`, {
+      method: "POST",
+      body: new URLSearchParams([["intent", "removeGiftCard"]]),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: signedIn },
+    });
+    const removed = flowAction({
+      request,
+      locale: "es",
+      clientIp: "203.0.113.9",
+      session: sessionOf(signedIn),
+      cookies: readCookies(signedIn),
+    });
+    expect((await redirected(removed)).location).toBe("/nuevo-pedido?step=summary");
+    expect(cardCalls()).toEqual([
+      expect.objectContaining({ method: "DELETE", path: "/order-drafts/current/gift-cards/GH23" }),
+    ]);
+  });
+});

@@ -11,6 +11,7 @@ import {
   type OrderDraftPatch,
 } from "@shop/contracts";
 import { normalizeCouponCode, PRODUCT_TYPES } from "@shop/domain";
+import { normalizeGiftCardTail } from "@shop/domain/gift-cards";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect, type UNSAFE_DataWithResponseInit } from "react-router";
 import { accountCall, accountErrorsOf, refuseForm, storeToken } from "~/accounts/account.server";
@@ -24,6 +25,7 @@ import { flashCookie } from "~/accounts/flash.server";
 import { clearSessionCookie, forgetSession, sessionTokenOf, type RequestCookies } from "../session.server";
 import { signInCall } from "~/accounts/sign-in.server";
 import {
+  addGiftCard,
   coverageOf,
   createDraft,
   draftCookie,
@@ -33,6 +35,7 @@ import {
   placeOrder,
   quoteDraft,
   registerAreaInterest,
+  removeGiftCard,
   type Caller,
   type FlowCall,
   type FlowErrors,
@@ -317,6 +320,9 @@ async function pay(ctx: Context) {
       ],
     });
   }
+  // A gift card code typed and not applied: applied first, and the summary shows the total it leaves
+  // to pay before anything is charged.
+  if (String(ctx.form.get(ORDER_FIELDS.giftCardCode) ?? "").trim() !== "") return applyGiftCard(ctx);
   const { caller, answer } = await requireDraft(ctx);
   const coupon = await settleTypedCoupon(ctx, caller, answer.draft);
   if ("stop" in coupon) return coupon.stop;
@@ -380,6 +386,35 @@ async function settleTypedCoupon(
     said: { [ORDER_FIELDS.couponCode]: errors[ORDER_FIELDS.couponCode] ?? { code: "unknown" } },
     blocks: !(typeof shown === "string" && sameCode(shown, typed)),
   };
+}
+
+/**
+ * A gift card typed at the summary: the CMS finds it and the summary shows what it pays (the CMS's
+ * quote). Any code it cannot use is one refusal beside the field (docs/decisions/033).
+ */
+async function applyGiftCard(ctx: Context) {
+  const { caller } = await requireDraft(ctx);
+  const code = String(ctx.form.get(ORDER_FIELDS.giftCardCode) ?? "").trim();
+  if (code === "") return refuse(ctx, { [ORDER_FIELDS.giftCardCode]: { code: "required" } });
+  const added = await addGiftCard(caller, code, ctx.clientIp);
+  return added.ok ? goTo(ctx, "summary") : refuseCall(ctx, added);
+}
+
+async function dropGiftCard(ctx: Context) {
+  const { caller } = await requireDraft(ctx);
+  // The card rides in the action's address (its button's formAction), else in the form.
+  const tail = normalizeGiftCardTail(
+    String(
+      new URL(ctx.request.url).searchParams.get(ORDER_FIELDS.giftCardTail) ??
+        ctx.form.get(ORDER_FIELDS.giftCardTail) ??
+        "",
+    ),
+  );
+  if (tail !== null) {
+    const removed = await removeGiftCard(caller, tail);
+    if (!removed.ok) return refuseCall(ctx, removed);
+  }
+  return goTo(ctx, "summary");
 }
 
 /** Two spellings of one coupon code ("bienvenida10 " is BIENVENIDA10). */
@@ -452,8 +487,17 @@ const HANDLERS: Record<Intent, Handler> = {
   signOut,
   startOver,
   delivery: chooseDelivery,
-  applyCoupon: (ctx) => patchStep(ctx, couponFromForm(ctx.form, { remove: false }), { to: () => goTo(ctx, "summary") }),
+  applyCoupon: (ctx) =>
+    // Enter in the gift card's field presses the form's first button, the coupon's "Apply": the code
+    // is applied as by the card's own button, and a refusal answers that intent, so the page says it
+    // beside the card's field (answering "applyCoupon", a wrong code was refused and nothing said).
+    String(ctx.form.get(ORDER_FIELDS.couponCode) ?? "").trim() === "" &&
+    String(ctx.form.get(ORDER_FIELDS.giftCardCode) ?? "").trim() !== ""
+      ? applyGiftCard({ ...ctx, intent: INTENTS.applyGiftCard })
+      : patchStep(ctx, couponFromForm(ctx.form, { remove: false }), { to: () => goTo(ctx, "summary") }),
   removeCoupon: (ctx) => patchStep(ctx, couponFromForm(ctx.form, { remove: true }), { to: () => goTo(ctx, "summary") }),
+  applyGiftCard,
+  removeGiftCard: dropGiftCard,
   pay,
   pick,
 };

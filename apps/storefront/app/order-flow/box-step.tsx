@@ -5,8 +5,9 @@ import { ShownPriceTag } from "~/components/price";
 import { SizeBadge, useProductFacts } from "~/components/product-card";
 import { format } from "~/i18n/format";
 import { ChoiceCard, ChoiceGroup, errorWords, QuantitySelect, refusalFor, StepForm, type FlowTexts } from "./controls";
+import { unofferedBox } from "./box-notice";
 import { BOX_FIELDS, INTENTS } from "./fields";
-import type { BoxChoice, BoxOffer } from "./views";
+import type { BoxChoice, BoxOffer, SeasonalChoice } from "./views";
 import type { StepProps } from "./step-props";
 import { STEP_HEADING_ID } from "./step-frame";
 
@@ -33,7 +34,7 @@ export default function BoxStep({ view, draft, texts, answer }: StepProps<"box">
   const { offer } = view;
   const refusal = refusalFor(answer, INTENTS.addBox, INTENTS.addBoxAndContinue, INTENTS.boxesChosen);
   useFocusOnNewBoxes(draft.boxes.length);
-  if (offer.kinds.length === 0) return <p className="text-lg">{words.none}</p>;
+  if (offer.kinds.length === 0 && offer.seasonal.length === 0) return <p className="text-lg">{words.none}</p>;
   if (draft.boxes.length === 0) {
     return (
       <BoxForm
@@ -47,7 +48,9 @@ export default function BoxStep({ view, draft, texts, answer }: StepProps<"box">
       />
     );
   }
-  const choices = new Map(offer.kinds.flatMap((kind) => kind.choices).map((choice) => [choice.productId, choice]));
+  const choices = new Map<number, { name: string; price: BoxChoice["price"] }>(
+    [...offer.kinds.flatMap((kind) => kind.choices), ...offer.seasonal].map((choice) => [choice.productId, choice]),
+  );
   const foods = new Map([...offer.foods.fruit, ...offer.foods.vegetable].map((food) => [food.productId, food.name]));
   const chosenRefusal = refusalFor(answer, INTENTS.boxesChosen);
   return (
@@ -75,7 +78,9 @@ export default function BoxStep({ view, draft, texts, answer }: StepProps<"box">
                       <ShownPriceTag price={choice.price} />
                     </p>
                   ) : (
-                    <p className="font-semibold text-carrot-700">{words.notOffered}</p>
+                    <p className="font-semibold text-carrot-700">
+                      {words[unofferedBox(box.productId, offer, draft.purchase)]}
+                    </p>
                   )}
                   {left.length > 0 ? (
                     <p className="text-sand-700">{format(words.without, { foods: left.join(", ") })}</p>
@@ -158,6 +163,23 @@ function BoxForm({ offer, texts, refusal, buttons }: BoxFormProps) {
               </div>
             </fieldset>
           ))}
+          {offer.seasonal.length > 0 ? (
+            <fieldset className="min-w-0">
+              <legend className="font-bold">
+                {words.seasonalLegend} <span className="font-normal text-sand-700">· {words.seasonalHint}</span>
+              </legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {offer.seasonal.map((choice) => (
+                  <SeasonalCard
+                    key={choice.productId}
+                    choice={choice}
+                    until={choice.until === null ? null : format(words.seasonalUntil, { date: choice.until })}
+                    checked={chosen === String(choice.productId)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
         </div>
       </ChoiceGroup>
       <ChoiceGroup
@@ -222,6 +244,27 @@ function SizeCard({ choice, checked }: { choice: BoxChoice; checked: boolean }) 
       <span className="flex flex-col gap-1">
         <SizeBadge size={choice.size} className="self-start" />
         <span className="text-sm">{facts}</span>
+        <span className="font-bold">
+          <ShownPriceTag price={choice.price} noteClassName="block text-xs font-normal text-sand-700" />
+        </span>
+      </span>
+    </ChoiceCard>
+  );
+}
+
+function SeasonalCard({ choice, until, checked }: { choice: SeasonalChoice; until: string | null; checked: boolean }) {
+  const facts = useProductFacts({ size: choice.size, quantity: choice.quantity });
+  return (
+    <ChoiceCard
+      name={BOX_FIELDS.productId}
+      value={String(choice.productId)}
+      defaultChecked={checked}
+      className="flex-col p-3"
+    >
+      <span className="flex flex-col gap-1">
+        <span className="font-bold">{choice.name}</span>
+        {facts ? <span className="text-sm">{facts}</span> : null}
+        {until ? <span className="text-sm text-sand-700">{until}</span> : null}
         <span className="font-bold">
           <ShownPriceTag price={choice.price} noteClassName="block text-xs font-normal text-sand-700" />
         </span>

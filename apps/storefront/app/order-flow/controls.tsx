@@ -9,6 +9,8 @@ import { format } from "~/i18n/format";
 import type { AuthTexts } from "~/accounts/auth-texts";
 import type { AccountTexts } from "~/accounts/texts";
 import type { OrderFlowTexts } from "./texts";
+import type { ReferralTexts } from "~/referrals/texts";
+import type { GiftCardRedeemTexts } from "~/gift-cards/redeem-texts";
 import type { Intent } from "./fields";
 
 /** The texts every step gets: its own, the account forms' (their errors), the address fields'. */
@@ -16,6 +18,10 @@ export interface FlowTexts {
   readonly flow: OrderFlowTexts;
   readonly auth: AuthTexts;
   readonly addresses: AccountTexts["addresses"];
+  /** Refer-a-friend's lines of the summary (app/referrals/texts.ts). */
+  readonly referral: ReferralTexts["summary"];
+  /** The summary's gift cards (app/gift-cards/redeem-texts.ts). */
+  readonly giftCards: GiftCardRedeemTexts["summary"];
 }
 
 /** The action's refusal of one of `intents`, if that is what it answered. */

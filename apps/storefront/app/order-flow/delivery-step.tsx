@@ -13,6 +13,7 @@ import { AddressFields } from "./address-fields";
 import { ChoiceCard, ChoiceGroup, errorWords, FieldError, refusalFor, StepForm, type FlowTexts } from "./controls";
 import { DeliveryWhen } from "./delivery-when";
 import { DELIVERY_FIELDS, INTENTS, INVOICE_FIELDS, NEW_ADDRESS } from "./fields";
+import type { InvoiceDefaults } from "./invoice-defaults";
 import { SignedInAs } from "./signed-in-as";
 import type { StepProps } from "./step-props";
 
@@ -117,6 +118,7 @@ export default function DeliveryStep({ view, draft, texts, answer }: StepProps<"
           values={values}
           errors={errors}
           deliveryAddress={deliveryAddressOf(draft, view.addresses)}
+          defaults={view.invoiceDefaults}
         />
       </StepForm>
     </div>
@@ -153,16 +155,21 @@ interface InvoiceProps {
   readonly values: Readonly<Record<string, string>> | undefined;
   readonly errors: Readonly<Record<string, { code: string; max?: number }>> | undefined;
   readonly deliveryAddress: Partial<DeliveryAddress> | null;
+  /** From the profile, while the draft has no invoice yet (docs/decisions/039). */
+  readonly defaults: InvoiceDefaults | undefined;
 }
 
 /** "I need an invoice": the name, the tax id and, unless it is the delivery's, the billing address. */
-function Invoice({ texts, draft, values, errors, deliveryAddress }: InvoiceProps) {
+function Invoice({ texts, draft, values, errors, deliveryAddress, defaults }: InvoiceProps) {
   const words = texts.flow.delivery;
   const invoice = draft.invoice;
-  const wanted = values ? values[INVOICE_FIELDS.wanted] === "true" : invoice !== null;
+  // A draft's invoice is what the customer chose; without one, the profile's data fill the fields.
+  const fromProfile = invoice === null ? defaults : undefined;
+  const wanted = values ? values[INVOICE_FIELDS.wanted] === "true" : invoice !== null || fromProfile?.wanted === true;
+  const billing = invoice?.address ?? fromProfile?.address ?? null;
   const sameAddress = values
     ? values[INVOICE_FIELDS.sameAddress] === "true"
-    : !invoice || samePlace(invoice.address, deliveryAddress);
+    : !billing || samePlace(billing, deliveryAddress);
   const error = (name: string) => errorWords(texts, errors?.[name]);
   return (
     <div className="group/invoice grid gap-4">
@@ -173,14 +180,14 @@ function Invoice({ texts, draft, values, errors, deliveryAddress }: InvoiceProps
           label={words.invoiceName}
           autoComplete="billing organization"
           maxLength={ACCOUNT_FIELD_MAX.fullName}
-          defaultValue={values?.[INVOICE_FIELDS.name] ?? invoice?.name ?? ""}
+          defaultValue={values?.[INVOICE_FIELDS.name] ?? invoice?.name ?? fromProfile?.name ?? ""}
           error={error(INVOICE_FIELDS.name)}
         />
         <AccountInput
           name={INVOICE_FIELDS.taxId}
           label={words.taxId}
           maxLength={ACCOUNT_FIELD_MAX.taxId}
-          defaultValue={values?.[INVOICE_FIELDS.taxId] ?? invoice?.taxId ?? ""}
+          defaultValue={values?.[INVOICE_FIELDS.taxId] ?? invoice?.taxId ?? fromProfile?.taxId ?? ""}
           error={error(INVOICE_FIELDS.taxId)}
         />
         <div className="group/billing grid gap-4">
@@ -192,7 +199,7 @@ function Invoice({ texts, draft, values, errors, deliveryAddress }: InvoiceProps
                 texts={texts}
                 prefix="invoice.address."
                 values={values}
-                address={invoice && !sameAddress ? invoice.address : { country: "ES" }}
+                address={billing && !sameAddress ? billing : { country: "ES" }}
                 errors={errors}
               />
             </div>

@@ -24,6 +24,7 @@ const emptyDraft = {
     delivery: null,
     invoice: null,
     couponCode: null,
+    referralCode: null,
   },
   steps: { postcode: false, plan: false, box: false, extras: false, delivery: false },
 };

@@ -89,6 +89,24 @@ export const quoteDraft = (caller: Caller, locale: Locale) =>
 export const placeOrder = (caller: Caller & { user: string }, body: CreateOrderBody, clientIp: string) =>
   cmsCall("/orders", { contract: createdOrderSchema, ...withDraft(caller), method: "POST", body, clientIp });
 
+/** A gift card's code joins the draft (the CMS counts wrong codes per visitor address). */
+export const addGiftCard = (caller: Caller, code: string, clientIp: string) =>
+  cmsCall("/order-drafts/current/gift-cards", {
+    contract: okAnswerSchema,
+    ...withDraft(caller),
+    method: "POST",
+    body: { code },
+    clientIp,
+  });
+
+/** The draft's card ending in `tail` leaves it. */
+export const removeGiftCard = (caller: Caller, tail: string) =>
+  cmsCall(`/order-drafts/current/gift-cards/${encodeURIComponent(tail)}`, {
+    contract: okAnswerSchema,
+    ...withDraft(caller),
+    method: "DELETE",
+  });
+
 /** A new draft with the boxes, extras, plan and postcode of one of the customer's orders. */
 export const draftFromOrder = (user: string, number: string, clientIp: string) =>
   cmsCall(`/order-drafts/from-order/${encodeURIComponent(number)}`, {

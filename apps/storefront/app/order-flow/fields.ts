@@ -30,6 +30,10 @@ export const INTENTS = {
   delivery: "delivery",
   applyCoupon: "applyCoupon",
   removeCoupon: "removeCoupon",
+  /** A gift card's code typed at the summary joins the order (docs/decisions/033). */
+  applyGiftCard: "applyGiftCard",
+  /** Takes the card whose last four characters are the button's value off the order. */
+  removeGiftCard: "removeGiftCard",
   pay: "pay",
   /** A product page's "order this" / "add to my order": the product comes into the draft (pick.ts). */
   pick: PICK_INTENT,
@@ -73,6 +77,12 @@ export const ORDER_FIELDS = {
   refusedCoupon: "refusedCoupon",
   /** The summary's total, in cents: the order is refused if it would come to another. */
   expectedTotal: "expectedTotal",
+  /** What the summary said was left to pay after the gift cards, in cents. */
+  expectedDue: "expectedDue",
+  /** A gift card's code, as typed (the CMS finds it; the page never knows a balance before). */
+  giftCardCode: "code",
+  /** The last four characters of the gift card to take off the order. */
+  giftCardTail: "giftCardTail",
   termsAccepted: "termsAccepted",
   marketingConsent: "marketingConsent",
 } as const;

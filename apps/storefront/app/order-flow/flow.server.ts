@@ -8,7 +8,7 @@ import {
   type OrderDraftAnswer,
   type OrderQuote,
 } from "@shop/contracts";
-import type { PriceAudience } from "@shop/domain";
+import { inSaleSeason, type PriceAudience } from "@shop/domain";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect } from "react-router";
 import { accountCall } from "~/accounts/account.server";
@@ -25,7 +25,11 @@ import { noticeCookie, takeNotice } from "./notice.server";
 import { boxOffer, extrasOffer } from "./offer.server";
 import type { BoxOffer, ChosenDelivery, ExtraGroup, LabelledCalendar, RunningTotal } from "./views";
 import { reachableStep, STEP_PARAM, stepHref, stepOfField, type FlowStep } from "./steps";
+import { carryReferralCode } from "~/referrals/referrals.server";
+import { referralTextsFor } from "~/referrals/texts";
 
+import { giftCardRedeemTextsFor } from "~/gift-cards/redeem-texts";
+import { invoiceDefaultsOf, type InvoiceDefaults } from "./invoice-defaults";
 /**
  * The new-order page's data: the draft (from the CMS, under the cookie's token), the step the
  * visitor may see, and what that step needs. A GET never creates a draft: crawlers follow links.
@@ -60,6 +64,8 @@ export type StepView =
       readonly calendar: LabelledCalendar | null;
       /** A browser key for the Places autocomplete, when the shop has one. */
       readonly mapsKey: string | null;
+      /** The invoice's fields from the customer's profile (./invoice-defaults.ts). */
+      readonly invoiceDefaults?: InvoiceDefaults;
     }
   | { readonly step: "summary"; readonly quote: OrderQuote | null; readonly chosen: ChosenDelivery | null };
 
@@ -186,22 +192,37 @@ async function viewOf(
   audience: PriceAudience,
 ): Promise<StepView | SentBack> {
   switch (step) {
-    case "box":
-    case "extras": {
-      const products = await getProducts(locale);
-      return step === "box"
-        ? ({ step, offer: boxOffer(products, audience) } as const)
-        : ({ step, groups: extrasOffer(products, audience) } as const);
-    }
-    case "delivery": {
-      const [addresses, calendar] = await Promise.all([
-        user ? addressesOf(user) : Promise.resolve([]),
+    case "box": {
+      // The zone and its dates decide which seasonal boxes are offered (docs/decisions/042).
+      const [products, calendar] = await Promise.all([
+        getProducts(locale),
         draft.postcode ? calendarOf(draft.postcode) : Promise.resolve(null),
       ]);
+      const sale = {
+        zoneId: calendar?.ok ? calendar.value.zone.id : null,
+        dates: calendar?.ok ? calendar.value.dates.map((day) => day.date) : [],
+        purchase: draft.purchase,
+        locale,
+      };
+      return { step, offer: boxOffer(products, audience, sale) } as const;
+    }
+    case "extras":
+      return { step, groups: extrasOffer(await getProducts(locale), audience) } as const;
+    case "delivery": {
+      const [addresses, calendar, products] = await Promise.all([
+        user ? addressesOf(user) : Promise.resolve([]),
+        draft.postcode ? calendarOf(draft.postcode) : Promise.resolve(null),
+        getProducts(locale),
+      ]);
+      // Only the days every chosen box is sold on: a seasonal box's season ends on a date.
+      const boxes = products.filter((product) => draft.boxes.some((box) => box.productId === product.id));
+      const sellable = (date: string) => boxes.every((box) => inSaleSeason(box, date));
       return {
         step,
         addresses,
-        calendar: calendar?.ok ? labelled(calendar.value, locale) : null,
+        calendar: calendar?.ok
+          ? labelled({ ...calendar.value, dates: calendar.value.dates.filter((day) => sellable(day.date)) }, locale)
+          : null,
         mapsKey: env.GOOGLE_MAPS_API_KEY ?? null,
       } as const;
     }
@@ -261,6 +282,9 @@ export async function flowLoader({ request, locale, session, cookies }: FlowRequ
   const { answer, caller, expired, needsSignIn } = await currentDraft(cookies, user);
   const taken = takeNotice(cookies);
   const headers = spent(new Headers(), taken.spend, expired ? forgetDraftCookie() : null);
+  // A friend's code from a share link (?ref=) goes into the draft once there is one (src/referrals).
+  const carried = await carryReferralCode({ url: request.url, cookies, caller, draft: answer?.draft ?? null });
+  spent(headers, ...carried);
   const draft = answer?.draft ?? EMPTY_ORDER_DRAFT;
   const steps = answer?.steps ?? (needsSignIn ? WAITING_FOR_SIGN_IN : NOTHING_DONE);
   const progress = { steps, signedIn: user !== null };
@@ -281,7 +305,12 @@ export async function flowLoader({ request, locale, session, cookies }: FlowRequ
     if (shown.notice) headers.append("Set-Cookie", noticeCookie(shown.notice));
     throw redirect(stepHref(path, shown.to), { headers });
   }
-  const view = shown.step === "account" ? { ...shown, waitsForSignIn: needsSignIn } : shown;
+  const view =
+    shown.step === "account"
+      ? { ...shown, waitsForSignIn: needsSignIn }
+      : shown.step === "delivery"
+        ? { ...shown, invoiceDefaults: invoiceDefaultsOf(session.user, shown.addresses) }
+        : shown;
   return data(
     {
       step,
@@ -296,6 +325,8 @@ export async function flowLoader({ request, locale, session, cookies }: FlowRequ
         flow: orderFlowTextsFor(locale),
         auth: authTextsFor(locale),
         addresses: accountTextsFor(locale).addresses,
+        referral: referralTextsFor(locale).summary,
+        giftCards: giftCardRedeemTextsFor(locale).summary,
       },
     },
     { headers },

@@ -1,6 +1,7 @@
 import type { Address, OrderDraft } from "@shop/contracts";
 import { describe, expect, it } from "vitest";
 import { MARTA_ADDRESS } from "../../tests/fixtures";
+import { FORM_FIELD } from "~/accounts/account-forms";
 import { BOX_FIELDS, DELIVERY_FIELDS, extraField, INVOICE_FIELDS, ORDER_FIELDS } from "./fields";
 import {
   boxAddedFromForm,
@@ -37,6 +38,7 @@ const draft: OrderDraft = {
   delivery: null,
   invoice: null,
   couponCode: null,
+  referralCode: null,
 };
 
 describe("the postcode", () => {
@@ -309,6 +311,12 @@ describe("the delivery", () => {
     ).toEqual({
       [DELIVERY_FIELDS.when]: { code: "slot_full" },
       "delivery.notes": { code: "invalidText" },
+    });
+  });
+
+  it("says a box refused again at the delivery (a seasonal box in a subscription) at the form's top", () => {
+    expect(deliveryErrors({ "boxes.0.productId": { code: "once_only" } })).toEqual({
+      [FORM_FIELD]: { code: "once_only" },
     });
   });
 });

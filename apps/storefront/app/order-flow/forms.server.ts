@@ -12,7 +12,7 @@ import { MAX_LINE_QUANTITY, type PurchaseKind } from "@shop/domain";
 import type { Locale } from "@shop/routing";
 import type { z } from "zod";
 import { documentIdOf, postalCodeOf } from "~/accounts/account-area.server";
-import type { AccountFieldError } from "~/accounts/account-forms";
+import { FORM_FIELD, type AccountFieldError } from "~/accounts/account-forms";
 import { fieldErrorOf, fieldOfPath } from "../cms.server";
 import type { FlowErrors } from "./draft.server";
 import {
@@ -243,11 +243,21 @@ export function deliveryFromForm(form: FormData, addresses: readonly Address[]):
   return { ok: false, errors: { ...(patch.ok ? {} : deliveryErrors(patch.errors)), ...errors } };
 }
 
-/** The date's and slot's refusals go beside the one radio group that chooses both. */
+/**
+ * The date's and slot's refusals go beside the one radio group that chooses both. A box or an extra
+ * of the draft refused again when the delivery is sent (a seasonal box kept in a draft switched to a
+ * subscription: once_only) has no field on this form: it is said at the form's top in its own words,
+ * not as "check the marked fields" with none marked.
+ */
 export function deliveryErrors(errors: FlowErrors): FlowErrors {
   const moved: Record<string, AccountFieldError> = {};
   for (const [field, error] of Object.entries(errors)) {
-    const name = field === "delivery.date" || field === "delivery.slot" ? DELIVERY_FIELDS.when : field;
+    const name =
+      field === "delivery.date" || field === "delivery.slot"
+        ? DELIVERY_FIELDS.when
+        : /^(boxes|extras)\./.test(field)
+          ? FORM_FIELD
+          : field;
     moved[name] ??= error;
   }
   return moved;
@@ -268,6 +278,7 @@ export function orderFromForm(
 ): Parsed<CreateOrderBody> {
   const marketingConsent = form.get(ORDER_FIELDS.marketingConsent) === "true";
   const expectedTotal = form.get(ORDER_FIELDS.expectedTotal);
+  const expectedDue = form.get(ORDER_FIELDS.expectedDue);
   const parsed = createOrderBody.safeParse({
     termsAccepted: form.get(ORDER_FIELDS.termsAccepted) === "true" ? true : undefined,
     marketingConsent,
@@ -275,6 +286,7 @@ export function orderFromForm(
     locale,
     // Sent by the summary's form; a form without it (an old page) is priced as the CMS says.
     expectedTotal: typeof expectedTotal === "string" && expectedTotal !== "" ? Number(expectedTotal) : undefined,
+    expectedDue: typeof expectedDue === "string" && expectedDue !== "" ? Number(expectedDue) : undefined,
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: flowErrorsOf(parsed.error) };
 }

@@ -41,6 +41,9 @@ function product(overrides: Partial<Product>): Product {
     frequency: "once",
     category: null,
     isSeasonal: false,
+    saleFrom: null,
+    saleUntil: null,
+    saleZoneIds: [],
     ...overrides,
   };
 }
@@ -89,6 +92,49 @@ describe("the boxes offered", () => {
     ).foods;
     expect(foods.fruit.map((food) => food.name)).toEqual(["Naranjas", "Cerezas"]);
     expect(foods.vegetable.map((food) => food.name)).toEqual(["Patatas"]);
+  });
+});
+
+describe("the seasonal boxes offered", () => {
+  const catalogue = [
+    product({ name: "Caja mixta S", boxType: "S" }),
+    product({
+      id: 20,
+      name: "Caja de naranjas",
+      itemType: "fruits",
+      boxType: "XL",
+      isSeasonal: true,
+      saleFrom: "10-15",
+      saleUntil: "05-31",
+    }),
+    product({
+      id: 21,
+      name: "Caja calçotada",
+      itemType: "vegetables",
+      boxType: "IM",
+      isSeasonal: true,
+      saleFrom: "11-15",
+      saleUntil: "04-30",
+      saleZoneIds: [1],
+    }),
+  ];
+  const sale = { zoneId: 1, dates: ["2026-11-10", "2026-11-17"], purchase: "once" as const, locale: "es" as const };
+  const names = (offer: ReturnType<typeof boxOffer>) => offer.seasonal.map((choice) => choice.name);
+
+  it("are those sold in the zone and in season on one of its dates, with their last day", () => {
+    const offer = boxOffer(catalogue, "consumer", sale);
+    expect(names(offer)).toEqual(["Caja de naranjas", "Caja calçotada"]);
+    expect(offer.seasonal[1]?.until).toBe("30 de abril");
+    expect(offer.seasonalIds).toEqual([20, 21]);
+    expect(names(boxOffer(catalogue, "consumer", { ...sale, zoneId: 2 }))).toEqual(["Caja de naranjas"]);
+    expect(names(boxOffer(catalogue, "consumer", { ...sale, dates: ["2026-11-10"] }))).toEqual(["Caja de naranjas"]);
+    expect(names(boxOffer(catalogue, "consumer", { ...sale, dates: ["2026-07-01"] }))).toEqual([]);
+  });
+
+  it("are none for a subscription, an unknown zone, or without the draft's context", () => {
+    expect(names(boxOffer(catalogue, "consumer", { ...sale, purchase: "subscription" }))).toEqual([]);
+    expect(names(boxOffer(catalogue, "consumer", { ...sale, zoneId: null }))).toEqual([]);
+    expect(names(boxOffer(catalogue, "consumer"))).toEqual([]);
   });
 });
 

@@ -6,14 +6,26 @@ import {
   isActiveUpsell,
   isB2B,
   isB2C,
+  LOCALE_TAGS,
   quantityOf,
+  saleDates,
   shownPrice,
   sizeOf,
+  type Locale,
   type PriceAudience,
   type Product,
 } from "@shop/domain";
 
-import type { BoxChoice, BoxKindOffer, BoxOffer, ExtraChoice, ExtraGroup, Food, FoodGroup } from "./views";
+import type {
+  BoxChoice,
+  BoxKindOffer,
+  BoxOffer,
+  ExtraChoice,
+  ExtraGroup,
+  Food,
+  FoodGroup,
+  SeasonalChoice,
+} from "./views";
 
 /**
  * What the box and extras steps offer, from the catalogue (catalogue.server.ts): only what the
@@ -32,12 +44,51 @@ function foodGroupOf(product: Product): FoodGroup | null {
 
 const SIZE_ORDER = ["S", "IM", "XL"];
 
+/** Where and when the draft's boxes would go: what decides which seasonal boxes the step offers. */
+export interface SaleContext {
+  /** The zone of the draft's postcode; null when unknown (no seasonal box is offered). */
+  readonly zoneId: number | null;
+  /** The delivery dates the zone offers now (the date is chosen after the box). */
+  readonly dates: readonly string[];
+  readonly purchase: "once" | "subscription" | null;
+  readonly locale: Locale;
+}
+
+/** "30 de abril": a season's last day as the page says it (any year: it comes back every year). */
+function dayOfYear(monthDay: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { day: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(`2000-${monthDay}T12:00:00Z`),
+  );
+}
+
 /**
- * The boxes sold all year round (seasonal ones have their own page and their own content), by type
- * and size; one product per type and size, the catalogue's first. The foods to leave out are the
- * active items of produce, each name once.
+ * The seasonal boxes this draft may have (docs/decisions/042): for a one-off purchase only (a
+ * subscription would renew out of season), sold in the draft's zone, and in season on one of the
+ * dates the zone offers. In the catalogue's order.
  */
-export function boxOffer(products: readonly Product[], audience: PriceAudience): BoxOffer {
+function seasonalOffer(offered: readonly Product[], audience: PriceAudience, sale?: SaleContext): SeasonalChoice[] {
+  const zoneId = sale?.zoneId ?? null;
+  if (!sale || sale.purchase === "subscription" || zoneId === null) return [];
+  return offered
+    .filter((product) => isActiveBox(product) && product.isSeasonal)
+    .filter((product) => saleDates(product, { zoneId, dates: sale.dates }).length > 0)
+    .map((product) => ({
+      productId: product.id,
+      name: product.name,
+      size: sizeOf(product.boxType),
+      quantity: quantityOf(product),
+      price: shownPrice(product, audience),
+      until: product.saleUntil === null ? null : dayOfYear(product.saleUntil, sale.locale),
+    }));
+}
+
+/**
+ * The boxes sold all year round, by type and size (one product per type and size, the catalogue's
+ * first), and the seasonal boxes this draft may have (none without `sale`: a subscription's change
+ * of box). The foods to leave out are the active items
+ * of produce, each name once.
+ */
+export function boxOffer(products: readonly Product[], audience: PriceAudience, sale?: SaleContext): BoxOffer {
   const offered = products.filter(forAudience(audience));
   const kinds = BOX_KINDS.map((kind): BoxKindOffer => {
     const bySize = new Map<string, BoxChoice>();
@@ -71,7 +122,13 @@ export function boxOffer(products: readonly Product[], audience: PriceAudience):
   const boxNames = Object.fromEntries(
     products.filter((product) => sizeOf(product.boxType) !== null).map((product) => [product.id, product.name]),
   );
-  return { kinds, foods, boxNames };
+  return {
+    kinds,
+    seasonal: seasonalOffer(offered, audience, sale),
+    seasonalIds: products.filter((product) => product.isSeasonal).map((product) => product.id),
+    foods,
+    boxNames,
+  };
 }
 
 /** The extras: single items of fruit, then of vegetables, then complementary products by category. */

@@ -1,5 +1,5 @@
 import { TEXT_BUTTON } from "~/components/button-styles";
-import { useId, type ReactNode } from "react";
+import { Fragment, useId, type ReactNode } from "react";
 import { ORDER_FIELD_MAX, type OrderQuote, type QuoteLine } from "@shop/contracts";
 import { formatCents } from "@shop/domain";
 import { Link } from "react-router";
@@ -25,6 +25,12 @@ export default function SummaryStep({ view, draft, texts, answer, path }: StepPr
   const { quote, chosen } = view;
   const payRefusal = refusalFor(answer, INTENTS.pay);
   const couponRefusal = refusalFor(answer, INTENTS.applyCoupon, INTENTS.removeCoupon);
+  const giftCardRefusal = refusalFor(answer, INTENTS.applyGiftCard, INTENTS.removeGiftCard);
+  // What the gateway is asked for: the total less the gift cards (the CMS's figure).
+  const due = quote?.amountDue ?? quote?.total ?? 0;
+  // "Paid with a gift card" only when a card pays part of it: a free order (a 100 % coupon, a
+  // referral reward) with no card is confirmed with neutral words.
+  const cardPays = (quote?.giftCards ?? []).some((card) => card.applied > 0);
   const { tag } = usePageLanguage();
   const money = (cents: number) => formatCents(cents, tag);
   const plan =
@@ -57,17 +63,26 @@ export default function SummaryStep({ view, draft, texts, answer, path }: StepPr
         // applied is never left out without the customer seeing the total it makes (actions.server).
         <StepForm
           texts={texts}
-          refusal={payRefusal ?? couponRefusal}
-          quietFields={[ORDER_FIELDS.couponCode]}
+          refusal={payRefusal ?? couponRefusal ?? giftCardRefusal}
+          quietFields={[ORDER_FIELDS.couponCode, ORDER_FIELDS.giftCardCode]}
           buttons={[
             {
               intent: INTENTS.pay,
-              label: format(words.pay, { total: money(quote.total) }),
-              waitsFor: { intents: [INTENTS.applyCoupon, INTENTS.removeCoupon], label: words.applying },
+              label:
+                due > 0
+                  ? format(words.pay, { total: money(due) })
+                  : cardPays
+                    ? texts.giftCards.confirm
+                    : words.confirmFree,
+              waitsFor: {
+                intents: [INTENTS.applyCoupon, INTENTS.removeCoupon, INTENTS.applyGiftCard, INTENTS.removeGiftCard],
+                label: words.applying,
+              },
             },
           ]}
         >
           <Coupon quote={quote} texts={texts} answer={answer} draftCode={draft.couponCode} />
+          <GiftCards quote={quote} texts={texts} answer={answer} />
           <Totals quote={quote} texts={texts} />
           <p className="rounded-2xl bg-sand-50 p-4 text-sand-700 ring-1 ring-sand-200">{words.credits}</p>
           <Checkbox
@@ -86,6 +101,7 @@ export default function SummaryStep({ view, draft, texts, answer, path }: StepPr
           />
           <Checkbox name={ORDER_FIELDS.marketingConsent} label={words.marketing} />
           <input type="hidden" name={ORDER_FIELDS.expectedTotal} value={quote.total} />
+          <input type="hidden" name={ORDER_FIELDS.expectedDue} value={due} />
         </StepForm>
       ) : (
         <p className="rounded-2xl bg-sand-50 p-4 text-sand-700 ring-1 ring-sand-200">{words.credits}</p>
@@ -257,6 +273,48 @@ function Coupon({
   );
 }
 
+/**
+ * The discounts, each its own line: the coupon's, the friend's discount of a referral code and the
+ * customer's own referral reward (together the quote's `discount`); a referral code that gives
+ * nothing says why beside the totals.
+ */
+function ReferralRows({
+  quote,
+  texts,
+  row,
+}: {
+  quote: OrderQuote;
+  texts: FlowTexts;
+  row: (term: string, value: string) => ReactNode;
+}) {
+  const { tag } = usePageLanguage();
+  const money = (cents: number) => `−${formatCents(cents, tag)}`;
+  const words = texts.referral;
+  const friend = quote.referral?.discount ?? 0;
+  const reward = quote.reward?.discount ?? 0;
+  const coupon = quote.discount - friend - reward;
+  return (
+    <>
+      {coupon > 0 ? row(friend + reward > 0 ? words.couponLine : texts.flow.summary.discount, money(coupon)) : null}
+      {friend > 0 && quote.referral
+        ? row(format(words.friendLine, { code: quote.referral.code }), money(friend))
+        : null}
+      {reward > 0 ? row(words.rewardLine, money(reward)) : null}
+    </>
+  );
+}
+
+/** Why the draft's referral code gives no discount, said below the totals. */
+function ReferralRefusal({ quote, texts }: { quote: OrderQuote; texts: FlowTexts }) {
+  const refusal = quote.referral?.refusal;
+  if (!refusal || !quote.referral) return null;
+  return (
+    <p className="text-sm text-sand-700" data-referral-refusal={refusal}>
+      {format(texts.referral.refused, { code: quote.referral.code, reason: texts.referral.refusals[refusal] })}
+    </p>
+  );
+}
+
 function Totals({ quote, texts }: { quote: OrderQuote; texts: FlowTexts }) {
   const words = texts.flow.summary;
   const { tag } = usePageLanguage();
@@ -272,12 +330,14 @@ function Totals({ quote, texts }: { quote: OrderQuote; texts: FlowTexts }) {
     <div className="grid gap-2">
       <dl className="grid gap-2 rounded-2xl bg-white p-4 ring-1 ring-sand-200">
         {business ? null : row(words.goods, money(quote.goods))}
-        {quote.discount > 0 ? row(words.discount, `−${money(quote.discount)}`) : null}
+        <ReferralRows quote={quote} texts={texts} row={row} />
         {row(words.shipping, quote.shipping === 0 ? words.freeShipping : money(quote.shipping))}
         {business ? row(words.base, money(quote.total - quote.tax)) : null}
         {business ? row(words.netVat, money(quote.tax)) : null}
         {row(words.total, money(quote.total), true)}
+        <GiftCardRows quote={quote} texts={texts} row={row} />
       </dl>
+      <ReferralRefusal quote={quote} texts={texts} />
       {business ? null : (
         <p className="text-right text-sm text-sand-700">{format(words.vatIncluded, { amount: money(quote.tax) })}</p>
       )}
@@ -288,5 +348,104 @@ function Totals({ quote, texts }: { quote: OrderQuote; texts: FlowTexts }) {
           : null}
       </p>
     </div>
+  );
+}
+
+/**
+ * Gift cards, inside the summary's form (docs/decisions/033): a code field with its own "Apply"
+ * (Enter in the field), and each card added with its last four characters, what it pays of this
+ * order and what it has, and a button to take it off. A code the CMS cannot use is said beside the
+ * field, the same words whatever was wrong with it.
+ */
+function GiftCards({
+  quote,
+  texts,
+  answer,
+}: {
+  quote: OrderQuote;
+  texts: FlowTexts;
+  answer: StepProps<"summary">["answer"];
+}) {
+  const words = texts.giftCards;
+  const { tag } = usePageLanguage();
+  const refusal = refusalFor(answer, INTENTS.applyGiftCard, INTENTS.pay);
+  const error = errorWords(texts, refusal?.errors[ORDER_FIELDS.giftCardCode], words.errors);
+  const cards = quote.giftCards ?? [];
+  return (
+    <div className="grid gap-3" data-gift-cards>
+      <AccountInput
+        // A new card in the list empties the field: a code left in it would be applied again by "Pay".
+        key={cards.map((card) => card.tail).join(" ")}
+        name={ORDER_FIELDS.giftCardCode}
+        label={words.label}
+        hint={words.hint}
+        maxLength={ORDER_FIELD_MAX.giftCardCode}
+        autoComplete="off"
+        error={error}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <IntentButton texts={texts} button={{ intent: INTENTS.applyGiftCard, label: words.apply, secondary: true }} />
+      </div>
+      {cards.length > 0 ? (
+        <ul className="grid gap-2" aria-label={words.listLabel}>
+          {cards.map((card) => (
+            <li
+              key={card.tail}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-white p-3 ring-1 ring-sand-200"
+            >
+              <div className="min-w-0">
+                <p className="font-bold">{format(words.card, { tail: card.tail })}</p>
+                <p className="text-sm text-sand-700">
+                  {format(words.applied, {
+                    applied: formatCents(card.applied, tag),
+                    left: formatCents(card.balance - card.applied, tag),
+                  })}
+                </p>
+              </div>
+              <button
+                type="submit"
+                name="intent"
+                value={INTENTS.removeGiftCard}
+                // Which card rides in the action's address: a button sends one name and value, the intent.
+                formAction={`?${new URLSearchParams({ [ORDER_FIELDS.giftCardTail]: card.tail })}`}
+                formNoValidate
+                className={TEXT_BUTTON}
+                aria-label={format(words.removeLabel, { tail: card.tail })}
+              >
+                {words.remove}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Below the total: each card's part and what is left to pay by card. */
+function GiftCardRows({
+  quote,
+  texts,
+  row,
+}: {
+  quote: OrderQuote;
+  texts: FlowTexts;
+  row: (term: string, value: string, strong?: boolean) => ReactNode;
+}) {
+  const { tag } = usePageLanguage();
+  const paying = (quote.giftCards ?? []).filter((card) => card.applied > 0);
+  if (paying.length === 0 || quote.amountDue === undefined) return null;
+  const words = texts.giftCards;
+  return (
+    <>
+      {/* Each row is the <dl>'s own group (a <div> of <dt> and <dd>): another <div> around it left the
+          list's terms without their list for screen readers (axe: definition-list, dlitem). */}
+      {paying.map((card) => (
+        <Fragment key={card.tail}>
+          {row(format(words.card, { tail: card.tail }), `−${formatCents(card.applied, tag)}`)}
+        </Fragment>
+      ))}
+      {row(words.due, formatCents(quote.amountDue, tag), true)}
+    </>
   );
 }

@@ -51,6 +51,9 @@ const es = {
     not_for_you: "Este producto no está disponible para tu tipo de cuenta.",
     duplicate_line: "Ya está en tu pedido. Cambia la cantidad en lugar de añadirlo otra vez.",
     needs_subscription: "«Con cada entrega» solo es posible con una suscripción.",
+    out_of_season: "Esta caja de temporada no se reparte en la fecha elegida. Elige otro día o quítala.",
+    not_sold_in_zone: "Esta caja de temporada no se reparte en tu zona. Quítala para seguir.",
+    once_only: "Las cajas de temporada solo se venden en pedidos sueltos, no en una suscripción.",
     date_not_offered: "Ya no se puede pedir para este día. Elige otro.",
     slot_unknown: "Esta franja ya no existe. Elige otra.",
     slot_full: "Esta franja se acaba de llenar. Elige otra.",
@@ -64,6 +67,8 @@ const es = {
     price_changed: "El total ha cambiado desde que lo viste. Revisa el pedido antes de pagar.",
     payment_unavailable:
       "Ahora mismo no podemos abrir la página de pago. Tu pedido está guardado: vuelve a probar dentro de unos minutos.",
+    gift_card_invalid: "No podemos usar este código. Revisa que esté bien escrito.",
+    too_many_gift_cards: "Has añadido el máximo de tarjetas regalo a este pedido.",
   } satisfies Record<OrderErrorCode, string> & Record<string, string>,
   postcode: {
     heading: "¿Dónde te lo llevamos?",
@@ -130,6 +135,11 @@ const es = {
     without: "Sin: {foods}",
     each: "{price} cada una",
     none: "Ahora mismo no hay cajas a la venta. Vuelve a intentarlo en un rato.",
+    seasonalLegend: "Cajas de temporada",
+    seasonalHint: "Por tiempo limitado y solo en pedidos sueltos.",
+    seasonalUntil: "Hasta el {date}",
+    seasonalNotOffered: "No se reparte en tu zona o en las próximas fechas: quítala para seguir.",
+    seasonalOnceOnly: "Solo se vende en pedidos sueltos, no en una suscripción: quítala o elige un solo pedido.",
   },
   extras: {
     heading: "¿Añades algo más?",
@@ -214,11 +224,13 @@ const es = {
     removeCoupon: "Quitar el código",
     couponApplied: "Código {code} aplicado.",
     credits:
-      "Pronto podrás pagar también con el saldo de una tarjeta regalo o con el crédito por invitar a tus amigos; todavía no están disponibles.",
+      "¿Tienes una tarjeta regalo? Escribe su código en el campo de arriba. Si has ganado una recompensa por invitar a un amigo, se descuenta sola.",
     terms: "He leído y acepto los",
     termsLink: "términos y condiciones",
     marketing: "Quiero recibir por correo ofertas y novedades de Imperfecta. Puedo darme de baja cuando quiera.",
     pay: "Pagar {total}",
+    /** "Pay" when nothing is left to pay and no gift card pays it (a 100 % coupon, a referral reward). */
+    confirmFree: "Confirmar el pedido",
     /** On "Pay" while a code is being applied: the total is about to change. */
     applying: "Aplicando el código…",
     /** Under a refused code: it does not stop the order. */
@@ -288,6 +300,9 @@ const ca: OrderFlowTexts = {
     not_for_you: "Aquest producte no està disponible per al teu tipus de compte.",
     duplicate_line: "Ja és a la comanda. Canvia la quantitat en lloc d'afegir-lo una altra vegada.",
     needs_subscription: "«A cada lliurament» només és possible amb una subscripció.",
+    out_of_season: "Aquesta caixa de temporada no es reparteix en la data triada. Tria un altre dia o treu-la.",
+    not_sold_in_zone: "Aquesta caixa de temporada no es reparteix a la teva zona. Treu-la per continuar.",
+    once_only: "Les caixes de temporada només es venen en comandes soltes, no en una subscripció.",
     date_not_offered: "Ja no es pot demanar per a aquest dia. Tria'n un altre.",
     slot_unknown: "Aquesta franja ja no existeix. Tria'n una altra.",
     slot_full: "Aquesta franja s'acaba d'omplir. Tria'n una altra.",
@@ -301,6 +316,8 @@ const ca: OrderFlowTexts = {
     price_changed: "El total ha canviat des que el vas veure. Revisa la comanda abans de pagar.",
     payment_unavailable:
       "Ara mateix no podem obrir la pàgina de pagament. La comanda està desada: torna-ho a provar d'aquí a uns minuts.",
+    gift_card_invalid: "No podem fer servir aquest codi. Comprova que estigui ben escrit.",
+    too_many_gift_cards: "Has afegit el màxim de targetes regal a aquesta comanda.",
   },
   postcode: {
     heading: "On te la portem?",
@@ -363,6 +380,11 @@ const ca: OrderFlowTexts = {
     without: "Sense: {foods}",
     each: "{price} cadascuna",
     none: "Ara mateix no hi ha caixes a la venda. Torna-ho a provar d'aquí a una estona.",
+    seasonalLegend: "Caixes de temporada",
+    seasonalHint: "Per temps limitat i només en comandes soltes.",
+    seasonalUntil: "Fins al {date}",
+    seasonalNotOffered: "No es reparteix a la teva zona o en les properes dates: treu-la per continuar.",
+    seasonalOnceOnly: "Només es ven en comandes soltes, no en una subscripció: treu-la o tria una sola comanda.",
   },
   extras: {
     heading: "Hi afegeixes res més?",
@@ -447,11 +469,12 @@ const ca: OrderFlowTexts = {
     removeCoupon: "Treu el codi",
     couponApplied: "Codi {code} aplicat.",
     credits:
-      "Aviat també podràs pagar amb el saldo d'una targeta regal o amb el crèdit per convidar els teus amics; encara no estan disponibles.",
+      "Tens una targeta regal? Escriu-ne el codi al camp de dalt. Si has guanyat una recompensa per convidar un amic, es descompta sola.",
     terms: "He llegit i accepto els",
     termsLink: "termes i condicions",
     marketing: "Vull rebre per correu ofertes i novetats d'Imperfecta. Em podré donar de baixa quan vulgui.",
     pay: "Paga {total}",
+    confirmFree: "Confirmar la comanda",
     applying: "S'està aplicant el codi…",
     payWithout: "Pots pagar sense ell: el total de sota no porta cap descompte.",
     unavailable: "Ara mateix no podem calcular el total. Torna-ho a provar d'aquí a uns minuts.",
@@ -517,6 +540,9 @@ const pt: OrderFlowTexts = {
     not_for_you: "Este produto não está disponível para o seu tipo de conta.",
     duplicate_line: "Já está na sua encomenda. Altere a quantidade em vez de o adicionar de novo.",
     needs_subscription: "«Em cada entrega» só é possível com uma subscrição.",
+    out_of_season: "Esta caixa da época não é entregue na data escolhida. Escolha outro dia ou retire-a.",
+    not_sold_in_zone: "Esta caixa da época não é entregue na sua zona. Retire-a para continuar.",
+    once_only: "As caixas da época só se vendem em encomendas avulsas, não numa subscrição.",
     date_not_offered: "Já não é possível encomendar para este dia. Escolha outro.",
     slot_unknown: "Este horário já não existe. Escolha outro.",
     slot_full: "Este horário acabou de ficar cheio. Escolha outro.",
@@ -530,6 +556,8 @@ const pt: OrderFlowTexts = {
     price_changed: "O total mudou desde que o viu. Reveja a encomenda antes de pagar.",
     payment_unavailable:
       "Neste momento não conseguimos abrir a página de pagamento. A sua encomenda está guardada: tente de novo dentro de alguns minutos.",
+    gift_card_invalid: "Não podemos usar este código. Verifique se está bem escrito.",
+    too_many_gift_cards: "Já adicionou o máximo de cartões-presente a esta encomenda.",
   },
   postcode: {
     heading: "Onde lha entregamos?",
@@ -593,6 +621,11 @@ const pt: OrderFlowTexts = {
     without: "Sem: {foods}",
     each: "{price} cada",
     none: "Neste momento não há caixas à venda. Tente de novo daqui a pouco.",
+    seasonalLegend: "Caixas da época",
+    seasonalHint: "Por tempo limitado e só em encomendas avulsas.",
+    seasonalUntil: "Até {date}",
+    seasonalNotOffered: "Não é entregue na sua zona ou nas próximas datas: retire-a para continuar.",
+    seasonalOnceOnly: "Só é vendida em encomendas avulsas, não numa subscrição: retire-a ou escolha uma só encomenda.",
   },
   extras: {
     heading: "Quer juntar mais alguma coisa?",
@@ -678,11 +711,12 @@ const pt: OrderFlowTexts = {
     removeCoupon: "Retirar o código",
     couponApplied: "Código {code} aplicado.",
     credits:
-      "Em breve poderá pagar também com o saldo de um cartão-presente ou com o crédito por convidar amigos; ainda não estão disponíveis.",
+      "Tem um cartão-presente? Escreva o código no campo acima. Se ganhou uma recompensa por convidar um amigo, é descontada automaticamente.",
     terms: "Li e aceito os",
     termsLink: "termos e condições",
     marketing: "Quero receber por e-mail ofertas e novidades da Imperfecta. Posso cancelar quando quiser.",
     pay: "Pagar {total}",
+    confirmFree: "Confirmar a encomenda",
     applying: "A aplicar o código…",
     payWithout: "Pode pagar sem ele: o total abaixo não tem nenhum desconto.",
     unavailable: "Neste momento não conseguimos calcular o total. Tente de novo dentro de alguns minutos.",

@@ -30,8 +30,22 @@ export interface Food {
 
 export type FoodGroup = "fruit" | "vegetable";
 
+/** A seasonal box the draft may have (its zone, its dates, a one-off purchase): named, not sized by type. */
+export interface SeasonalChoice {
+  readonly productId: number;
+  readonly name: string;
+  readonly size: SizeLabel | null;
+  readonly quantity: Quantity | null;
+  readonly price: ShownPrice;
+  /** The season's last day as the page says it ("30 de abril"); null: no end. */
+  readonly until: string | null;
+}
+
 export interface BoxOffer {
   readonly kinds: readonly BoxKindOffer[];
+  readonly seasonal: readonly SeasonalChoice[];
+  /** Every seasonal box of the catalogue, offered or not: one chosen out of its zone or dates is told apart. */
+  readonly seasonalIds: readonly number[];
   readonly foods: Readonly<Record<FoodGroup, readonly Food[]>>;
   /** The name of every box of the catalogue, offered or not: a box chosen earlier that this customer may not buy (any more) is still named. */
   readonly boxNames: Readonly<Record<number, string>>;

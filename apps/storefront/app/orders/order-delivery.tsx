@@ -1,6 +1,7 @@
 import type { DeliveryAddress, Order } from "@shop/contracts";
 import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
+import { invoiceHref } from "./invoice-href";
 
 /** The names of the countries an address may be in, in the page's language (the address book's). */
 export type CountryNames = Readonly<Record<DeliveryAddress["country"], string>>;
@@ -83,15 +84,42 @@ export function OrderDelivery({
 /** The name, tax id and address the invoice is made out to. */
 export function OrderInvoice({
   invoice,
+  documents,
   countries,
   texts,
 }: {
   invoice: NonNullable<Order["invoice"]>;
+  /** The invoices issued (docs/decisions/039): each one's PDF to download. */
+  documents: NonNullable<Order["invoices"]>;
   countries: CountryNames;
   texts: OrdersTexts["invoice"];
 }) {
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <dt className={TERM}>{texts.documents}</dt>
+        <dd>
+          {documents.length === 0 ? (
+            texts.pending
+          ) : (
+            <ul className="grid gap-1">
+              {documents.map((document) => (
+                <li key={document.number}>
+                  <a
+                    href={invoiceHref(document.number)}
+                    download={`${document.number}.pdf`}
+                    className="font-semibold text-leaf-800 underline"
+                  >
+                    {format(document.kind === "corrective" ? texts.corrective : texts.download, {
+                      number: document.number,
+                    })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </div>
       <div>
         <dt className={TERM}>{texts.name}</dt>
         <dd>{invoice.name}</dd>

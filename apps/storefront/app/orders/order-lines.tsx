@@ -1,5 +1,6 @@
 import type { Order } from "@shop/contracts";
 import { formatCents } from "@shop/domain";
+import { giftCardsRestoredIn } from "@shop/domain/gift-cards";
 import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
@@ -72,10 +73,22 @@ export function OrderTotals({
   order,
   texts,
 }: {
-  order: Pick<Order, "totals" | "couponCode" | "audience">;
+  // giftCardsRestored is read as optional (a CMS that does not send it): the status says it then.
+  order: Pick<Order, "totals" | "couponCode" | "audience" | "giftCardsPaid" | "status"> & {
+    giftCardsRestored?: number;
+  };
   texts: OrdersTexts["totals"];
 }) {
   const { totals, couponCode, audience } = order;
+  // A means of payment, not a discount (decision 033): said below the total, which keeps its VAT.
+  const giftCardsPaid = order.giftCardsPaid ?? 0;
+  // What the cards got back (a cancellation, a refund: decision 038), from the CMS's figure, else
+  // from the status (those statuses give back all the cards paid). Said as given back, not as paid.
+  const giftCardsBack = Math.min(
+    giftCardsPaid,
+    order.giftCardsRestored ?? (giftCardsRestoredIn(order.status) ? giftCardsPaid : 0),
+  );
+  const giftCardsKept = giftCardsPaid - giftCardsBack;
   const row = "flex justify-between gap-4 py-1";
   return (
     <dl className="text-sand-900">
@@ -106,6 +119,22 @@ export function OrderTotals({
           <Price cents={totals.total} />
         </dd>
       </div>
+      {giftCardsKept > 0 ? (
+        <div className={row}>
+          <dt>{texts.giftCards}</dt>
+          <dd>
+            −<Price cents={giftCardsKept} />
+          </dd>
+        </div>
+      ) : null}
+      {giftCardsBack > 0 ? (
+        <div className={row}>
+          <dt>{texts.giftCardsRestored}</dt>
+          <dd>
+            <Price cents={giftCardsBack} />
+          </dd>
+        </div>
+      ) : null}
       {audience === "consumer" ? (
         <div className={`${row} text-sm text-sand-700`}>
           <dt>{texts.taxIncluded}</dt>

@@ -68,7 +68,12 @@ export function OrderSummary({
       </Panel>
       {order.invoice ? (
         <Panel heading={texts.invoice.heading}>
-          <OrderInvoice invoice={order.invoice} countries={countries} texts={texts.invoice} />
+          <OrderInvoice
+            invoice={order.invoice}
+            documents={order.invoices ?? []}
+            countries={countries}
+            texts={texts.invoice}
+          />
         </Panel>
       ) : null}
     </>

@@ -12,6 +12,7 @@ import { data, redirect } from "react-router";
 import { requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
 import { forgetSession } from "~/session.server";
 import { cmsCall } from "~/cms.server";
+import { env } from "~/env.server";
 import { notFound } from "~/components/error-screen";
 import type { PaymentForm } from "./payment-redirect";
 import type { CancelRefusal } from "./order-cancellation";
@@ -101,6 +102,11 @@ export function paymentResponse(
   { locale, orderNumber, headers }: { locale: Locale; orderNumber: string; headers?: HeadersInit },
 ) {
   const target = new URL(payment.url);
+  // An order with nothing to pay (gift cards, a 100 % coupon) is paid by the CMS at once, which
+  // then names this shop's own paid-order page: not a payment page, and not refused as one.
+  if (payment.method === "GET" && target.origin === new URL(env.SITE_URL).origin) {
+    return redirect(`${target.pathname}${target.search}`, { status: 303, headers });
+  }
   if (!isPaymentPage(target)) {
     console.error(`Refusing to send a customer to pay at ${target.origin}: not a payment page the shop knows`);
     return redirect(`${pathTo("orderStatus", locale)}?${new URLSearchParams({ order: orderNumber })}`, {

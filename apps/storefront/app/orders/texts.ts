@@ -137,6 +137,9 @@ const es = {
     taxBase: "Base imponible",
     tax: "IVA",
     total: "Total",
+    giftCards: "Pagado con tarjeta regalo",
+    /** A cancelled or refunded order: its cards got back what they paid (decision 038). */
+    giftCardsRestored: "Devuelto a la tarjeta regalo",
   },
   delivery: {
     heading: "Entrega",
@@ -148,7 +151,19 @@ const es = {
     notes: "Indicaciones para el reparto",
     zone: "Zona",
   },
-  invoice: { heading: "Datos de facturación", name: "Nombre o razón social", taxId: "NIF o CIF", address: "Dirección" },
+  invoice: {
+    heading: "Datos de facturación",
+    name: "Nombre o razón social",
+    taxId: "NIF o CIF",
+    address: "Dirección",
+    documents: "Facturas",
+    download: "Factura {number} (PDF)",
+    corrective: "Factura rectificativa {number} (PDF)",
+    pending:
+      "La factura se emite cuando el pedido está pagado. Si ya lo está y aún no aparece, la estamos preparando y aparecerá aquí en unas horas; si no, escríbenos.",
+    notFound: "No encontramos esa factura en tu cuenta.",
+    failed: "No hemos podido preparar la factura. Inténtalo de nuevo en unos minutos.",
+  },
   plan: {
     heading: "Tipo de compra",
     once: "Pedido único",
@@ -335,6 +350,8 @@ const ca: OrdersTexts = {
     taxBase: "Base imposable",
     tax: "IVA",
     total: "Total",
+    giftCards: "Pagat amb targeta regal",
+    giftCardsRestored: "Retornat a la targeta regal",
   },
   delivery: {
     heading: "Lliurament",
@@ -346,7 +363,19 @@ const ca: OrdersTexts = {
     notes: "Indicacions per al repartiment",
     zone: "Zona",
   },
-  invoice: { heading: "Dades de facturació", name: "Nom o raó social", taxId: "NIF o CIF", address: "Adreça" },
+  invoice: {
+    heading: "Dades de facturació",
+    name: "Nom o raó social",
+    taxId: "NIF o CIF",
+    address: "Adreça",
+    documents: "Factures",
+    download: "Factura {number} (PDF)",
+    corrective: "Factura rectificativa {number} (PDF)",
+    pending:
+      "La factura s'emet quan la comanda està pagada. Si ja ho està i encara no hi apareix, l'estem preparant i apareixerà aquí en unes hores; si no, escriu-nos.",
+    notFound: "No trobem aquesta factura al teu compte.",
+    failed: "No hem pogut preparar la factura. Torna-ho a provar d'aquí a uns minuts.",
+  },
   plan: {
     heading: "Tipus de compra",
     once: "Comanda única",
@@ -537,6 +566,8 @@ const pt: OrdersTexts = {
     taxBase: "Base tributável",
     tax: "IVA",
     total: "Total",
+    giftCards: "Pago com cartão-presente",
+    giftCardsRestored: "Devolvido ao cartão-presente",
   },
   delivery: {
     heading: "Entrega",
@@ -553,6 +584,13 @@ const pt: OrdersTexts = {
     name: "Nome ou denominação social",
     taxId: "NIF ou NIPC",
     address: "Morada",
+    documents: "Faturas",
+    download: "Fatura {number} (PDF)",
+    corrective: "Fatura retificativa {number} (PDF)",
+    pending:
+      "A fatura é emitida quando a encomenda estiver paga. Se já estiver e ainda não aparecer, estamos a prepará-la e aparecerá aqui dentro de algumas horas; caso contrário, escreva-nos.",
+    notFound: "Não encontramos essa fatura na sua conta.",
+    failed: "Não foi possível preparar a fatura. Tente novamente dentro de alguns minutos.",
   },
   plan: {
     heading: "Tipo de compra",

@@ -2,7 +2,9 @@ import type { CustomerCard } from "@shop/contracts";
 import { describe, expect, it } from "vitest";
 import { cmsError, json, useFakeCms } from "../../tests/fake-cms";
 import { visitOf } from "../../tests/visit";
+import { format } from "~/i18n/format";
 import { cardsAction, loadCards } from "./cards.server";
+import { cardTextsFor } from "./texts";
 
 // The profile's saved cards (docs/decisions/029): the list, the outcome the add-payment pages show
 // (what the CMS says of the card, never what the address claims), and the Cards section's forms.
@@ -104,6 +106,8 @@ describe("the Cards section's forms", () => {
     const redirected = (await post({ intent: "addCard" })) as Response;
     expect(redirected.status).toBe(303);
     expect(redirected.headers.get("Location")).toBe("https://checkout.stripe.com/c/pay/cs_test_1");
+    // The outcome page comes back in the page's language, not the account's preferred one.
+    expect(cms.callsTo("POST /payment-methods/mine/setup").map((call) => call.body)).toEqual([{ locale: "es" }]);
 
     const fields = { Ds_MerchantParameters: "e30=", Ds_Signature: "sig", Ds_SignatureVersion: "HMAC_SHA256_V1" };
     cms.on(
@@ -161,5 +165,15 @@ describe("the Cards section's forms", () => {
     const refused = dataOf(await post({ intent: "removeCard", card: "../users/me" }));
     expect(refused.init?.status).toBe(400);
     expect(cms.calls).toHaveLength(0);
+  });
+});
+
+describe("the Cards section's button names", () => {
+  it("start with the words the button shows, in every language (axe: label-content-name-mismatch)", () => {
+    for (const locale of ["es", "ca", "pt"] as const) {
+      const texts = cardTextsFor(locale);
+      expect(format(texts.makeDefaultLabel, { last4: "4242" }).startsWith(texts.makeDefault), locale).toBe(true);
+      expect(format(texts.removeLabel, { last4: "4242" }).startsWith(texts.remove), locale).toBe(true);
+    }
   });
 });

@@ -91,7 +91,8 @@ export async function cardsAction(visit: Visit) {
       contract: cardSetupAnswerSchema,
       method: "POST",
       token,
-      body: {},
+      // The outcome page comes back in the language of the page the card was added from.
+      body: { locale: visit.context.locale },
     });
     if (!started.ok) return refusal(visit, texts, null, started);
     const { payment } = started.value;

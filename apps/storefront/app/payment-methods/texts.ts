@@ -61,7 +61,7 @@ const ca = {
   makeDefault: "Fer-la predeterminada",
   remove: "Treure",
   removeLabel: "Treure la targeta acabada en {last4}",
-  makeDefaultLabel: "Fer predeterminada la targeta acabada en {last4}",
+  makeDefaultLabel: "Fer-la predeterminada: la targeta acabada en {last4}",
   defaultChanged: "Hem canviat la teva targeta predeterminada.",
   removed: "Hem tret la targeta.",
   inUse:

@@ -1,4 +1,5 @@
 import { formatCents } from "@shop/domain";
+import { amountDue } from "@shop/domain/gift-cards";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/order-pay";
 import { ProblemNotice } from "~/accounts/account-area";
@@ -78,7 +79,10 @@ export default function OrderPay({ loaderData, actionData }: Route.ComponentProp
       {order?.canPay ? (
         <Form method="post" action={orderHref("orderPay", locale, order.number)}>
           <button type="submit" disabled={submitting} className={`${PRIMARY_BUTTON} w-full sm:w-auto`}>
-            {format(texts.pay.button, { total: formatCents(order.totals.total, tag) })}
+            {format(texts.pay.button, {
+              // What the gateway is asked for: the total less what gift cards paid at placement.
+              total: formatCents(amountDue({ total: order.totals.total, giftCardsPaid: order.giftCardsPaid }), tag),
+            })}
           </button>
         </Form>
       ) : null}

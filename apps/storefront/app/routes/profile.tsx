@@ -16,23 +16,32 @@ import { usePageLanguage } from "~/root-data";
 import { screenMeta } from "~/seo";
 import { cardsAction, isCardIntent, loadCards } from "~/payment-methods/cards.server";
 import { CardsSection } from "~/payment-methods/cards-section";
+import {
+  ADD_GIFT_CARD_INTENT,
+  giftCardAccountAction,
+  accountGiftCardsSection,
+} from "~/gift-cards/account-gift-cards.server";
+import { AccountGiftCards, GIFT_CARDS_ANCHOR } from "~/gift-cards/account-gift-cards";
 import { PaymentRedirect } from "~/orders/payment-redirect";
 
 export const meta = screenMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = context;
-  // The profile comes with the session (docs/decisions/024): the one CMS call brings the address book
-  // and the saved cards (docs/decisions/029). This module also serves the add-payment-completed and
-  // add-payment-failed screens: the cards then say what became of the card (a second call, there only).
+  // The profile comes with the session (docs/decisions/024): the one CMS call brings the address book,
+  // the saved cards (docs/decisions/029) and the gift cards kept for renewals (issue 23; decision 044).
+  // This module also serves the add-payment-completed and add-payment-failed screens: the cards then
+  // say what became of the card (a second call, there only).
   const { customer: account } = requireCustomer({ request, context });
-  const overview = await loadOverview({ request, context }, { include: ["addresses", "cards"] });
+  const overview = await loadOverview({ request, context }, { include: ["addresses", "cards", "giftCards"] });
   const cards = await loadCards({ request, context }, overview?.cards ?? null);
+  const giftCards = accountGiftCardsSection(overview?.giftCards, locale);
   const texts = accountTextsFor(locale);
   return {
     account,
     addresses: overview?.addresses ?? null,
     cards,
+    giftCards,
     editing: new URL(request.url).searchParams.get(ADDRESS_PARAM),
     texts: {
       area: texts.area,
@@ -52,14 +61,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The Cards section's forms have their own server module; the intent is read from a copy of the body.
   const intent = (await readForm(request.clone())).get("intent");
   if (typeof intent === "string" && isCardIntent(intent)) return cardsAction({ request, context });
+  if (intent === ADD_GIFT_CARD_INTENT) return giftCardAccountAction({ request, context });
   return profileAction({ request, context });
 }
 
-const SECTIONS = ["personal", "addresses", "cards", "password", "your-data", "delete"] as const;
+// In the page's order: the gift cards kept for renewals come after the saved cards.
+const SECTIONS = ["personal", "addresses", "cards", GIFT_CARDS_ANCHOR, "password", "your-data", "delete"] as const;
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, addresses, cards, editing, texts, auth, kept } = loaderData;
-  const { locale } = usePageLanguage();
+  const { account, addresses, cards, giftCards, editing, texts, auth, kept } = loaderData;
+  const { locale, messages } = usePageLanguage();
   const profilePath = pathTo("profile", locale);
   const done = actionData && "done" in actionData ? actionData.done : null;
   const deleteRefusal = refusalOf(actionData, "deleteAddress");
@@ -68,6 +79,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     personal: texts.profile.personalHeading,
     addresses: texts.addresses.heading,
     cards: cards.texts.heading,
+    [GIFT_CARDS_ANCHOR]: giftCards.texts.title,
     password: texts.password.heading,
     "your-data": texts.data.heading,
     delete: texts.deletion.heading,
@@ -83,7 +95,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   if (cardPaymentForm) return <PaymentRedirect form={cardPaymentForm} headingLevel={1} />;
   return (
     <div className="grid gap-6">
-      <AccountHeading intro={texts.profile.intro} />
+      {/* The card outcome screens are this page too, under their own heading and intro. */}
+      <AccountHeading intro={messages.screen?.intro ?? texts.profile.intro} />
       {cards.outcome === null ? null : (
         <CardsSection
           cards={cards.cards}
@@ -152,6 +165,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           loadFailed={texts.area.loadFailed}
         />
       ) : null}
+      <AccountGiftCards
+        cards={giftCards.cards}
+        texts={giftCards.texts}
+        answer={actionData && ("giftCardAdded" in actionData || "giftCardRefusal" in actionData) ? actionData : null}
+        action={profilePath}
+        loadFailed={texts.area.loadFailed}
+        failed={auth.form.serverError}
+      />
       <Panel id="password" heading={headings.password} intro={texts.password.intro}>
         <div className="max-w-md">
           <PasswordForm

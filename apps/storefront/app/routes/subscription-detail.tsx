@@ -3,6 +3,7 @@ import { AccountHeading } from "~/accounts/account-area";
 import { ScreenErrorBoundary } from "~/components/error-screen";
 import { SubscriptionPage, SubscriptionUnavailable } from "~/subscriptions/subscription-page";
 import { firstOpenDelivery, lastComingBox, type DeliveryView } from "~/subscriptions/subscription-view";
+import { requestedPlanForm } from "~/subscriptions/answers";
 import { FORM_CHOICES, cancelStepOf, loadSubscription, subscriptionAction } from "~/subscriptions/subscriptions.server";
 import { subscriptionsTextsFor } from "~/subscriptions/texts";
 import { screenMeta } from "~/seo";
@@ -13,9 +14,13 @@ export const ErrorBoundary = ScreenErrorBoundary;
 const mention = (delivery: DeliveryView | null) =>
   delivery ? { date: delivery.date, day: delivery.day, cutoff: delivery.cutoffText } : null;
 
-/** One subscription with its forms; the deliveries say which one a change reaches and which box comes last. */
+/**
+ * One subscription, and the one change form its address opens (`?change=box`) with what that form
+ * offers; the deliveries say which one a change reaches and which box comes last.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { subscription, deliveries, offer } = await loadSubscription({ request, context }, params.id);
+  const openForm = requestedPlanForm(new URL(request.url));
+  const { subscription, deliveries, offer } = await loadSubscription({ request, context }, params.id, { openForm });
   const { list, detail, pause, cancel, done, errors, fields, form, frequencies, subscriptionNumber, loadFailed } =
     subscriptionsTextsFor(context.locale);
   return {
@@ -24,6 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lastBox: mention(deliveries ? lastComingBox(deliveries) : null),
     skippable: mention(deliveries?.find((delivery) => delivery.canSkip) ?? null),
     cancelStep: cancelStepOf(request),
+    openForm,
     offer,
     choices: {
       frequencies: FORM_CHOICES.frequencies,

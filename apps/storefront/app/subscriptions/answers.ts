@@ -120,3 +120,31 @@ export function doneOf(answer: unknown): ChangeDone | undefined {
 export const CANCEL_PARAM = "cancel";
 export const CANCEL_STEPS = ["offer", "confirm"] as const;
 export type CancelStep = (typeof CANCEL_STEPS)[number];
+
+/**
+ * The change forms of a subscription's page: each is rendered only when the page's address asks for
+ * it (`?change=box`), with what it offers (the boxes on sale, the address book, the saved cards);
+ * a form posts to the same address, so its answer comes back with it open (docs/decisions/044).
+ */
+export const CHANGE_PARAM = "change";
+export const PLAN_FORMS = ["box", "extras", "frequency", "weekday", "slot", "address", "card"] as const;
+export type PlanForm = (typeof PLAN_FORMS)[number];
+
+/** The plan form each change's answer belongs to. */
+export const PLAN_FORM_OF: Partial<Record<SubscriptionIntent, PlanForm>> = {
+  quoteBoxes: "box",
+  boxes: "box",
+  quoteExtras: "extras",
+  extras: "extras",
+  frequency: "frequency",
+  weekday: "weekday",
+  slot: "slot",
+  address: "address",
+  card: "card",
+};
+
+/** The plan form the page's address asks for (`?change=card`), if any; anything else is none. */
+export function requestedPlanForm(url: URL): PlanForm | null {
+  const asked = url.searchParams.get(CHANGE_PARAM);
+  return PLAN_FORMS.find((form) => form === asked) ?? null;
+}

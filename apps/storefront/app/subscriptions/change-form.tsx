@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { DoneNotice } from "~/accounts/account-area";
 import { useFocusOnRefusal } from "~/accounts/account-form";
 import { FORM_FIELD, type AccountFieldError } from "~/accounts/account-forms";
@@ -176,13 +176,42 @@ export function ChoiceForm({
   );
 }
 
-/** A form folded under its summary line (a delivery's gift and donation): open by itself when it was refused. */
-export function Disclosure({ summary, open, children }: { summary: string; open: boolean; children: ReactNode }) {
+/**
+ * A form folded behind a link (a change of the subscription, a delivery's gift or donation): following
+ * it (a GET, so it works without JavaScript) renders that one form under it, the page's loader sending
+ * what the form needs; following it again folds it. The link stays the same element either way, so the
+ * keyboard's focus stays on it. Forms are rendered only when asked for, not folded in every view: they
+ * were most of these pages' HTML and render time (docs/decisions/024, 044).
+ */
+export function LinkDisclosure({
+  search,
+  anchor,
+  id,
+  summary,
+  open,
+  children,
+}: {
+  /** The query that opens this form (`?change=box`); folding it drops the query. */
+  search: string;
+  /** The id of the part of the page it opens at (this disclosure's own `id`, or its delivery's). */
+  anchor: string;
+  id?: string;
+  summary: string;
+  open: boolean;
+  children: ReactNode;
+}) {
   return (
-    <details open={open} className="rounded-2xl ring-1 ring-sand-200">
-      <summary className="min-h-11 cursor-pointer px-4 py-3 font-semibold text-leaf-800">{summary}</summary>
-      <div className="grid gap-3 px-4 pb-4">{children}</div>
-    </details>
+    <div id={id} className="rounded-2xl ring-1 ring-sand-200">
+      <Link
+        to={{ search: open ? "" : search, hash: anchor }}
+        preventScrollReset
+        aria-expanded={open}
+        className="flex min-h-11 items-center rounded-2xl px-4 py-3 font-semibold text-leaf-800 hover:underline"
+      >
+        {summary}
+      </Link>
+      {open ? <div className="grid gap-3 px-4 pb-4">{children}</div> : null}
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import {
   ChangeDoneNotice,
   ChangeForm,
   ChoiceGroup,
-  Disclosure,
+  LinkDisclosure,
   TextArea,
   fieldErrorText,
   refusalProblem,
@@ -25,11 +25,36 @@ interface FoodBank {
   readonly city: string;
 }
 
+/**
+ * The one delivery form the page shows open, with what it needs: a delivery's gift and donation forms
+ * are rendered only when asked for (`?gift=<date>`, `?donate=<date>`), not under each of the eight
+ * deliveries (they were most of the page's HTML and render time; decision 024).
+ */
+export type OpenDeliveryForm =
+  | {
+      readonly form: "gift";
+      readonly date: string;
+      /** The countries a friend's address may be in, with their names in the page's language. */
+      readonly countries: readonly { code: string; name: string }[];
+    }
+  | { readonly form: "donate"; readonly date: string; readonly foodBanks: readonly FoodBank[] };
+
+const DELIVERY_FORMS = ["gift", "donate"] as const;
+type DeliveryForm = (typeof DELIVERY_FORMS)[number];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The delivery form the page's address asks for (`?gift=2026-12-01`), if any; anything else is none. */
+export function requestedDeliveryForm(url: URL): { form: DeliveryForm; date: string } | null {
+  for (const form of DELIVERY_FORMS) {
+    const date = url.searchParams.get(form);
+    if (date !== null && DATE.test(date)) return { form, date };
+  }
+  return null;
+}
+
 interface DeliveryListProps {
   readonly deliveries: readonly DeliveryView[];
-  readonly foodBanks: readonly FoodBank[];
-  /** The countries a friend's address may be in, with their names in the page's language. */
-  readonly countries: readonly { code: string; name: string }[];
+  readonly openForm: OpenDeliveryForm | null;
   readonly texts: DeliveriesTexts;
   readonly actionData: unknown;
 }
@@ -77,13 +102,18 @@ function GiftForm({
   countries,
   texts,
   actionData,
-}: { delivery: DeliveryView } & Omit<DeliveryListProps, "deliveries" | "foodBanks">) {
+}: {
+  delivery: DeliveryView;
+  countries: readonly { code: string; name: string }[];
+  texts: DeliveriesTexts;
+  actionData: unknown;
+}) {
   const refusal = refusalFor(actionData, "gift", delivery.date);
   const values = refusal?.values ?? {};
   const error = (field: string) => fieldErrorText(texts, refusal?.errors[field]);
   const t = texts.deliveries;
   return (
-    <Disclosure summary={t.gift} open={refusal !== undefined}>
+    <>
       <p className="text-sm text-sand-700">{t.giftIntro}</p>
       <ChangeForm
         texts={texts}
@@ -121,7 +151,7 @@ function GiftForm({
           error={error("note")}
         />
       </ChangeForm>
-    </Disclosure>
+    </>
   );
 }
 
@@ -131,11 +161,16 @@ function DonateForm({
   foodBanks,
   texts,
   actionData,
-}: { delivery: DeliveryView } & Omit<DeliveryListProps, "deliveries" | "countries">) {
+}: {
+  delivery: DeliveryView;
+  foodBanks: readonly FoodBank[];
+  texts: DeliveriesTexts;
+  actionData: unknown;
+}) {
   const refusal = refusalFor(actionData, "donate", delivery.date);
   const t = texts.deliveries;
   return (
-    <Disclosure summary={t.donate} open={refusal !== undefined}>
+    <>
       <p className="text-sm text-sand-700">{t.donateIntro}</p>
       {foodBanks.length === 0 ? (
         <p>{t.noFoodBanks}</p>
@@ -158,7 +193,7 @@ function DonateForm({
           />
         </ChangeForm>
       )}
-    </Disclosure>
+    </>
   );
 }
 
@@ -169,8 +204,13 @@ function DateChange({ delivery, texts }: { delivery: DeliveryView; texts: Delive
   return null;
 }
 
-function DeliveryCard({ delivery, ...props }: { delivery: DeliveryView } & Omit<DeliveryListProps, "deliveries">) {
-  const { texts, actionData } = props;
+function DeliveryCard({
+  delivery,
+  openForm,
+  texts,
+  actionData,
+}: { delivery: DeliveryView } & Omit<DeliveryListProps, "deliveries">) {
+  const opened = openForm?.date === delivery.date ? openForm : null;
   const t = texts.deliveries;
   const done = doneOf(actionData);
   const headingId = `${anchorOf(delivery.date)}-heading`;
@@ -218,8 +258,26 @@ function DeliveryCard({ delivery, ...props }: { delivery: DeliveryView } & Omit<
           />
           {delivery.canSkip ? (
             <>
-              <GiftForm delivery={delivery} {...props} />
-              <DonateForm delivery={delivery} {...props} />
+              <LinkDisclosure
+                search={`?gift=${delivery.date}`}
+                anchor={anchorOf(delivery.date)}
+                summary={t.gift}
+                open={opened?.form === "gift"}
+              >
+                {opened?.form === "gift" ? (
+                  <GiftForm delivery={delivery} countries={opened.countries} texts={texts} actionData={actionData} />
+                ) : null}
+              </LinkDisclosure>
+              <LinkDisclosure
+                search={`?donate=${delivery.date}`}
+                anchor={anchorOf(delivery.date)}
+                summary={t.donate}
+                open={opened?.form === "donate"}
+              >
+                {opened?.form === "donate" ? (
+                  <DonateForm delivery={delivery} foodBanks={opened.foodBanks} texts={texts} actionData={actionData} />
+                ) : null}
+              </LinkDisclosure>
             </>
           ) : null}
         </div>
@@ -230,11 +288,19 @@ function DeliveryCard({ delivery, ...props }: { delivery: DeliveryView } & Omit<
 
 /** The coming deliveries, soonest first, each with what can still be done with it. */
 export function DeliveryList(props: DeliveryListProps) {
-  const { deliveries, texts, actionData } = props;
+  const { deliveries, openForm, texts, actionData } = props;
   if (deliveries.length === 0) return <p>{texts.deliveries.none}</p>;
-  // A refusal about a delivery no longer listed (its date moved meanwhile) is said above the list.
+  // A refusal about a delivery no longer listed (its date moved meanwhile), or of a gift or donation
+  // form the page does not show open (posted from elsewhere), is said above the list.
   const refusal = refusalFor(actionData, ...refusalKeyOf(actionData));
-  const orphan = refusal && !deliveries.some((delivery) => delivery.date === refusal.date) ? refusal : null;
+  const shown = (intent: string, date: string | null) =>
+    deliveries.some(
+      (delivery) =>
+        delivery.date === date &&
+        (!(DELIVERY_FORMS as readonly string[]).includes(intent) ||
+          (delivery.canSkip && openForm?.form === intent && openForm.date === date)),
+    );
+  const orphan = refusal && !shown(refusal.intent, refusal.date) ? refusal : null;
   return (
     <>
       {orphan ? <ProblemNotice>{refusalProblem(texts, orphan)}</ProblemNotice> : null}

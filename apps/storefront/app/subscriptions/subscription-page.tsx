@@ -8,11 +8,13 @@ import { format } from "~/i18n/format";
 import { OrderLink } from "~/orders/order-link";
 import {
   CANCEL_PARAM,
+  CHANGE_PARAM,
   doneOf,
   previewOf,
   refusalFor,
   refusalKeyOf,
   type CancelStep,
+  type PlanForm,
   type SubscriptionIntent,
 } from "./answers";
 import {
@@ -21,7 +23,7 @@ import {
   ChoiceForm,
   ChoiceGroup,
   DateField,
-  Disclosure,
+  LinkDisclosure,
   TextArea,
   fieldErrorText,
   refusalProblem,
@@ -67,8 +69,14 @@ interface DetailProps {
     boxQuantities: readonly number[];
     extraQuantities: readonly number[];
   };
-  /** What the forms offer: the boxes on sale, the address book, the saved cards. */
+  /** The change form the page's address opens (`?change=box`), the only one rendered. */
+  readonly openForm: PlanForm | null;
+  /**
+   * What the open form offers: the boxes on sale, the extras, the address book or the saved cards
+   * (each empty unless its form is the open one); whether any box is on sale to change to.
+   */
   readonly offer: {
+    boxesOnSale: boolean;
     boxes: readonly { productId: number; name: string }[];
     extras: readonly { productId: number; name: string }[];
     addresses: readonly { id: string; text: string; line1: string; postalCode: string }[];
@@ -390,96 +398,75 @@ function CardForm({ view, offer, texts, actionData }: FormProps) {
   );
 }
 
-/** One choice of the plan folded under its name: open by itself when it was refused. */
-function ChoiceDisclosure({
-  intent,
-  refusedOne,
-  texts,
-  actionData,
-  ...form
-}: Omit<React.ComponentProps<typeof ChoiceForm>, "texts" | "intent" | "refusal" | "legend"> & {
-  intent: "frequency" | "weekday" | "slot";
-  legend: string;
-  refusedOne: string;
-  texts: DetailTexts;
-  actionData: unknown;
-}) {
-  return (
-    <Disclosure summary={form.legend} open={refusedOne === intent}>
-      <ChoiceForm texts={texts} intent={intent} refusal={refusalFor(actionData, intent)} {...form} />
-    </Disclosure>
-  );
-}
-
 /**
- * Box, frequency, weekday, slot, address and card: one small form each, the choices the CMS gave,
- * each folded under its name (six forms one under another are a long scroll on a phone); the one
- * refused or being quoted opens by itself.
+ * Box, extras, frequency, weekday, slot, address and card: one small form each, the choices the CMS
+ * gave, each behind a link with its name (seven forms one under another are a long scroll on a phone,
+ * and rendering them all on every view was most of the page's work). Only the form the page's address
+ * asks for is rendered, with what it offers; its answer, a refusal or a quote, comes back to it open.
  */
 function PlanForms(props: FormProps) {
-  const { view, choices, texts, actionData } = props;
-  const refusedOne = refusalKeyOf(actionData)[0];
-  const opened = (...intents: SubscriptionIntent[]) => intents.includes(refusedOne as SubscriptionIntent);
-  const shared = { refusedOne, texts, actionData };
+  const { view, choices, texts, actionData, openForm } = props;
+  const planForm = (form: PlanForm, summary: string, content: () => React.ReactNode) => (
+    <LinkDisclosure
+      search={`?${CHANGE_PARAM}=${form}`}
+      anchor={`change-${form}`}
+      id={`change-${form}`}
+      summary={summary}
+      open={openForm === form}
+    >
+      {openForm === form ? content() : null}
+    </LinkDisclosure>
+  );
+  const choiceForm = (
+    intent: "frequency" | "weekday" | "slot",
+    form: Omit<React.ComponentProps<typeof ChoiceForm>, "texts" | "intent" | "refusal" | "legend"> & { legend: string },
+  ) =>
+    planForm(intent, form.legend, () => (
+      <ChoiceForm texts={texts} intent={intent} refusal={refusalFor(actionData, intent)} {...form} />
+    ));
   return (
     <div className="grid gap-3">
-      {props.offer.boxes.length > 0 ? (
-        <Disclosure
-          summary={texts.detail.boxLegend}
-          open={opened("quoteBoxes", "boxes") || previewOf(actionData, "boxes") !== undefined}
-        >
-          <BoxForm {...props} />
-        </Disclosure>
-      ) : null}
-      <Disclosure
-        summary={texts.detail.extrasLegend}
-        open={opened("quoteExtras", "extras") || previewOf(actionData, "extras") !== undefined}
-      >
+      {props.offer.boxesOnSale ? planForm("box", texts.detail.boxLegend, () => <BoxForm {...props} />) : null}
+      {planForm("extras", texts.detail.extrasLegend, () => (
         <ExtrasForm {...props} />
-      </Disclosure>
-      <ChoiceDisclosure
-        {...shared}
-        intent="frequency"
-        submitLabel={texts.detail.saveFrequency}
-        name="frequency"
-        legend={texts.detail.frequencyLegend}
-        choices={choices.frequencies.map((frequency) => ({
+      ))}
+      {choiceForm("frequency", {
+        submitLabel: texts.detail.saveFrequency,
+        name: "frequency",
+        legend: texts.detail.frequencyLegend,
+        choices: choices.frequencies.map((frequency) => ({
           value: frequency,
           label: texts.frequencies[frequency as keyof DetailTexts["frequencies"]],
-        }))}
-        checked={view.frequency}
-      />
-      {view.weekdayChoices.length > 0 ? (
-        <ChoiceDisclosure
-          {...shared}
-          intent="weekday"
-          submitLabel={texts.detail.saveWeekday}
-          name="weekday"
-          legend={texts.detail.weekdayLegend}
-          choices={view.weekdayChoices.map(({ weekday, text }) => ({ value: String(weekday), label: text }))}
-          checked={String(view.weekday)}
-        />
-      ) : null}
-      {view.slotChoices.length > 0 ? (
-        <ChoiceDisclosure
-          {...shared}
-          intent="slot"
-          submitLabel={texts.detail.saveSlot}
-          name="slot"
-          legend={texts.detail.slotLegend}
-          choices={view.slotChoices.map((slot) => ({
-            value: slot.code,
-            label: format(texts.detail.slotTime, { start: slot.start, end: slot.end }),
-          }))}
-          checked={view.slot?.code}
-        />
-      ) : null}
-      <Disclosure summary={texts.detail.addressLegend} open={opened("address")}>
+        })),
+        checked: view.frequency,
+      })}
+      {view.weekdayChoices.length > 0
+        ? choiceForm("weekday", {
+            submitLabel: texts.detail.saveWeekday,
+            name: "weekday",
+            legend: texts.detail.weekdayLegend,
+            choices: view.weekdayChoices.map(({ weekday, text }) => ({ value: String(weekday), label: text })),
+            checked: String(view.weekday),
+          })
+        : null}
+      {view.slotChoices.length > 0
+        ? choiceForm("slot", {
+            submitLabel: texts.detail.saveSlot,
+            name: "slot",
+            legend: texts.detail.slotLegend,
+            choices: view.slotChoices.map((slot) => ({
+              value: slot.code,
+              label: format(texts.detail.slotTime, { start: slot.start, end: slot.end }),
+            })),
+            checked: view.slot?.code,
+          })
+        : null}
+      {planForm("address", texts.detail.addressLegend, () => (
         <AddressForm {...props} />
-      </Disclosure>
-      <Disclosure summary={texts.detail.cardLegend} open={opened("card")}>
+      ))}
+      {planForm("card", texts.detail.cardLegend, () => (
         <CardForm {...props} />
-      </Disclosure>
+      ))}
     </div>
   );
 }

@@ -88,6 +88,17 @@ const DETAIL: SubscriptionDetail = {
       // As the CMS records a delivery's change: its new status, with the friend's or food bank's name.
       to: { status: "gifted", giftTo: "Laia" },
     },
+    {
+      at: "2026-11-03T09:00:00.000Z",
+      actor: "customer",
+      field: "extras",
+      // As the CMS answers the extras' change: each line named in the subscription's language.
+      from: [],
+      to: [
+        { productId: 7, quantity: 2, name: "Huevos camperos" },
+        { productId: 9, quantity: 1, name: "Miel de romero" },
+      ],
+    },
   ],
   restartFrom: null,
   orderToPay: null,
@@ -205,23 +216,28 @@ describe("the list of subscriptions", () => {
 });
 
 describe("one subscription", () => {
-  it("shows its detail and coming deliveries (one call with the book and cards), the history newest first, and which delivery a change reaches", async () => {
+  it("shows its detail and coming deliveries (one call), the history newest first, and which delivery a change reaches", async () => {
     cms.on(OVERVIEW, overviewOf(DETAIL));
-    const { subscription, deliveries } = await loadSubscription(
+    const { subscription, deliveries, offer } = await loadSubscription(
       visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)),
       ID,
-      NOW,
+      { now: NOW },
     );
-    // The boxes on sale come from the catalogue's cache (its first load here).
+    // The boxes on sale come from the catalogue's cache (its first load here); with no change form
+    // open, neither the address book nor the cards are asked for, nor any choice sent.
     expect(cms.calls.map((call) => call.path).filter((path) => !path.startsWith("/products"))).toEqual([
-      `/users/me/overview?include=addresses%2Ccards&subscription=${ID}`,
+      `/users/me/overview?subscription=${ID}`,
     ]);
+    expect(offer).toMatchObject({ boxes: [], extras: [], addresses: [], cards: [] });
     expect(subscription?.history.map((line) => line.text)).toEqual([
+      "Tú: Extras: — → 2 × Huevos camperos, 1 × Miel de romero",
       "Tú: Entrega del miércoles, 11 de noviembre de 2026: Prevista → Regalada (Laia)",
       "Automático: Estado: Pendiente del primer pago → Activa",
       "Tú: Estado: — → Pendiente del primer pago",
     ]);
     expect(subscription?.may).toEqual({ change: true, pause: true, resume: false, cancel: true, restart: false });
+    // The card as the profile shows it: "VISA", not the gateway's "visa".
+    expect(subscription?.card).toMatchObject({ brand: "VISA", last4: "4242" });
     expect(subscription?.weekdayChoices).toEqual([
       { weekday: 3, text: "Miércoles" },
       { weekday: 5, text: "Viernes" },
@@ -232,19 +248,56 @@ describe("one subscription", () => {
     expect(deliveries?.[1]).toMatchObject({ plannedDay: "martes, 8 de diciembre de 2026", canSkip: true });
   });
 
+  it("asks for the saved cards only with the card form open, and offers the active ones as the profile shows them", async () => {
+    const card = {
+      provider: "sandbox",
+      brand: "visa",
+      last4: "4242",
+      expiryMonth: 3,
+      expiryYear: 2031,
+      isDefault: true,
+      failureReason: null,
+      createdAt: "2026-11-01T10:00:00.000Z",
+      verifiedAt: "2026-11-01T10:00:00.000Z",
+    };
+    cms.on(
+      OVERVIEW,
+      json({
+        subscription: { detail: DETAIL, deliveries: DELIVERIES },
+        cards: [
+          { ...card, id: "card00000001", status: "active" },
+          { ...card, id: "card00000002", status: "pending" },
+        ],
+      }),
+    );
+    const { offer } = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}?change=card`)), ID, {
+      openForm: "card",
+      now: NOW,
+    });
+    expect(cms.calls.map((call) => call.path).filter((path) => !path.startsWith("/products"))).toEqual([
+      `/users/me/overview?include=cards&subscription=${ID}`,
+    ]);
+    expect(offer.cards).toEqual([{ id: "card00000001", brand: "VISA", last4: "4242", expiry: "03/31" }]);
+    expect(offer.addresses).toEqual([]);
+  });
+
   it("offers no change of a pending subscription, whose deliveries are planned once its first is paid", async () => {
     cms.on(OVERVIEW, overviewOf({ ...DETAIL, status: "pending" }, []));
-    const { subscription } = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, NOW);
+    const { subscription } = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, {
+      now: NOW,
+    });
     expect(subscription?.may.change).toBe(false);
     cms.on(OVERVIEW, overviewOf({ ...DETAIL, status: "past_due" }));
-    const pastDue = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, NOW);
+    const pastDue = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, { now: NOW });
     expect(pastDue.subscription?.may.change).toBe(true);
   });
 
   it("says the card is charged for each delivery only while deliveries are charged, not once cancelled or suspended", async () => {
     const charged = async (status: SubscriptionDetail["status"]) => {
       cms.on(OVERVIEW, overviewOf({ ...DETAIL, status }, []));
-      const { subscription } = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, NOW);
+      const { subscription } = await loadSubscription(visitOf(signedIn(`/mi-cuenta/suscripciones/${ID}`)), ID, {
+        now: NOW,
+      });
       return subscription?.cardCharged;
     };
     for (const status of ["pending", "active", "paused", "past_due"] as const) expect(await charged(status)).toBe(true);
@@ -254,11 +307,11 @@ describe("one subscription", () => {
   it("answers the 404 page for another customer's subscription, and for a malformed id without asking", async () => {
     cms.otherwise(() => cmsError(404, { name: "NotFoundError", message: "Not Found" }));
     const visit = visitOf(signedIn("/mi-cuenta/suscripciones/other1"));
-    expect(await thrown(loadSubscription(visit, "other1", NOW))).toEqual({ status: 404, location: null });
+    expect(await thrown(loadSubscription(visit, "other1", { now: NOW }))).toEqual({ status: 404, location: null });
     expect(await thrown(loadUpcoming(visit, "other1", NOW))).toEqual({ status: 404, location: null });
     const before = cms.calls.length;
     for (const id of ["", "../users/me", "a b", "x".repeat(65)]) {
-      expect((await thrown(loadSubscription(visit, id, NOW))).status).toBe(404);
+      expect((await thrown(loadSubscription(visit, id, { now: NOW }))).status).toBe(404);
     }
     expect(cms.calls).toHaveLength(before);
   });

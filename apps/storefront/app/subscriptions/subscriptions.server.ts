@@ -46,6 +46,7 @@ import {
   type ChangeDone,
   type ChangeRefusal,
   type DeliveryIntent,
+  type PlanForm,
   type SubscriptionIntent,
 } from "./answers";
 import { dayOf, deliveryView, detailView, summaryView } from "./subscription-view";
@@ -134,25 +135,33 @@ export function cancelStepOf(request: Request): CancelStep | null {
 }
 
 /**
- * One subscription, its coming deliveries, and what its forms offer: the boxes on sale (the cached
- * catalogue), the address book and the saved cards, in one CMS call (accounts/overview.server). The
- * deliveries tell which one a change reaches first and which box comes last on cancelling. The 404
- * page for an id that is not the customer's; null for the subscription and its deliveries when the
- * CMS cannot say (the page says so).
+ * One subscription, its coming deliveries, and what its open change form offers (`openForm`, from the
+ * page's address): the boxes or extras on sale (the cached catalogue), the address book or the saved
+ * cards, in one CMS call (accounts/overview.server) that asks for the book or the cards only when
+ * their form is open. The deliveries tell which one a change reaches first and which box comes last
+ * on cancelling. The 404 page for an id that is not the customer's; null for the subscription and its
+ * deliveries when the CMS cannot say (the page says so).
  */
-export async function loadSubscription(visit: Visit, id: string | undefined, now: Date = new Date()) {
+export async function loadSubscription(
+  visit: Visit,
+  id: string | undefined,
+  { openForm = null, now = new Date() }: { openForm?: PlanForm | null; now?: Date } = {},
+) {
   const checked = ownSubscription(visit, id).id;
   const { locale } = visit.context;
-  const overview = await loadOverview(visit, { subscription: checked, include: ["addresses", "cards"] });
+  const include = openForm === "address" ? ["addresses" as const] : openForm === "card" ? ["cards" as const] : [];
+  const overview = await loadOverview(visit, { subscription: checked, include });
   const detail = overview?.subscription?.detail;
   const products = detail ? await getProducts(locale) : [];
   const boxes = detail ? boxOffer(products, detail.audience).kinds.flatMap((kind) => kind.choices) : [];
-  const extras = detail ? extrasOffer(products, detail.audience).flatMap((group) => group.choices) : [];
+  const extras =
+    detail && openForm === "extras" ? extrasOffer(products, detail.audience).flatMap((group) => group.choices) : [];
   return {
     subscription: detail ? detailView(detail, locale, now) : null,
     deliveries: overview?.subscription?.deliveries.map((delivery) => deliveryView(delivery, locale, now)) ?? null,
     offer: {
-      boxes: boxes.map(({ productId, name }) => ({ productId, name })),
+      boxesOnSale: boxes.length > 0,
+      boxes: openForm === "box" ? boxes.map(({ productId, name }) => ({ productId, name })) : [],
       extras: extras.map(({ productId, name }) => ({ productId, name })),
       addresses: overview?.addresses?.map(addressChoice) ?? [],
       cards: overview?.cards?.filter((card) => card.status === "active").map(cardChoice) ?? [],
@@ -175,7 +184,8 @@ const addressChoice = (address: SavedAddress) => ({
 /** A saved card as the card form offers it. */
 const cardChoice = (card: CustomerCard) => ({
   id: card.id,
-  brand: card.brand ?? "",
+  // As the profile shows a card: "VISA", not the gateway's "visa".
+  brand: (card.brand ?? "").toUpperCase(),
   last4: card.last4 ?? "",
   expiry:
     card.expiryMonth && card.expiryYear

@@ -146,7 +146,7 @@ const es = {
   },
   pause: {
     heading: "Pausar",
-    intro: "La pausa empieza en la entrega del {date}. Después vuelve sola.",
+    intro: "La pausa empieza en la entrega del {date}. Al acabar, tus entregas vuelven solas.",
     legend: "¿Cuánto tiempo?",
     options: {
       "1w": "1 semana",
@@ -180,7 +180,7 @@ const es = {
     confirm: "Cancelar definitivamente",
     restartHeading: "Volver a empezar",
     restartIntro:
-      "Vuelves a recibir la misma caja, el mismo día y en la misma dirección. Empieza con la entrega del {date}: la pagas ahora y, cuando esté pagada, la suscripción vuelve a estar activa. Hasta entonces queda pendiente, sin más entregas; si no la pagas a tiempo, el pedido se anula y la suscripción queda cancelada (podrás volver a empezar).",
+      "Vuelves a recibir la misma caja, el mismo día y en la misma dirección. Empieza con la entrega del {date}: la pagas ahora y, cuando esté pagada, la suscripción vuelve a estar activa. Hasta entonces queda pendiente, sin más entregas; si no la pagas a tiempo, el pedido se anula y la suscripción vuelve a quedar como está ahora (podrás volver a empezar).",
     restartPrice: "Esa entrega cuesta",
     restart: "Volver a empezar y pagar",
   },
@@ -406,7 +406,7 @@ const ca = {
   },
   pause: {
     heading: "Posar en pausa",
-    intro: "La pausa comença al lliurament del {date}. Després torna sola.",
+    intro: "La pausa comença al lliurament del {date}. Quan s'acaba, els teus lliuraments tornen sols.",
     legend: "Quant de temps?",
     options: { "1w": "1 setmana", "2w": "2 setmanes", "1m": "1 mes", "2m": "2 mesos" },
     until: "Fins a una data",
@@ -435,7 +435,7 @@ const ca = {
     confirm: "Cancel·lar definitivament",
     restartHeading: "Tornar a començar",
     restartIntro:
-      "Tornes a rebre la mateixa caixa, el mateix dia i a la mateixa adreça. Comença amb el lliurament del {date}: el pagues ara i, quan estigui pagat, la subscripció torna a estar activa. Fins aleshores queda pendent, sense més lliuraments; si no el pagues a temps, la comanda s'anul·la i la subscripció queda cancel·lada (podràs tornar a començar).",
+      "Tornes a rebre la mateixa caixa, el mateix dia i a la mateixa adreça. Comença amb el lliurament del {date}: el pagues ara i, quan estigui pagat, la subscripció torna a estar activa. Fins aleshores queda pendent, sense més lliuraments; si no el pagues a temps, la comanda s'anul·la i la subscripció torna a quedar com està ara (podràs tornar a començar).",
     restartPrice: "Aquest lliurament costa",
     restart: "Tornar a començar i pagar",
   },
@@ -632,7 +632,7 @@ const pt = {
     saveFrequency: "Guardar a frequência",
     saveWeekday: "Guardar o dia",
     saveSlot: "Guardar o horário",
-    boxLegend: "Cabaz",
+    boxLegend: "Caixa",
     quantityLabel: "Quantos",
     quoteBoxes: "Ver o novo preço",
     previewFrom: "A partir da entrega de {date}.",
@@ -660,13 +660,13 @@ const pt = {
   },
   pause: {
     heading: "Pausar",
-    intro: "A pausa começa na entrega de {date}. Depois volta sozinha.",
+    intro: "A pausa começa na entrega de {date}. Quando acabar, as suas entregas voltam sozinhas.",
     legend: "Durante quanto tempo?",
     options: { "1w": "1 semana", "2w": "2 semanas", "1m": "1 mês", "2m": "2 meses" },
     until: "Até uma data",
     untilDate: "Último dia da pausa",
     untilHint: "No máximo daqui a 6 meses.",
-    reason: "Porque a pausa? (opcional)",
+    reason: "Porque quer pausar? (opcional)",
     submit: "Pausar a subscrição",
     resumeHeading: "Retomar",
     resumeIntro: "As suas caixas voltam a partir da próxima entrega aberta.",
@@ -689,7 +689,7 @@ const pt = {
     confirm: "Cancelar definitivamente",
     restartHeading: "Recomeçar",
     restartIntro:
-      "Volta a receber a mesma caixa, no mesmo dia e na mesma morada. Começa com a entrega de {date}: paga-a agora e, quando estiver paga, a subscrição fica novamente ativa. Até lá fica pendente, sem mais entregas; se não a pagar a tempo, a encomenda é anulada e a subscrição fica cancelada (poderá recomeçar).",
+      "Volta a receber a mesma caixa, no mesmo dia e na mesma morada. Começa com a entrega de {date}: paga-a agora e, quando estiver paga, a subscrição fica novamente ativa. Até lá fica pendente, sem mais entregas; se não a pagar a tempo, a encomenda é anulada e a subscrição volta a ficar como está agora (poderá recomeçar).",
     restartPrice: "Essa entrega custa",
     restart: "Recomeçar e pagar",
   },
@@ -697,7 +697,7 @@ const pt = {
     frequency: "Frequência alterada.",
     weekday: "Dia de entrega alterado.",
     slot: "Horário alterado.",
-    boxes: "Cabaz alterado.",
+    boxes: "Caixa alterada.",
     address: "Morada alterada.",
     card: "Cartão alterado.",
     extras: "Extras alterados.",
@@ -721,7 +721,7 @@ const pt = {
     cutoff: "Pode alterá-la até {cutoff} ({left}).",
     locked: "Já não pode ser alterada: passou a hora de fecho ({cutoff}) e estamos a prepará-la.",
     orderedEarly:
-      "Já está encomendada com a sua primeira encomenda: não pode ser alterada. As alterações chegam a partir da seguinte.",
+      "Já faz parte da sua primeira encomenda: não pode ser alterada. As alterações chegam a partir da seguinte.",
     ordered: "Encomenda {number}.",
     giftTo: "Para {name}.",
     foodBank: "Para {name}.",

@@ -59,3 +59,12 @@ export function normalizeGiftCardCode(input: string): string | null {
 export function giftCardTailOf(code: string): string {
   return code.slice(-GIFT_CARD_VISIBLE_TAIL);
 }
+
+/**
+ * A card's last characters as a customer's button or staff's search sends them ("7kq4" is 7KQ4), or
+ * null when they cannot be a tail: the one check for the summary's "Remove" and the CMS's routes.
+ */
+export function normalizeGiftCardTail(input: string): string | null {
+  const tail = input.trim().toUpperCase();
+  return new RegExp(`^[0-9A-Z]{${GIFT_CARD_VISIBLE_TAIL}}$`).test(tail) ? tail : null;
+}

@@ -8,7 +8,9 @@ export {
   formatGiftCardCode,
   giftCardTailOf,
   normalizeGiftCardCode,
+  normalizeGiftCardTail,
 } from "./code";
+export { GIFT_CARDS_RESTORED_STATUSES, amountDue, giftCardsRestoredIn } from "./payment";
 export {
   GIFT_CARD_ENTRY_KINDS,
   GIFT_CARD_ENTRY_REFUSALS,
@@ -27,3 +29,13 @@ export {
   type GiftCardAmountLimits,
   type GiftCardAmountRefusal,
 } from "./amounts";
+export {
+  DEFAULT_GIFT_CARD_LIMITS,
+  GIFT_CARD_DESIGNS,
+  GIFT_CARD_SEND_MAX_DAYS_AHEAD,
+  GIFT_CARD_SEND_ON_REFUSALS,
+  giftCardLimitsOf,
+  giftCardSendOnRefusal,
+  type GiftCardDesign,
+  type GiftCardSendOnRefusal,
+} from "./purchase";

@@ -5,6 +5,38 @@ import { allocateGiftCards } from "./spend";
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 10, minute));
 
 describe("how gift cards pay an order", () => {
+  it("leaves at least the gateway's minimum to charge, never a due it could not charge", () => {
+    // A 29.80 € card on a 30.00 € renewal would leave 20 cents, below Stripe's 50: it pays 29.50 €.
+    expect(allocateGiftCards([{ id: 1, balance: 2980, addedAt: at(1) }], 3000, { minimumCharge: 50 })).toEqual({
+      spends: [{ id: 1, amount: 2950 }],
+      remaining: 50,
+    });
+    // Spent less from the last card first; a card left with nothing to pay takes no part.
+    const two = [
+      { id: 1, balance: 2000, addedAt: at(1) },
+      { id: 2, balance: 990, addedAt: at(2) },
+    ];
+    expect(allocateGiftCards(two, 3000, { minimumCharge: 50 })).toEqual({
+      spends: [
+        { id: 1, amount: 2000 },
+        { id: 2, amount: 950 },
+      ],
+      remaining: 50,
+    });
+    expect(allocateGiftCards([two[0]!], 2030, { minimumCharge: 50 })).toEqual({
+      spends: [{ id: 1, amount: 1980 }],
+      remaining: 50,
+    });
+    // Covered in full, or leaving at least the minimum: unchanged.
+    expect(allocateGiftCards(two, 2990, { minimumCharge: 50 }).remaining).toBe(0);
+    expect(allocateGiftCards(two, 3100, { minimumCharge: 50 }).remaining).toBe(110);
+    // A due below the minimum the cards do not cover is left whole.
+    expect(allocateGiftCards([{ id: 1, balance: 10, addedAt: at(1) }], 30, { minimumCharge: 50 })).toEqual({
+      spends: [],
+      remaining: 30,
+    });
+  });
+
   it("spends the cards in the order they were added, each as far as it goes", () => {
     const cards = [
       { id: 3, balance: 1000, addedAt: at(5) },

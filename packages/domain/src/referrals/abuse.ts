@@ -51,6 +51,13 @@ export const REFERRAL_REJECTIONS = [
   "monthly_cap",
   "not_first_order",
   "refunded",
+  /** The friend's first order was cancelled (or expired) without being paid: there is nothing to reward. */
+  "not_paid",
+  /**
+   * The referrer's account was deleted before the reward was earned: nobody to reward (a deleted
+   * account is never given one; docs/decisions/040). Only staff see it: the referrer is gone.
+   */
+  "referrer_deleted",
 ] as const;
 export type ReferralRejection = (typeof REFERRAL_REJECTIONS)[number];
 

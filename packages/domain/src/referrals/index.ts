@@ -16,3 +16,17 @@ export {
   type ReferralStatus,
   type ReferralStep,
 } from "./status";
+export {
+  FRIEND_CODE_REFUSALS,
+  REFERRAL_REWARD_KINDS,
+  REFERRAL_SETTINGS_DEFAULTS,
+  friendCodeRefusal,
+  friendDiscount,
+  maskedFriendName,
+  referralMonthOf,
+  rewardDiscount,
+  type FriendCodeRefusal,
+  type ReferralReward,
+  type ReferralRewardKind,
+  type ReferralSettings,
+} from "./rules";

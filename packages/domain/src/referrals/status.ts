@@ -15,6 +15,12 @@ export interface FriendOrderFacts {
   deliveredAt: Date | null;
   /** Any refund, whole or partial, of that order. */
   refunded: boolean;
+  /**
+   * The order was cancelled (by the customer, staff, or its payment's expiry) without ever being
+   * paid, or is gone: it will never be delivered, so waiting for it would leave the referral pending
+   * for good. The friend's next first order with the code takes the referral over (decision 035).
+   */
+  closedUnpaid: boolean;
 }
 
 export interface QualifyRules {
@@ -30,7 +36,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * What to do with a pending referral now, from its friend's first order: wait for payment, delivery
- * and the refund window; reject it if that order was refunded; qualify it once the window has passed,
+ * and the refund window; reject it if that order was refunded or closed unpaid; qualify it once the window has passed,
  * unless the referrer has had this month's cap of rewards already.
  */
 export function nextReferralStep(
@@ -39,6 +45,7 @@ export function nextReferralStep(
   context: { now: Date; rewardsThisMonth: number },
 ): ReferralStep {
   if (order.refunded) return { kind: "reject", reason: "refunded" };
+  if (order.closedUnpaid) return { kind: "reject", reason: "not_paid" };
   if (!order.paid || order.deliveredAt === null) return { kind: "wait" };
   if (context.now.getTime() < order.deliveredAt.getTime() + rules.refundWindowDays * DAY_MS) return { kind: "wait" };
   if (context.rewardsThisMonth >= rules.monthlyCap) return { kind: "reject", reason: "monthly_cap" };

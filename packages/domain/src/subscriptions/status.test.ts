@@ -18,6 +18,9 @@ describe("transitionSubscription", () => {
     expect(next("pending", { type: "firstOrderPaid" }, "job")).toBe("active");
     expect(next("pending", { type: "firstOrderPaid" }, "staff")).toBe("active");
     expect(next("pending", { type: "firstOrderExpired" }, "job")).toBe("cancelled");
+    // A restart's first order unpaid: back to what the restart left, a suspended one suspended again.
+    expect(next("pending", { type: "firstOrderExpired", restartedFrom: "suspended" }, "job")).toBe("suspended");
+    expect(next("pending", { type: "firstOrderExpired", restartedFrom: "cancelled" }, "job")).toBe("cancelled");
     expect(next("active", { type: "firstOrderPaid" }, "job")).toBe("notInThisStatus");
   });
 

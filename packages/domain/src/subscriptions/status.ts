@@ -43,8 +43,12 @@ export type SubscriptionActor = (typeof SUBSCRIPTION_ACTORS)[number];
 export type SubscriptionEvent =
   /** The first order's payment was confirmed (by the gateway's notice, or by staff for a payment made otherwise). */
   | { type: "firstOrderPaid" }
-  /** The first order's payment window closed unpaid. */
-  | { type: "firstOrderExpired" }
+  /**
+   * The first order was cancelled unpaid (its payment window closed). A restart's first order
+   * (`restartedFrom`: the status the restart left) leaves a suspended subscription suspended again:
+   * its unpaid deliveries are still owed, and only a paid restart ends that.
+   */
+  | { type: "firstOrderExpired"; restartedFrom?: SubscriptionStatus | null }
   /** Pause up to and including `until` (the last paused day; see pause.ts). */
   | { type: "pause"; until: IsoDate }
   /** Resume a paused subscription before its pause ends. */
@@ -129,9 +133,11 @@ export function transitionSubscription(
   if (current === "cancelled" && event.type !== "restart") return refuse(current, "alreadyCancelled");
   switch (event.type) {
     case "firstOrderPaid":
+      if (current !== "pending") return refuse(current, "notInThisStatus");
+      return accept(current, "active");
     case "firstOrderExpired":
       if (current !== "pending") return refuse(current, "notInThisStatus");
-      return accept(current, event.type === "firstOrderPaid" ? "active" : "cancelled");
+      return accept(current, event.restartedFrom === "suspended" ? "suspended" : "cancelled");
     case "pause":
       if (owesPayment(current)) return refuse(current, "paymentRequired");
       // A paused subscription may be paused again: that changes its end date.

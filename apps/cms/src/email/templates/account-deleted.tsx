@@ -24,6 +24,7 @@ interface Texts {
   subscriptions: (count: number) => string;
   unpaidOrders: (numbers: string) => string;
   stillDelivered: (number: string, date: string) => string;
+  giftCardsReleased: (count: number) => string;
   kept: Record<DeletionKept, string>;
   after: readonly string[];
   footer: string;
@@ -43,6 +44,10 @@ const texts = {
         : `Hemos cancelado tus ${count} suscripciones: no recibirás más entregas ni cobros por ellas.`,
     unpaidOrders: (numbers) => `Hemos cancelado los pedidos sin pagar: ${numbers}. No se cobrarán ni se entregarán.`,
     stillDelivered: (number, date) => `Tu pedido ${number}, ya pagado, se entregará igualmente el ${date}.`,
+    giftCardsReleased: (count) =>
+      count === 1
+        ? "La tarjeta regalo que tenías en tu cuenta ha salido de ella, pero no la hemos borrado: su código sigue valiendo, con el saldo que le quedaba, para quien lo tenga. Guárdalo si quieres usarlo."
+        : `Las ${count} tarjetas regalo que tenías en tu cuenta han salido de ella, pero no las hemos borrado: sus códigos siguen valiendo, con el saldo que les quedaba, para quien los tenga. Guárdalos si quieres usarlos.`,
     kept: {
       orders:
         "Guardamos tus pedidos y sus datos de factura durante seis años, como exige la ley a los libros y justificantes de contabilidad (Código de Comercio, artículo 30), sin tu cuenta, tu correo, tu teléfono ni tus consentimientos de publicidad. La dirección de entrega solo se queda hasta entregar los pedidos que estén en camino; después, solo el código postal y la ciudad.",
@@ -65,6 +70,10 @@ const texts = {
         : `Hem cancel·lat les teves ${count} subscripcions: no rebràs més lliuraments ni càrrecs per elles.`,
     unpaidOrders: (numbers) => `Hem cancel·lat les comandes sense pagar: ${numbers}. No es cobraran ni es lliuraran.`,
     stillDelivered: (number, date) => `La teva comanda ${number}, ja pagada, es lliurarà igualment el ${date}.`,
+    giftCardsReleased: (count) =>
+      count === 1
+        ? "La targeta regal que tenies al compte n'ha sortit, però no l'hem esborrada: el seu codi continua valent, amb el saldo que li quedava, per a qui el tingui. Guarda'l si el vols fer servir."
+        : `Les ${count} targetes regal que tenies al compte n'han sortit, però no les hem esborrades: els seus codis continuen valent, amb el saldo que els quedava, per a qui els tingui. Guarda'ls si els vols fer servir.`,
     kept: {
       orders:
         "Guardem les teves comandes i les seves dades de factura durant sis anys, com exigeix la llei als llibres i justificants de comptabilitat (Código de Comercio, article 30), sense el teu compte, el teu correu, el teu telèfon ni els teus consentiments de publicitat. L'adreça de lliurament només es queda fins a lliurar les comandes que siguin de camí; després, només el codi postal i la ciutat.",
@@ -87,6 +96,10 @@ const texts = {
         : `Cancelámos as suas ${count} subscrições: não receberá mais entregas nem cobranças por elas.`,
     unpaidOrders: (numbers) => `Cancelámos as encomendas por pagar: ${numbers}. Não serão cobradas nem entregues.`,
     stillDelivered: (number, date) => `A sua encomenda ${number}, já paga, será entregue na mesma a ${date}.`,
+    giftCardsReleased: (count) =>
+      count === 1
+        ? "O cartão-presente que tinha na sua conta saiu dela, mas não o apagámos: o código continua válido, com o saldo que lhe restava, para quem o tiver. Guarde-o se o quiser usar."
+        : `Os ${count} cartões-presente que tinha na sua conta saíram dela, mas não os apagámos: os códigos continuam válidos, com o saldo que lhes restava, para quem os tiver. Guarde-os se os quiser usar.`,
     kept: {
       orders:
         "Guardamos as suas encomendas e os dados de faturação durante seis anos, como a lei espanhola exige para os livros e comprovativos da contabilidade (Código de Comercio, artigo 30), sem a sua conta, o seu e-mail, o seu telefone nem os seus consentimentos de publicidade. A morada de entrega só fica até entregarmos as encomendas a caminho; depois, apenas o código postal e a cidade.",
@@ -106,6 +119,7 @@ function stoppedParagraphs(t: Texts, stopped: DeletionStopped, locale: Locale): 
   for (const delivery of stopped.stillDelivered) {
     paragraphs.push(t.stillDelivered(delivery.number, longDate(delivery.date, locale)));
   }
+  if (stopped.giftCardsReleased > 0) paragraphs.push(t.giftCardsReleased(stopped.giftCardsReleased));
   return paragraphs;
 }
 
@@ -134,6 +148,7 @@ export const accountDeleted = defineTemplate<AccountDeletedProps>({
       subscriptions: 1,
       unpaidOrders: ["IMP-0000123"],
       stillDelivered: [{ number: "IMP-0000118", date: "2031-03-14" }],
+      giftCardsReleased: 1,
     },
   },
 });

@@ -6,11 +6,15 @@ import { accountResetPassword } from "./account-reset-password";
 import { accountSignInCode } from "./account-sign-in-code";
 import { accountWelcome } from "./account-welcome";
 import { cardExpiring } from "./card-expiring";
+import { companyLeadReceived } from "./company-lead-received";
+import { giftCardRecipient } from "./gift-card-recipient";
+import { giftCardReceipt } from "./gift-card-receipt";
 import { newsletterConfirm } from "./newsletter-confirm";
 import { newsletterWelcome } from "./newsletter-welcome";
 import { orderConfirmation } from "./order-confirmation";
 import { orderPaymentFailed } from "./order-payment-failed";
 import { orderRefunded } from "./order-refunded";
+import { orderInvoice } from "./order-invoice";
 import { orderShipped } from "./order-shipped";
 import { staffCompanyLead } from "./staff-company-lead";
 import { staffContactMessage } from "./staff-contact-message";
@@ -26,6 +30,7 @@ import { subscriptionRenewal } from "./subscription-renewal";
 const registry = {
   staffContactMessage,
   staffCompanyLead,
+  companyLeadReceived,
   accountConfirmEmail,
   accountResetPassword,
   accountSignInCode,
@@ -38,11 +43,14 @@ const registry = {
   orderPaymentFailed,
   orderRefunded,
   orderShipped,
+  orderInvoice,
   subscriptionChanged,
   subscriptionGift,
   subscriptionRenewal,
   subscriptionPriceNotice,
   cardExpiring,
+  giftCardRecipient,
+  giftCardReceipt,
 } as const satisfies Record<string, EmailTemplate<object>>;
 
 export type TemplateName = keyof typeof registry;

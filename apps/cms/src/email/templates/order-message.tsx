@@ -23,6 +23,10 @@ export type OrderMailProps = Pick<
   name: string | null;
   /** The storefront page the button opens: the order in the account, or the page to pay again. */
   url: string;
+  /** What gift cards paid of the total (a means of payment, decision 038); 0 or absent when none. */
+  giftCardsPaid?: Cents;
+  /** The invoice attached to the mail (docs/decisions/039), if the order asked for one. */
+  invoiceNumber?: string | null;
 };
 
 type Line = Order["lines"][number];
@@ -93,6 +97,7 @@ function LineRow({ line, locale, t }: { line: Line; locale: Locale; t: OrderShar
 
 function OrderLines({ props, locale, t }: { props: OrderMailProps; locale: Locale; t: OrderSharedTexts }) {
   const { totals } = props;
+  const giftCards = props.giftCardsPaid ?? 0;
   return (
     <>
       <EmailSubheading>{t.linesHeading}</EmailSubheading>
@@ -105,6 +110,12 @@ function OrderLines({ props, locale, t }: { props: OrderMailProps; locale: Local
       )}
       <AmountRow label={t.shipping} amount={totals.shipping === 0 ? t.freeShipping : money(totals.shipping, locale)} />
       <AmountRow label={t.total} amount={money(totals.total, locale)} strong />
+      {giftCards > 0 && (
+        <>
+          <AmountRow label={t.giftCardsPaid} amount={money(giftCards, locale)} />
+          <AmountRow label={t.restPaid} amount={money(Math.max(0, totals.total - giftCards), locale)} />
+        </>
+      )}
       <Text style={note}>{t.taxIncluded(money(totals.tax, locale))}</Text>
     </>
   );
@@ -166,6 +177,7 @@ function OrderMessage({ locale, props, texts }: OrderMessageProps) {
         <Paragraph key={paragraph}>{paragraph}</Paragraph>
       ))}
       {subscription !== undefined && <Paragraph>{subscription}</Paragraph>}
+      {props.invoiceNumber ? <Paragraph>{t.invoiceAttached(props.invoiceNumber)}</Paragraph> : null}
       <ActionButton href={props.url}>{texts.action}</ActionButton>
       <OrderLines props={props} locale={locale} t={t} />
       <Delivery delivery={props.delivery} locale={locale} t={t} />

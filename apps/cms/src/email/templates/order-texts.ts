@@ -16,6 +16,11 @@ export interface OrderSharedTexts {
   freeShipping: string;
   total: string;
   taxIncluded(amount: string): string;
+  /** A means of payment, under the total (decision 038): never a discount. */
+  giftCardsPaid: string;
+  /** What is left of the total once the gift cards paid their part. */
+  restPaid: string;
+  invoiceAttached(number: string): string;
   deliveryHeading: string;
   date: string;
   slot: string;
@@ -38,6 +43,10 @@ export const orderSharedTexts = {
     freeShipping: "Gratis",
     total: "Total",
     taxIncluded: (amount) => `IVA incluido: ${amount}`,
+    giftCardsPaid: "Pagado con tarjetas regalo",
+    restPaid: "Pagado con tu medio de pago",
+    invoiceAttached: (number) =>
+      `Te adjuntamos la factura ${number} en PDF; también la tienes en la página del pedido.`,
     deliveryHeading: "Entrega",
     date: "Día",
     slot: "Franja",
@@ -58,6 +67,9 @@ export const orderSharedTexts = {
     freeShipping: "Gratuït",
     total: "Total",
     taxIncluded: (amount) => `IVA inclòs: ${amount}`,
+    giftCardsPaid: "Pagat amb targetes regal",
+    restPaid: "Pagat amb el teu mitjà de pagament",
+    invoiceAttached: (number) => `T'adjuntem la factura ${number} en PDF; també la tens a la pàgina de la comanda.`,
     deliveryHeading: "Lliurament",
     date: "Dia",
     slot: "Franja",
@@ -78,6 +90,9 @@ export const orderSharedTexts = {
     freeShipping: "Grátis",
     total: "Total",
     taxIncluded: (amount) => `IVA incluído: ${amount}`,
+    giftCardsPaid: "Pago com cartões-presente",
+    restPaid: "Pago com o seu meio de pagamento",
+    invoiceAttached: (number) => `Enviamos em anexo a fatura ${number} em PDF; também está na página da encomenda.`,
     deliveryHeading: "Entrega",
     date: "Dia",
     slot: "Horário",
@@ -181,6 +196,34 @@ export const orderShippedTexts = {
     heading: "A sua encomenda está a caminho",
     paragraphs: (number) => [
       `Preparámos a encomenda ${number} e já saiu para a morada de entrega. Chega no dia e no horário que vê abaixo.`,
+    ],
+    action: "Ver a minha encomenda",
+  },
+} as const satisfies Record<Locale, OrderMailTexts>;
+
+/** A paid order's invoice issued after its confirmation went out (the owed-invoices job, decision 039). */
+export const orderInvoiceTexts = {
+  es: {
+    subject: (number) => `Factura del pedido ${number}`,
+    heading: "Aquí tienes tu factura",
+    paragraphs: (number) => [
+      `Cuando confirmamos el pedido ${number} aún no podíamos emitir su factura. Ya está emitida: te la adjuntamos.`,
+    ],
+    action: "Ver mi pedido",
+  },
+  ca: {
+    subject: (number) => `Factura de la comanda ${number}`,
+    heading: "Aquí tens la teva factura",
+    paragraphs: (number) => [
+      `Quan vam confirmar la comanda ${number} encara no en podíem emetre la factura. Ja està emesa: te l'adjuntem.`,
+    ],
+    action: "Veure la meva comanda",
+  },
+  pt: {
+    subject: (number) => `Fatura da encomenda ${number}`,
+    heading: "Aqui tem a sua fatura",
+    paragraphs: (number) => [
+      `Quando confirmámos a encomenda ${number} ainda não podíamos emitir a respetiva fatura. Já está emitida: enviamo-la em anexo.`,
     ],
     action: "Ver a minha encomenda",
   },

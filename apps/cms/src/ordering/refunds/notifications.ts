@@ -11,6 +11,7 @@ import { REFUND_KEY_METADATA } from "../../payments/refunds/stripe";
 import { lockOrderRow } from "../status";
 import { sendRefundMail } from "./mail";
 import { decideRefund, settleOrderAfterRefund } from "./refunds";
+import { issueCorrectiveInvoice } from "../../invoices/issue";
 import {
   COUNTED,
   findPaidPayment,
@@ -197,6 +198,8 @@ async function updateKnown(
       { status: told.status, providerRef: told.providerRef },
       { provider: payment.provider, now: new Date() },
     );
+    // A refund the gateway first answered pending: its corrective invoice once it succeeded (decision 039).
+    if (told.status === "succeeded") await issueCorrectiveInvoice(strapi, refund.id, new Date());
     return "applied";
   }
   if (!NEXT[refund.refundStatus].includes(told.status)) return "repeated";

@@ -7,6 +7,7 @@ import { refundGatewayOf, type RefundResult } from "../../payments/refunds/gatew
 import { OrderError } from "../errors";
 import { changeOrderStatus, lockOrderRow, releaseOrderHolds } from "../status";
 import { sendRefundMail } from "./mail";
+import { issueCorrectiveInvoice } from "../../invoices/issue";
 import {
   findPaidPayment,
   findRefund,
@@ -219,7 +220,7 @@ type StatusActorOf = Parameters<typeof changeOrderStatus>[1]["actor"];
  */
 export async function settleOrderAfterRefund(
   strapi: Core.Strapi,
-  refund: Pick<RefundRow, "amount" | "provider" | "reason" | "key">,
+  refund: Pick<RefundRow, "id" | "amount" | "provider" | "reason" | "key">,
   {
     orderId,
     paymentId,
@@ -255,8 +256,17 @@ export async function settleOrderAfterRefund(
     amount: number;
     staffNote: string | null;
   } | null;
+  // After the order is settled: the corrective invoice never stands between a refund and its order's
+  // status (it logs its own failure and is issued later by the owed-invoices job).
+  const issueCorrective = async () => {
+    // An invoiced order's refund gets its corrective invoice (docs/decisions/039); once, and only once succeeded.
+    await issueCorrectiveInvoice(strapi, refund.id, new Date());
+  };
   // A payment that did not pay the order (flagged for staff) gives its money back without moving the order.
-  if (payment === null || payment.staffNote !== null || (await refundableOf(strapi, payment)) > 0) return;
+  if (payment === null || payment.staffNote !== null || (await refundableOf(strapi, payment)) > 0) {
+    await issueCorrective();
+    return;
+  }
   const from = order.orderStatus;
   const to = settleAs === "cancelled" && mayChangeStatus(actor.kind, from, "cancelled") ? "cancelled" : "refunded";
   // A gateway's word settles an order that staff or the customer could not (prepared meanwhile).
@@ -268,6 +278,7 @@ export async function settleOrderAfterRefund(
   }
   // Goods that never left: their slot place and coupon use go back (once; a cancellation did it already).
   if (hasNotLeft(from)) await releaseOrderHolds(strapi, orderId);
+  await issueCorrective();
 }
 
 const STATUS_ACTOR_OF = { staff: "staff", customer: "customer" } as const;

@@ -95,7 +95,13 @@ async function claim(strapi: Core.Strapi, change: Change, now: Date): Promise<bo
 async function deliveryTotal(strapi: Core.Strapi, change: Change, date: IsoDate, price: number, now: Date) {
   const { row } = change;
   const boxPrices = new Map(boxPricesOn(row, date)).set(change.product.id, price);
-  const priced = await priceDraft(strapi, draftOf(row), { userId: row.user!.id, locale: row.locale, now, boxPrices });
+  const priced = await priceDraft(strapi, draftOf(row), {
+    userId: row.user!.id,
+    locale: row.locale,
+    now,
+    boxPrices,
+    saleLimits: "grandfathered",
+  });
   return priced.totals.total;
 }
 

@@ -8,18 +8,22 @@ import {
   type SubscriptionStatus,
 } from "@shop/domain/subscriptions";
 import { CONTENT_TYPES } from "../../content-types";
-import type { Sql } from "../../database/sql";
 import { changeOrderStatus, lockOrderRow } from "../../ordering/status";
 import { gateways, notifyUrlOf } from "../../payments/gateways";
 import { settleOffSessionCharge } from "../../payments/notifications";
+import { insertLinks, insertRows } from "../../database/bulk";
+import { tableOf, type Sql } from "../../database/sql";
+import { queueOrderMails } from "../../email/queue";
+import { issueOrderInvoice } from "../../invoices/issue";
 import type { PaymentRow } from "../../payments/attempts";
 import type { OffSessionCard, OffSessionResult, PaymentProviderId } from "../../payments/provider";
 import { changeStatus } from "../lifecycle";
 import { SubscriptionError } from "../errors";
 import { isoDateOf } from "../store";
 import { eachAtOnce, PAGE } from "./batches";
-import { sendRenewalMail } from "./mails";
+import { queueRenewalMail } from "./mails";
 import { RENEWAL_JOB } from "./orders";
+import { amountDueOf } from "../../gift-cards/redeem";
 
 /**
  * A renewal's second half (docs/decisions/030): its order is charged to the saved card off-session,
@@ -47,6 +51,7 @@ interface CollectedDelivery {
     number: string;
     orderStatus: OrderStatus;
     total: Cents;
+    giftCardsPaid: Cents | null;
     expiresAt: string | Date | null;
     locale: string;
   } | null;
@@ -160,6 +165,24 @@ async function sendCharge(
     now,
   }: { payment: OffSessionPayment; card: SavedCardRow; orderNumber: string; now: Date },
 ): Promise<OffSessionResult["outcome"]> {
+  const result = await askGateway(strapi, { payment, card, orderNumber });
+  if (result.outcome === "unknown") return "unknown";
+  await settleOffSessionCharge(strapi, payment, answerOf(result), now);
+  return result.outcome;
+}
+
+/** A decided charge's answer as settleOffSessionCharge takes it. */
+function answerOf(result: Exclude<OffSessionResult, { outcome: "unknown" }>) {
+  return result.outcome === "paid"
+    ? { paid: true as const, providerRef: result.providerRef }
+    : { paid: false as const, providerRef: result.providerRef, declineCode: result.decline };
+}
+
+/** The gateway's answer to the charge (logged when it is not certain); nothing written. */
+async function askGateway(
+  strapi: Core.Strapi,
+  { payment, card, orderNumber }: { payment: OffSessionPayment; card: SavedCardRow; orderNumber: string },
+): Promise<OffSessionResult> {
   const gateway = gateways().byId[payment.provider];
   let result: OffSessionResult;
   if (gateway === undefined) {
@@ -184,17 +207,8 @@ async function sendCharge(
     strapi.log.warn(
       `Renewal charge ${payment.reference}: no certain answer (${JSON.stringify(result.summary)}); asked again later`,
     );
-    return "unknown";
   }
-  await settleOffSessionCharge(
-    strapi,
-    payment,
-    result.outcome === "paid"
-      ? { paid: true, providerRef: result.providerRef }
-      : { paid: false, providerRef: result.providerRef, declineCode: result.decline },
-    now,
-  );
-  return result.outcome;
+  return result;
 }
 
 /**
@@ -230,7 +244,8 @@ async function claimCharge(
         order: delivery.order.id,
         provider: card.provider,
         paymentStatus: "pending",
-        amount: delivery.order.total,
+        // What the subscriber's gift cards left to pay (src/gift-cards/renewals.ts).
+        amount: amountDueOf(delivery.order),
         currency: "EUR",
         saveCard: false,
         offSession: true,
@@ -273,6 +288,12 @@ async function claimMark(
  * recorded as the job's; the customer is told.
  */
 async function giveUp(strapi: Core.Strapi, delivery: CollectedDelivery, now: Date): Promise<boolean> {
+  // The claim, the order's cancellation, the subscription's step and its mail commit together: a
+  // crash before the commit leaves all of it to the next run, never the step without its mail.
+  return strapi.db.transaction(() => giveUpClaimed(strapi, delivery, now));
+}
+
+async function giveUpClaimed(strapi: Core.Strapi, delivery: CollectedDelivery, now: Date): Promise<boolean> {
   if (!(await claimMark(strapi, delivery.id, "collectionEndedAt", now))) return false;
   if (delivery.order) {
     await changeOrderStatus(strapi, {
@@ -303,11 +324,13 @@ async function giveUp(strapi: Core.Strapi, delivery: CollectedDelivery, now: Dat
     // Cancelled (its last box unpaid) or moved meanwhile: the status stays, the delivery is missed all the same.
     if (!(error instanceof SubscriptionError)) throw error;
   }
-  await sendRenewalMail(strapi, {
+  await queueRenewalMail(strapi, {
+    deliveryId: delivery.id,
     subscriptionId: row.id,
     kind: status === "suspended" ? "suspended" : "missed",
     date: isoDateOf(delivery.date),
     order: delivery.order,
+    now,
   });
   return true;
 }
@@ -368,7 +391,12 @@ async function collectOne(
   switch (step.action) {
     case "charge":
     case "retry":
-      if (step.action === "retry" && step.retryAt.getTime() > now.getTime()) return null;
+      if (step.action === "retry" && step.retryAt.getTime() > now.getTime()) {
+        // Waiting for the retry after the first refusal: its mail, if the run that settled the
+        // refusal stopped before queueing it (keyed: queued once, whoever gets there).
+        if (payments.length === 1) await queueRetrying(strapi, delivery, now);
+        return null;
+      }
       // No card to charge: only the customer can pay it.
       if (card === null) return sendPayLink(strapi, delivery, now);
       return charge(strapi, withOrder, card, now);
@@ -382,20 +410,27 @@ async function collectOne(
   }
 }
 
+/** The pay link's claim and its queued mail, in one transaction: both or neither. */
 async function sendPayLink(strapi: Core.Strapi, delivery: CollectedDelivery, now: Date): Promise<Collected> {
-  if (delivery.payLinkSentAt !== null || !(await claimMark(strapi, delivery.id, "payLinkSentAt", now))) return null;
-  await sendRenewalMail(strapi, {
-    subscriptionId: delivery.subscriptionId,
-    kind: "payLink",
-    date: isoDateOf(delivery.date),
-    order: delivery.order,
+  if (delivery.payLinkSentAt !== null) return null;
+  const claimed = await strapi.db.transaction(async () => {
+    if (!(await claimMark(strapi, delivery.id, "payLinkSentAt", now))) return false;
+    await queueRenewalMail(strapi, {
+      deliveryId: delivery.id,
+      subscriptionId: delivery.subscriptionId,
+      kind: "payLink",
+      date: isoDateOf(delivery.date),
+      order: delivery.order,
+      now,
+    });
+    return true;
   });
-  return "payLink";
+  return claimed ? "payLink" : null;
 }
 
 const DELIVERY_READ = {
   select: ["id", "subscriptionId", "date", "chargeAttempts", "payLinkSentAt"],
-  populate: { order: { select: ["id", "number", "orderStatus", "total", "expiresAt", "locale"] } },
+  populate: { order: { select: ["id", "number", "orderStatus", "total", "giftCardsPaid", "expiresAt", "locale"] } },
 };
 
 type StoredDelivery = Omit<CollectedDelivery, "chargeAttempts"> & { chargeAttempts: number | null };
@@ -430,6 +465,346 @@ async function knownOf(strapi: Core.Strapi, page: readonly CollectedDelivery[]):
   );
 }
 
+/** A delivery to collect, from its first step (0, on the page's reading) or a later one (read again). */
+interface ToCollect {
+  delivery: CollectedDelivery;
+  fromStep: number;
+}
+
+type FirstCharge = CollectedDelivery & { order: NonNullable<CollectedDelivery["order"]>; card: SavedCardRow };
+
+/**
+ * The page's deliveries whose step is their first charge, in the common case the page charges at
+ * once (chargePage): the order waiting for its money, no charge made yet, an active card of a
+ * configured gateway, the deadline still ahead. Every other delivery takes its step on its own.
+ */
+function firstChargesOf(
+  page: readonly CollectedDelivery[],
+  known: Map<number, Known>,
+  now: Date,
+): { first: FirstCharge[]; rest: ToCollect[] } {
+  const first: FirstCharge[] = [];
+  const rest: ToCollect[] = [];
+  for (const delivery of page) {
+    const { order } = delivery;
+    const { payments, card } = known.get(delivery.id) ?? { payments: [], card: null };
+    const isFirstCharge =
+      order !== null &&
+      order.expiresAt !== null &&
+      order.orderStatus === "pending_payment" &&
+      delivery.chargeAttempts === 0 &&
+      payments.length === 0 &&
+      card !== null &&
+      gateways().byId[card.provider] !== undefined &&
+      nextDunningStep([], { packingDeadline: new Date(order.expiresAt), now, payLinkSentAt: null }).action === "charge";
+    if (isFirstCharge) first.push({ ...delivery, order, card });
+    else rest.push({ delivery, fromStep: 0 });
+  }
+  return { first, rest };
+}
+
+/**
+ * The first charges of a page (docs/decisions/030, "Measured"): claimed in one transaction (each
+ * delivery's chargeAttempts 0 -> 1 and its pending payment, under the orders' locks, only for orders
+ * still unpaid), sent to the gateway one by one, and their answers settled in one transaction. The
+ * refused ones go on with their next step (the retry's mail, or the pay link); an order that is not
+ * simply paid (its subscription past due or with a missed delivery before, or paid meanwhile by
+ * its link) is settled on its own as any charge is.
+ */
+async function chargePage(
+  strapi: Core.Strapi,
+  deliveries: readonly FirstCharge[],
+  { now, run }: { now: Date; run: CollectionRun },
+): Promise<{ followUp: ToCollect[] }> {
+  const followUp: ToCollect[] = [];
+  if (deliveries.length === 0) return { followUp };
+  let claimed: Awaited<ReturnType<typeof claimFirstCharges>>;
+  try {
+    claimed = await claimFirstCharges(strapi, deliveries, now);
+  } catch (error) {
+    // Nothing was written: each takes its step on its own.
+    strapi.log.warn(`Renewals: a page's charges not claimed at once (${messageOf(error)}); one by one`);
+    return { followUp: deliveries.map((delivery) => ({ delivery, fromStep: 0 })) };
+  }
+  const answered: { delivery: FirstCharge; payment: OffSessionPayment; result: DecidedResult }[] = [];
+  await eachAtOnce(strapi, claimed, async ({ delivery, payment }) => {
+    const result = await askGateway(strapi, { payment, card: delivery.card, orderNumber: delivery.order.number });
+    if (result.outcome === "unknown") run.charged++;
+    else answered.push({ delivery, payment, result });
+  });
+  let settled = new Set<number>();
+  try {
+    settled = await settleAnswers(strapi, answered, now);
+  } catch (error) {
+    // Nothing was written: each answer is settled on its own below.
+    strapi.log.warn(`Renewals: a page's answers not settled at once (${messageOf(error)}); one by one`);
+  }
+  for (const { delivery, payment, result } of answered) {
+    let outcome: Collected = result.outcome;
+    if (!settled.has(payment.id)) {
+      // Not one of the page's simple cases: settled as any single charge is.
+      try {
+        await settleOffSessionCharge(strapi, payment, answerOf(result), now);
+      } catch (error) {
+        strapi.log.error(`Renewal charge ${payment.reference} not settled: ${messageOf(error)}`);
+        outcome = null;
+      }
+    }
+    if (await counted(strapi, run, { delivery, done: outcome, now })) followUp.push({ delivery, fromStep: 1 });
+  }
+  return { followUp };
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+type DecidedResult = Exclude<OffSessionResult, { outcome: "unknown" }>;
+
+/** Locks the orders (by id, so that two runners never deadlock), inside the caller's transaction. */
+async function lockOrders(strapi: Core.Strapi, trx: Sql, orderIds: readonly number[]): Promise<void> {
+  if (strapi.db.dialect.client !== "postgres") return;
+  await trx(tableOf(strapi, CONTENT_TYPES.order).name)
+    .whereIn("id", [...orderIds])
+    .orderBy("id")
+    .forUpdate()
+    .select("id");
+}
+
+const ids = (rows: ({ id: number } | number)[]): number[] =>
+  rows.map((row) => (typeof row === "number" ? row : row.id));
+
+/**
+ * claimCharge for a page: under the orders' locks, the deliveries whose order is still unpaid are
+ * claimed (chargeAttempts 0 -> 1, one UPDATE; a delivery another runner claimed first is not) and
+ * their pending payments written, in one transaction.
+ */
+async function claimFirstCharges(
+  strapi: Core.Strapi,
+  deliveries: readonly FirstCharge[],
+  now: Date,
+): Promise<{ delivery: FirstCharge; payment: OffSessionPayment }[]> {
+  return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    const orderIds = deliveries.map((delivery) => delivery.order.id);
+    await lockOrders(strapi, trx, orderIds);
+    const orders = (await strapi.db.query(CONTENT_TYPES.order).findMany({
+      where: { id: { $in: orderIds } },
+      select: ["id", "orderStatus"],
+    })) as { id: number; orderStatus: OrderStatus }[];
+    const paid = (await strapi.db.query(CONTENT_TYPES.payment).findMany({
+      where: { order: { id: { $in: orderIds } }, paymentStatus: "paid" },
+      select: ["id"],
+      populate: { order: { select: ["id"] } },
+    })) as { order: { id: number } | null }[];
+    const paidOrders = new Set(paid.map((payment) => payment.order?.id));
+    // The page was read seconds ago: an order paid by its link since gets no charge.
+    const unpaid = new Set(
+      orders
+        .filter((order) => ["pending_payment", "payment_failed"].includes(order.orderStatus))
+        .filter((order) => !paidOrders.has(order.id))
+        .map((order) => order.id),
+    );
+    const candidates = deliveries.filter((delivery) => unpaid.has(delivery.order.id));
+    if (candidates.length === 0) return [];
+    const table = tableOf(strapi, CONTENT_TYPES.subscriptionDelivery);
+    const attempts = table.column("chargeAttempts");
+    // A row planned before the column existed, or by planning's raw insert, holds NULL for none.
+    const mine = new Set(
+      ids(
+        await trx(table.name)
+          .whereIn(
+            "id",
+            candidates.map((delivery) => delivery.id),
+          )
+          .where((query) => query.where(attempts, 0).orWhereNull(attempts))
+          .update({ [attempts]: 1, [table.column("updatedAt")]: now })
+          .returning("id"),
+      ),
+    );
+    const work = candidates.filter((delivery) => mine.has(delivery.id));
+    const rows = work.map((delivery) => ({
+      reference: chargeReferenceOf(delivery.id, 1),
+      provider: delivery.card.provider,
+      paymentStatus: "pending" as const,
+      // What the subscriber's gift cards left to pay (src/gift-cards/renewals.ts).
+      amount: amountDueOf(delivery.order),
+      currency: "EUR",
+      saveCard: false,
+      offSession: true,
+      attemptedAt: now,
+    }));
+    const paymentIds = await insertRows(strapi, { uid: CONTENT_TYPES.payment, rows, now });
+    await insertLinks(strapi, trx, {
+      uid: CONTENT_TYPES.payment,
+      attribute: "order",
+      rows: work.map((delivery, index) => ({ rowId: paymentIds[index]!, targetId: delivery.order.id })),
+    });
+    return work.map((delivery, index) => ({
+      delivery,
+      payment: { ...rows[index]!, id: paymentIds[index]!, declineCode: null, order: { id: delivery.order.id } },
+    }));
+  });
+}
+
+/** `CASE id WHEN ? THEN ? ... END`: a value per row in one UPDATE. */
+function byId(trx: Sql, values: readonly [number, unknown][]) {
+  return trx.raw(`CASE ?? ${values.map(() => "WHEN ? THEN ?").join(" ")} END`, [
+    "id",
+    ...values.flatMap(([id, value]) => [id, value]),
+  ]);
+}
+
+/**
+ * settleOffSessionCharge for a page's answers, in one transaction under the orders' locks: each
+ * payment decided once (the same conditional update from pending), a refusal with its decline code,
+ * and each paid order moved pending_payment -> paid with its history and its confirmation mail, when
+ * that is all its payment does: its subscription is neither pending, past due, nor counting a missed
+ * delivery (those are left to settleOffSessionCharge, which brings it back). The ids of the payments
+ * it settled.
+ */
+async function settleAnswers(
+  strapi: Core.Strapi,
+  answered: readonly { delivery: FirstCharge; payment: OffSessionPayment; result: DecidedResult }[],
+  now: Date,
+): Promise<Set<number>> {
+  if (answered.length === 0) return new Set();
+  return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    await lockOrders(
+      strapi,
+      trx,
+      answered.map(({ delivery }) => delivery.order.id),
+    );
+    const orders = (await strapi.db.query(CONTENT_TYPES.order).findMany({
+      where: { id: { $in: answered.map(({ delivery }) => delivery.order.id) } },
+      select: ["id", "orderStatus"],
+      populate: { subscription: { select: ["id", "subscriptionStatus", "missedInARow"] } },
+    })) as {
+      id: number;
+      orderStatus: OrderStatus;
+      subscription: { id: number; subscriptionStatus: SubscriptionStatus; missedInARow: number | null } | null;
+    }[];
+    const simplyPaid = new Map(
+      orders
+        .filter(
+          ({ orderStatus, subscription }) =>
+            orderStatus === "pending_payment" &&
+            (subscription === null ||
+              (!["pending", "past_due"].includes(subscription.subscriptionStatus) &&
+                (subscription.missedInARow ?? 0) === 0)),
+        )
+        .map((order) => [order.id, order]),
+    );
+    const refused = answered.filter(({ result }) => result.outcome === "declined");
+    const paid = answered.filter(
+      ({ delivery, result }) => result.outcome === "paid" && simplyPaid.has(delivery.order.id),
+    );
+    const payments = tableOf(strapi, CONTENT_TYPES.payment);
+    const decide = async (
+      rows: typeof answered,
+      { status, from, declineCodes }: { status: "paid" | "failed"; from: string[]; declineCodes: boolean },
+    ): Promise<Set<number>> => {
+      if (rows.length === 0) return new Set();
+      return new Set(
+        ids(
+          await trx(payments.name)
+            .whereIn(
+              "id",
+              rows.map(({ payment }) => payment.id),
+            )
+            .whereIn(payments.column("paymentStatus"), from)
+            .update({
+              [payments.column("paymentStatus")]: status,
+              [payments.column("decidedAt")]: now,
+              [payments.column("updatedAt")]: now,
+              [payments.column("providerRef")]: byId(
+                trx,
+                rows.map(({ payment, result }) => [payment.id, result.providerRef?.slice(0, 255) ?? null]),
+              ),
+              ...(declineCodes
+                ? {
+                    [payments.column("declineCode")]: byId(
+                      trx,
+                      rows.map(({ payment, result }) => [
+                        payment.id,
+                        result.outcome === "declined" ? result.decline : null,
+                      ]),
+                    ),
+                  }
+                : {}),
+            })
+            .returning("id"),
+        ),
+      );
+    };
+    // As notifications.ts's DECIDABLE: nothing overrides paid.
+    const decidedRefusals = await decide(refused, {
+      status: "failed",
+      from: ["pending", "voided"],
+      declineCodes: true,
+    });
+    const decidedPaid = await decide(paid, {
+      status: "paid",
+      from: ["pending", "voided", "failed"],
+      declineCodes: false,
+    });
+    const moved = paid.filter(({ payment }) => decidedPaid.has(payment.id));
+    if (moved.length > 0) {
+      const ordersTable = tableOf(strapi, CONTENT_TYPES.order);
+      // changeOrderStatus's clock: the moment of the change.
+      const at = new Date();
+      const movedIds = ids(
+        await trx(ordersTable.name)
+          .whereIn(
+            "id",
+            moved.map(({ delivery }) => delivery.order.id),
+          )
+          .where(ordersTable.column("orderStatus"), "pending_payment")
+          .update({
+            [ordersTable.column("orderStatus")]: "paid",
+            [ordersTable.column("paidAt")]: at,
+            [ordersTable.column("updatedAt")]: at,
+          })
+          .returning("id"),
+      );
+      // Locked and read above as pending_payment: every one moves, or the page is written wrong.
+      if (movedIds.length !== moved.length) throw new Error(`${movedIds.length} of ${moved.length} orders moved`);
+      const eventIds = await insertRows(strapi, {
+        uid: CONTENT_TYPES.orderEvent,
+        now: at,
+        rows: moved.map(({ payment }) => ({
+          at,
+          from: "pending_payment",
+          to: "paid",
+          actorKind: "payment",
+          actorLabel: `payment:${payment.provider}`,
+          note: null,
+        })),
+      });
+      await insertLinks(strapi, trx, {
+        uid: CONTENT_TYPES.orderEvent,
+        attribute: "order",
+        rows: moved.map(({ delivery }, index) => ({ rowId: eventIds[index]!, targetId: delivery.order.id })),
+      });
+      // Queued with the payment it confirms; the job sends the queue once its run is over
+      // (src/jobs/renew-subscriptions.ts), so that rendering mails never slows the run.
+      await queueOrderMails(strapi, {
+        kind: "confirmation",
+        orderIds: moved.map(({ delivery }) => delivery.order.id),
+        now: at,
+      });
+      // The invoices the moved orders asked for (copied from their subscription), last in this same
+      // transaction as changeOrderStatus issues them: numbered with the payment or not at all, and
+      // attached to the confirmation queued above, which is rendered when sent (docs/decisions/039).
+      // One narrow read finds the few that asked; one that fails is logged and owed, never undoing the page.
+      const invoiced = (await strapi.db.query(CONTENT_TYPES.order).findMany({
+        where: { id: { $in: movedIds }, invoice: { $notNull: true } },
+        select: ["id"],
+        orderBy: { id: "asc" },
+      })) as { id: number }[];
+      for (const { id } of invoiced) await issueOrderInvoice(strapi, id, at);
+    }
+    return new Set([...decidedRefusals, ...moved.map(({ payment }) => payment.id)]);
+  });
+}
+
 /**
  * Every renewal still being collected takes its next step at `now`: charged, retried, the link
  * sent, or given up at its deadline. A soft refusal of the first charge is retried by later runs,
@@ -448,9 +823,16 @@ export async function collectRenewals(strapi: Core.Strapi, now: Date): Promise<C
     ).map(collectedOf);
     if (page.length === 0) break;
     const known = await knownOf(strapi, page);
-    await eachAtOnce(strapi, page, async (delivery) => {
+    const { first, rest } = firstChargesOf(page, known, now);
+    const charged = await chargePage(strapi, first, { now, run });
+    await eachAtOnce(strapi, [...rest, ...charged.followUp], async ({ delivery, fromStep }) => {
       try {
-        await collectDelivery(strapi, delivery, { now, run, known: known.get(delivery.id) ?? null });
+        await collectDelivery(strapi, delivery, {
+          now,
+          run,
+          known: fromStep === 0 ? (known.get(delivery.id) ?? null) : null,
+          fromStep,
+        });
       } catch (error) {
         strapi.log.error(
           `Renewal of delivery ${delivery.id} not collected: ${error instanceof Error ? error.message : String(error)}`,
@@ -470,23 +852,32 @@ export async function collectRenewals(strapi: Core.Strapi, now: Date): Promise<C
 async function collectDelivery(
   strapi: Core.Strapi,
   first: CollectedDelivery,
-  { now, run, known }: { now: Date; run: CollectionRun; known: Known | null },
+  { now, run, known, fromStep }: { now: Date; run: CollectionRun; known: Known | null; fromStep: number },
 ): Promise<void> {
-  for (let steps = 0; steps < 3; steps++) {
+  for (let steps = fromStep; steps < 3; steps++) {
     const delivery = steps === 0 ? first : await loadDelivery(strapi, first.id);
     if (delivery === null) return;
     const done = await collectOne(strapi, delivery, { now, known: steps === 0 ? known : null });
-    if (done === null) return;
-    if (done === "paid") run.paid++;
-    if (done === "declined") {
-      run.declined++;
-      if (delivery.chargeAttempts === 0) await tellRetryIfSoft(strapi, delivery.id, now);
-    }
-    if (done === "charged") run.charged++;
-    if (done === "payLink") run.payLinks++;
-    if (done === "missed") run.missed++;
-    if (done !== "declined") return;
+    if (!(await counted(strapi, run, { delivery, done, now }))) return;
   }
+}
+
+/** Counts a step's outcome in the run; true when the delivery takes its next step at once (a refusal). */
+async function counted(
+  strapi: Core.Strapi,
+  run: CollectionRun,
+  { delivery, done, now }: { delivery: CollectedDelivery; done: Collected; now: Date },
+): Promise<boolean> {
+  if (done === null) return false;
+  if (done === "paid") run.paid++;
+  if (done === "declined") {
+    run.declined++;
+    if (delivery.chargeAttempts === 0) await tellRetryIfSoft(strapi, delivery.id, now);
+  }
+  if (done === "charged") run.charged++;
+  if (done === "payLink") run.payLinks++;
+  if (done === "missed") run.missed++;
+  return done === "declined";
 }
 
 /** After the first charge's refusal: the customer hears that it will be tried again, when the rules retry it. */
@@ -499,10 +890,21 @@ async function tellRetryIfSoft(strapi: Core.Strapi, id: number, now: Date): Prom
     payLinkSentAt: null,
   });
   if (step.action !== "retry") return;
-  await sendRenewalMail(strapi, {
+  await queueRetrying(strapi, delivery, now);
+}
+
+/**
+ * The `retrying` mail of a delivery, queued once (its key): the refusal it tells is already written
+ * (settled by the charge's own transaction), so a crash before this line is made good by the next
+ * run, which finds the delivery waiting for its retry and queues it then (collectOne).
+ */
+async function queueRetrying(strapi: Core.Strapi, delivery: CollectedDelivery, now: Date): Promise<void> {
+  await queueRenewalMail(strapi, {
+    deliveryId: delivery.id,
     subscriptionId: delivery.subscriptionId,
     kind: "retrying",
     date: isoDateOf(delivery.date),
     order: delivery.order,
+    now,
   });
 }

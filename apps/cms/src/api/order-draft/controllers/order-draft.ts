@@ -8,6 +8,8 @@ import { createDraft, draftFromOrder, openDraft, patchDraft, readDraft } from ".
 import { OrderNotFoundError } from "../../../ordering/errors";
 import { orderLimitOf, reorderableOf } from "../../../ordering/orders";
 import { priceDraft } from "../../../ordering/quote";
+import { ORDER_FLOW_REFERRALS } from "../../../referrals/pricing";
+import { draftGiftCardsOf, previewGiftCards } from "../../../gift-cards/redeem";
 
 /** The caller's id when the request carries a live session; the draft calls work signed in or out. */
 async function userIdOf(strapi: Core.Strapi, ctx: Context): Promise<number | null> {
@@ -33,16 +35,18 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   quote: orderAction(async (ctx) => {
     const userId = await userIdOf(strapi, ctx);
-    const { draft } = await openDraft(strapi, draftTokenOf(ctx), { userId });
+    const { id, draft } = await openDraft(strapi, draftTokenOf(ctx), { userId });
     // The names of the lines in the page's language (?locale=es|ca|pt; Spanish otherwise).
     const locale = toLocale(ctx.query.locale);
     const now = new Date();
     const [{ quote }, orderLimit] = await Promise.all([
-      priceDraft(strapi, draft, { userId, locale, now }),
+      priceDraft(strapi, draft, { userId, locale, now, referrals: ORDER_FLOW_REFERRALS }),
       // Said with the summary, before "Pay": the customer's work is never spent on a refusal.
       orderLimitOf(strapi, { userId, now }),
     ]);
-    ctx.body = { ...quote, orderLimit } satisfies OrderQuote;
+    // The draft's gift cards (typed, and the account's: docs/decisions/040) and what is left to pay after them.
+    const giftCards = await previewGiftCards(strapi, await draftGiftCardsOf(strapi, id, { userId }), quote.total);
+    ctx.body = { ...quote, orderLimit, ...giftCards } satisfies OrderQuote;
   }),
 
   fromOrder: signedInOrder(strapi, async (ctx, session) => {

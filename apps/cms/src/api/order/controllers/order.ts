@@ -6,6 +6,7 @@ import { draftTokenOf, signedInOrder } from "../../../http/order-action";
 import { OrderNotFoundError } from "../../../ordering/errors";
 import { cancelOwnOrder } from "../../../ordering/refunds/cancel";
 import { findOwnOrder, listOwnOrders, payOwnOrder, placeOrder } from "../../../ordering/orders";
+import { withInvoices } from "../../../invoices/mine";
 
 /** The order calls: parse with the contracts, ask the order service, answer. */
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -29,7 +30,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   show: signedInOrder(strapi, async (ctx, session) => {
     const order = await findOwnOrder(strapi, session.userId, String(ctx.params.number));
     if (!order) throw new OrderNotFoundError("No such order");
-    ctx.body = order;
+    ctx.body = await withInvoices(strapi, order);
   }),
 
   /** Cancels a one-off order before its cut-off, refunded in full when paid (docs/decisions/031): the order as it is now. */
@@ -38,7 +39,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     await cancelOwnOrder(strapi, { userId: session.userId, number, now: new Date() });
     const order = await findOwnOrder(strapi, session.userId, number);
     if (!order) throw new OrderNotFoundError("No such order");
-    ctx.body = order;
+    ctx.body = await withInvoices(strapi, order);
   }),
 
   pay: signedInOrder(strapi, async (ctx, session) => {

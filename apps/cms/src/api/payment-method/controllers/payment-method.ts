@@ -49,11 +49,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   setup: signedIn(strapi, async (ctx, session) => {
     const body = parse(ctx, cardSetupBodySchema);
     if (!body) return;
-    const started = await startCardSetup(
-      strapi,
-      session.user,
-      body.provider === undefined ? {} : { provider: body.provider },
-    );
+    const started = await startCardSetup(strapi, session.user, {
+      ...(body.provider === undefined ? {} : { provider: body.provider }),
+      ...(body.locale === undefined ? {} : { locale: body.locale }),
+    });
     if (started === null) {
       sendError(ctx, 400, "ValidationError", "This payment gateway does not take cards now", { code: "provider_off" });
       return;

@@ -13,7 +13,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = await staffOrderRefunds(strapi, String(ctx.params.number));
   }),
 
-  /** POST /staff-tools/orders/:number/refunds { amount, reason, key } -> 201 the refund (200: that key's refund, again). */
+  /** POST /staff-tools/orders/:number/refunds { amount, giftCards?, reason, key } -> 201 the refund (200: that key's refund, again). */
   create: orderAction(async (ctx) => {
     const body = parse(ctx, staffRefundBody);
     if (!body) return;
@@ -23,6 +23,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       staffEmail: staffEmailOf(ctx),
     });
     ctx.status = answer.replayed ? 200 : 201;
-    ctx.body = answer.refund;
+    // The gateway's refund (none when staff gave back only the gift cards' part) and the cards' part.
+    ctx.body = { ...(answer.refund ?? {}), giftCardsRestored: answer.giftCardsRestored };
   }),
 });

@@ -16,17 +16,11 @@ import {
 import { useFetchClient } from "@strapi/strapi/admin";
 import type { StaffOrderRefunds } from "../../../../ordering/refunds/staff";
 import { PLUGIN_ID } from "../ids";
+import { refundRequestOf } from "../refund-form";
 import { useTexts } from "../texts";
 
 /** A new key for each refund staff mean to make: a retried submit of the same form is the same refund. */
 const newKey = () => crypto.randomUUID();
-
-/** "12,50" or "12.5" in euros as cents; null when it is not an amount. */
-function centsOf(euros: string): number | null {
-  const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(euros.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-}
 
 /** The server's message of a refusal (409 with what is left, the gateway's refusal), or null. */
 function messageOf(error: unknown): string | null {
@@ -35,8 +29,9 @@ function messageOf(error: unknown): string | null {
 }
 
 /**
- * Staff's refunds (docs/decisions/031): an order by its number, what its payments took and have
- * left, its refunds, and a refund of part or all of what is left with a reason.
+ * Staff's refunds (docs/decisions/031): an order by its number, what its payments and its gift cards
+ * took and have left, its refunds, and a refund of part or all of what is left with a reason: through
+ * the gateway, back to the gift cards (docs/decisions/038), or both.
  */
 export function RefundsPanel() {
   const { t, locale } = useTexts();
@@ -44,6 +39,7 @@ export function RefundsPanel() {
   const [number, setNumber] = useState("");
   const [order, setOrder] = useState<StaffOrderRefunds | null>(null);
   const [amount, setAmount] = useState("");
+  const [giftCards, setGiftCards] = useState("");
   const [reason, setReason] = useState("");
   const [key, setKey] = useState(newKey);
   const [message, setMessage] = useState<{ tone: "danger600" | "success600"; text: string } | null>(null);
@@ -65,18 +61,23 @@ export function RefundsPanel() {
   async function refund(event: FormEvent) {
     event.preventDefault();
     if (order === null) return;
-    const cents = centsOf(amount);
-    if (cents === null || cents <= 0) {
+    const request = refundRequestOf({ amount, giftCards, reason, key });
+    if (!request.ok) {
       setMessage({ tone: "danger600", text: t("refunds.badAmount") });
       return;
     }
     try {
-      await post(path(order.number), { amount: cents, reason, key });
+      await post(path(order.number), request.body);
       setKey(newKey());
       setAmount("");
+      setGiftCards("");
       setReason("");
       setOrder((await get<StaffOrderRefunds>(path(order.number))).data);
-      setMessage({ tone: "success600", text: t("refunds.done", { amount: money(cents) }) });
+      const { body } = request;
+      setMessage({
+        tone: "success600",
+        text: t("refunds.done", { amount: money(body.amount + (body.giftCards ?? 0)) }),
+      });
     } catch (error) {
       setMessage({ tone: "danger600", text: messageOf(error) ?? t("refunds.failed") });
     }
@@ -120,6 +121,14 @@ export function RefundsPanel() {
               })}
             </Typography>
           ))}
+          {order.giftCards.paid > 0 && (
+            <Typography tag="p">
+              {t("refunds.giftCardsPaid", {
+                amount: money(order.giftCards.paid),
+                left: money(order.giftCards.restorable),
+              })}
+            </Typography>
+          )}
           {order.refunds.length > 0 && (
             <Table colCount={5} rowCount={order.refunds.length + 1}>
               <Thead>
@@ -144,10 +153,10 @@ export function RefundsPanel() {
               </Tbody>
             </Table>
           )}
-          {order.payments.some((payment) => payment.refundable > 0) && (
+          {(order.payments.some((payment) => payment.refundable > 0) || order.giftCards.restorable > 0) && (
             <form onSubmit={(event) => void refund(event)}>
               <Flex gap={4} alignItems="flex-end" wrap="wrap" paddingTop={4}>
-                <Field.Root name="amount" required hint={t("refunds.amountHint")}>
+                <Field.Root name="amount" hint={t("refunds.amountHint")}>
                   <Field.Label>{t("refunds.amount")}</Field.Label>
                   <TextInput
                     value={amount}
@@ -156,6 +165,20 @@ export function RefundsPanel() {
                   />
                   <Field.Hint />
                 </Field.Root>
+                {order.giftCards.restorable > 0 && (
+                  <Field.Root
+                    name="giftCards"
+                    hint={t("refunds.giftCardsHint", { left: money(order.giftCards.restorable) })}
+                  >
+                    <Field.Label>{t("refunds.giftCards")}</Field.Label>
+                    <TextInput
+                      value={giftCards}
+                      inputMode="decimal"
+                      onChange={(event: { target: { value: string } }) => setGiftCards(event.target.value)}
+                    />
+                    <Field.Hint />
+                  </Field.Root>
+                )}
                 <Field.Root name="reason" required>
                   <Field.Label>{t("refunds.reason")}</Field.Label>
                   <TextInput

@@ -1,0 +1,11 @@
+import { selfCheckedRoutes } from "../../../http/self-checked-routes";
+
+/**
+ * Invoices (docs/decisions/039): the signed-in customer's own invoice as a PDF, by its number
+ * (`auth: false`: the controller checks the session itself). Only the storefront's server calls it.
+ */
+const route = selfCheckedRoutes("invoice");
+
+export default {
+  routes: [route("GET", "/invoices/mine/:number", "pdf")],
+};

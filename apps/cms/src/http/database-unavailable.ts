@@ -1,0 +1,137 @@
+import { errors } from "@strapi/utils";
+import { sendError, type ErrorContext } from "./errors";
+
+/**
+ * What a request gets while PostgreSQL is down or restarting (docs/decisions/048): 503 in Strapi's
+ * error shape, with Retry-After, instead of what the failure happened to look like. Without this, a
+ * catalogue read answered 401 (the users-permissions strategy reads the public role's permissions
+ * from the database and takes any failure for "no credentials"), a signed-in call 500, and a request
+ * waiting for a pool connection hung for knex's 60 s.
+ */
+
+/** PostgreSQL's SQLSTATEs for "not now": the server shutting down, crashed or starting up. */
+const SERVER_GOING_OR_COMING = new Set(["57P01", "57P02", "57P03"]);
+
+/** Seconds a client is told to wait before trying again: about what a PostgreSQL restart takes. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const DATABASE_UNAVAILABLE = {
+  name: "ServiceUnavailableError",
+  message: "The shop's database is not answering: try again in a few seconds",
+} as const satisfies { name: string; message: string };
+
+interface ErrorFields {
+  name?: unknown;
+  code?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * Whether `error` says by itself that the database cannot be reached: knex gave up waiting for a
+ * connection, or PostgreSQL refused the session because it is going down or coming up (SQLSTATE
+ * class 08 is "connection exception"). Anything vaguer (a reset socket, a refused connection) could
+ * come from another service the request called, so the database is asked (see the middleware).
+ */
+export function saysDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const { name, code, cause } = current as ErrorFields;
+    if (name === "KnexTimeoutError") return true;
+    if (typeof code === "string" && (SERVER_GOING_OR_COMING.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/**
+ * Asks the database whether it answers: true or false, never a rejection, within `waitMs` at most.
+ * One question at a time is asked whatever the number of requests failing meanwhile: during an
+ * outage every request fails, and each asking on its own would pile connection attempts on a server
+ * that is starting up.
+ */
+export function databaseProbe(query: () => Promise<unknown>, { waitMs }: { waitMs: number }): () => Promise<boolean> {
+  let asking: Promise<boolean> | null = null;
+  return () => {
+    asking ??= new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), waitMs);
+      query().then(
+        () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(false);
+        },
+      );
+    }).finally(() => {
+      asking = null;
+    });
+    return asking;
+  };
+}
+
+export interface DatabaseUnavailableContext extends ErrorContext {
+  set(field: string, value: string): void;
+}
+
+function sendUnavailable(ctx: DatabaseUnavailableContext): void {
+  ctx.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  ctx.set("Cache-Control", "no-store");
+  sendError(ctx, 503, DATABASE_UNAVAILABLE.name, DATABASE_UNAVAILABLE.message);
+}
+
+/**
+ * Statuses that, when the database is down, are the outage in disguise: 500 (an error nobody
+ * expected) and 401 (the permission lookup failed, see above). Anything else was a decision the
+ * code made (404, 400, 409, 429, 503...) and stays.
+ */
+const MAYBE_THE_DATABASE = new Set([401, 500]);
+
+/** Strapi's application errors and the status its error middleware answers them with; any other is 400. */
+const APPLICATION_ERROR_STATUSES: readonly [new (...args: never[]) => Error, number][] = [
+  [errors.UnauthorizedError, 401],
+  [errors.ForbiddenError, 403],
+  [errors.NotFoundError, 404],
+  [errors.PayloadTooLargeError, 413],
+  [errors.RateLimitError, 429],
+  [errors.NotImplementedError, 501],
+];
+
+/**
+ * The status a thrown error will be answered with, as Strapi's error middleware decides it: by class
+ * for its application errors (which carry no status of their own), by `status` for http-errors and
+ * the shop's own errors (OrderError); null when nothing says (an unexpected error, a 500).
+ */
+function thrownStatus(error: unknown): number | null {
+  if (error instanceof errors.ApplicationError) {
+    return APPLICATION_ERROR_STATUSES.find(([kind]) => error instanceof kind)?.[1] ?? 400;
+  }
+  if (typeof error !== "object" || error === null) return null;
+  const { status } = error as { status?: unknown };
+  return typeof status === "number" ? status : null;
+}
+
+/**
+ * The middleware, inside strapi::errors so that it sees a thrown error before it becomes a 500.
+ * A thrown error that names the database is answered 503 at once; any other thrown error, and a
+ * 401 or 500 answer, is answered 503 only when the database does not answer the probe. A healthy
+ * database costs nothing beyond one `select 1` per such error.
+ */
+export function answerDatabaseOutages({ databaseAnswers }: { databaseAnswers: () => Promise<boolean> }) {
+  return async (ctx: DatabaseUnavailableContext, next: () => Promise<void>): Promise<void> => {
+    try {
+      await next();
+    } catch (error) {
+      // A thrown 4xx (Strapi's ValidationError for a wrong password, NotFoundError, ForbiddenError)
+      // is the code's decision like a set status: probed only when it is a 401, as above.
+      const decided = thrownStatus(error);
+      const probe = decided === null || decided >= 500 || MAYBE_THE_DATABASE.has(decided);
+      if (saysDatabaseUnavailable(error) || (probe && !(await databaseAnswers()))) {
+        sendUnavailable(ctx);
+        return;
+      }
+      throw error;
+    }
+    if (MAYBE_THE_DATABASE.has(ctx.status) && !(await databaseAnswers())) sendUnavailable(ctx);
+  };
+}

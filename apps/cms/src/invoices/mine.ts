@@ -1,0 +1,77 @@
+import type { Core } from "@strapi/strapi";
+import type { Order } from "@shop/contracts";
+import { isInvoiceNumber, parseOrderNumber, toLocale, type Cents } from "@shop/domain";
+import { CONTENT_TYPES } from "../content-types";
+import type { EmailAttachment } from "../email/send";
+import type { InvoiceRow } from "./issue";
+import { invoicePdf } from "./pdf";
+
+/**
+ * Reading the invoices issued (./issue.ts): the order page's list, the customer's own PDF (nobody
+ * else's: another customer's invoice is as unknown as a number never issued), and the paid-order
+ * mail's attachment.
+ */
+
+/** An invoice as the order's page lists it. */
+export interface OrderInvoiceSummary {
+  number: string;
+  kind: "invoice" | "corrective";
+  issuedAt: string;
+  total: Cents;
+}
+
+type StoredInvoiceRow = Omit<InvoiceRow, "orderNumber" | "locale"> & {
+  locale: string;
+  order: { number: string } | null;
+};
+
+const toRow = (row: StoredInvoiceRow): InvoiceRow => ({
+  ...row,
+  locale: toLocale(row.locale),
+  giftCardsPaid: Number(row.giftCardsPaid ?? 0),
+  correctsNumber: row.correctsNumber ?? null,
+  reason: row.reason ?? null,
+  orderNumber: row.order?.number ?? "",
+});
+
+/** The customer's order view with its invoices (GET /orders/mine/:number and its cancellation's answer). */
+export async function withInvoices(strapi: Core.Strapi, order: Order): Promise<Order> {
+  const id = parseOrderNumber(order.number);
+  return { ...order, invoices: id === null ? [] : await invoicesOfOrder(strapi, id) };
+}
+
+/** The invoices of an order, oldest first (the invoice, then its corrective ones). */
+export async function invoicesOfOrder(strapi: Core.Strapi, orderId: number): Promise<OrderInvoiceSummary[]> {
+  const rows = (await strapi.db.query(CONTENT_TYPES.invoice).findMany({
+    where: { order: { id: orderId } },
+    select: ["number", "kind", "issuedAt", "total"],
+    orderBy: { id: "asc" },
+  })) as { number: string; kind: "invoice" | "corrective"; issuedAt: string | Date; total: number }[];
+  return rows.map((row) => ({ ...row, issuedAt: new Date(row.issuedAt).toISOString() }));
+}
+
+async function findInvoice(strapi: Core.Strapi, where: Record<string, unknown>): Promise<InvoiceRow | null> {
+  const row = (await strapi.db.query(CONTENT_TYPES.invoice).findOne({
+    where,
+    populate: { order: { select: ["number"] } },
+  })) as StoredInvoiceRow | null;
+  return row === null ? null : toRow(row);
+}
+
+/** The PDF of the caller's own invoice of that number; null for a malformed, unknown or someone else's number. */
+export async function ownInvoicePdf(
+  strapi: Core.Strapi,
+  { userId, number }: { userId: number; number: string },
+): Promise<EmailAttachment | null> {
+  if (!isInvoiceNumber(number)) return null;
+  const invoice = await findInvoice(strapi, { number, order: { user: { id: userId } } });
+  if (invoice === null) return null;
+  return { filename: `${invoice.number}.pdf`, content: await invoicePdf(invoice), contentType: "application/pdf" };
+}
+
+/** The order's invoice as the paid-order mail's attachment; none when the order asked for no invoice. */
+export async function orderInvoiceAttachments(strapi: Core.Strapi, orderId: number): Promise<EmailAttachment[]> {
+  const invoice = await findInvoice(strapi, { order: { id: orderId }, kind: "invoice" });
+  if (invoice === null) return [];
+  return [{ filename: `${invoice.number}.pdf`, content: await invoicePdf(invoice), contentType: "application/pdf" }];
+}

@@ -1,0 +1,78 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../src/http/database-unavailable";
+import { bearer, registerCustomer } from "./helpers/accounts";
+import { expectErrorShape, getJson } from "./helpers/http";
+import { startStrapi, type TestStrapi } from "./helpers/strapi";
+
+/**
+ * The booted CMS with its database gone, as during a PostgreSQL restart: every connection the
+ * pool hands out fails as node-postgres fails against a closed port. The whole outage, with a real
+ * PostgreSQL stopped under traffic, is `npm run faults:postgres` (docs/decisions/048); this checks
+ * the middleware is where it must be in the chain, on either database.
+ */
+
+interface KnexClient {
+  acquireConnection(): Promise<unknown>;
+}
+
+let app: TestStrapi;
+let jwt = "";
+let client: KnexClient;
+let acquire: KnexClient["acquireConnection"];
+
+beforeAll(async () => {
+  app = await startStrapi({ SEED_DEMO_DATA: "false" });
+  ({ jwt } = await registerCustomer(app.api));
+  client = (app.strapi.db.connection as unknown as { client: KnexClient }).client;
+  acquire = client.acquireConnection.bind(client);
+});
+
+afterEach(() => {
+  client.acquireConnection = acquire;
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+function takeTheDatabaseAway() {
+  client.acquireConnection = () =>
+    Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+}
+
+describe("with the database gone", () => {
+  it("a public catalogue read is answered 503 ServiceUnavailableError with Retry-After, not 401", async () => {
+    takeTheDatabaseAway();
+    const response = await getJson(`${app.api}/products`);
+    expect(expectErrorShape(response, 503).error.name).toBe("ServiceUnavailableError");
+    expect(response.headers.get("retry-after")).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("a signed-in call is answered 503, not 500 (and not 401, which would sign the customer out)", async () => {
+    takeTheDatabaseAway();
+    const response = await getJson(`${app.api}/users/me`, { headers: bearer(jwt) });
+    expect(expectErrorShape(response, 503).error.name).toBe("ServiceUnavailableError");
+  });
+
+  it("the readiness check says 503, so a load balancer takes the process out", async () => {
+    takeTheDatabaseAway();
+    expect((await getJson(`${app.url}/health`)).status).toBe(503);
+  });
+});
+
+describe("with the database back", () => {
+  it("answers again, nothing restarted", async () => {
+    takeTheDatabaseAway();
+    expect((await getJson(`${app.api}/users/me`, { headers: bearer(jwt) })).status).toBe(503);
+    client.acquireConnection = acquire;
+    expect((await getJson(`${app.api}/users/me`, { headers: bearer(jwt) })).status).toBe(200);
+    expect((await getJson(`${app.api}/products`)).status).toBe(200);
+    expect((await getJson(`${app.url}/health`)).status).toBe(200);
+  });
+
+  it("keeps a bad token's 401", async () => {
+    const response = await getJson(`${app.api}/users/me`, { headers: bearer("not-a-token") });
+    expect(expectErrorShape(response, 401).error.name).toBe("UnauthorizedError");
+  });
+});

@@ -1,0 +1,331 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pathTo } from "@shop/routing";
+import pg from "pg";
+import Redis from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, freePort } from "../../scripts/lib/processes.mjs";
+import { balancerServers, haproxyInstalled, HAPROXY_MISSING, shopCluster } from "../../scripts/cluster/cluster.mjs";
+import { SESSION_COOKIE } from "../support/accounts";
+import { useBrowserSession } from "../support/browser";
+import { madridDay, orderGiftCard } from "../support/gift-cards";
+
+// The shop in its production shape (issue 24, docs/decisions/046): HAProxy in front of two storefront
+// and two CMS processes on one PostgreSQL database and one Redis, as `npm run cluster` starts them.
+// Every customer's request goes through the balancer (round robin, no sticky sessions); a request
+// sent to one process directly names the process a claim is about.
+
+if (!haproxyInstalled()) throw new Error(HAPROXY_MISSING);
+
+/** Left to the cluster's defaults (the e2e global setup leaves the same to `npm start`'s). */
+const DEFAULTED_VARIABLES = ["SITE_URL", "CMS_URL", "CMS_PUBLIC_URL", "PUBLIC_URL", "STOREFRONT_URL", "NODE_ENV"];
+
+const ports = {
+  shop: await freePort(),
+  cms: await freePort(),
+  stats: await freePort(),
+  storefronts: [await freePort(), await freePort()] as [number, number],
+  cmses: [await freePort(), await freePort()] as [number, number],
+};
+const siteUrl = `http://localhost:${ports.shop}`;
+const siteHost = new URL(siteUrl).host;
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-cluster-"));
+const outboxDir = path.join(workDir, "outbox");
+const e2eHookSecret = randomBytes(32).toString("hex");
+// A database of its own, dropped at the end, on the PostgreSQL server CLUSTER_TEST_DATABASE_SERVER names.
+const databaseServer = process.env.CLUSTER_TEST_DATABASE_SERVER ?? "postgres://postgres@127.0.0.1:5432";
+const databaseName = `shop_cluster_test_${randomUUID().slice(0, 8)}`;
+// The allowances the test uses up (its address's mail requests) live in a Redis database of their own,
+// emptied at the start: a second run within the hour starts from none used.
+const redisUrl = process.env.CLUSTER_TEST_REDIS_URL ?? "redis://127.0.0.1:6379/13";
+
+const session = useBrowserSession(siteUrl, { shareContext: true });
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !DEFAULTED_VARIABLES.includes(name)),
+);
+const cluster = shopCluster({
+  ports,
+  logDir: workDir,
+  env: {
+    ...inherited,
+    DATABASE_URL: `${databaseServer}/${databaseName}`,
+    REDIS_URL: redisUrl,
+    PUBLIC_DIR: path.join(workDir, "public"),
+    MAIL_OUTBOX_DIR: outboxDir,
+    IMAGE_CACHE_DIR: path.join(workDir, "image-cache"),
+    IMAGE_PREGENERATE: "false",
+    // The gift cards' mail job run at the test's time (src/jobs/e2e-hooks.ts), in each CMS process.
+    E2E_JOB_HOOKS: "true",
+    E2E_HOOK_SECRET: e2eHookSecret,
+  },
+});
+
+beforeAll(async () => {
+  await ensureBuilt();
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  await redis.quit();
+  await cluster.start();
+});
+
+afterAll(async () => {
+  await cluster.stop();
+  const client = new pg.Client({ connectionString: `${databaseServer}/postgres` });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  await client.end();
+  if (!process.env.KEEP_E2E_LOGS) fs.rmSync(workDir, { recursive: true, force: true });
+  else console.log(`cluster logs kept in ${workDir}`);
+});
+
+interface Answer {
+  status: number;
+  location: string | null;
+  body: string;
+}
+
+/** GET at one storefront process directly, as the balancer forwards a request (the shop's Host). */
+function getFromStorefront(port: number, target: string, cookie: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: target, headers: { Host: siteHost, Cookie: cookie } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location ?? null,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+/** GET through the balancer. */
+async function getFromShop(target: string, cookie: string): Promise<Answer> {
+  const response = await fetch(`${siteUrl}${target}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  return { status: response.status, location: response.headers.get("location"), body: await response.text() };
+}
+
+/** Requests each storefront server has taken from the balancer so far. */
+async function storefrontRequests(): Promise<number[]> {
+  const servers = await balancerServers(cluster.addresses.statsUrl);
+  return servers.filter(({ backend }) => backend === "storefront").map(({ requests }) => requests);
+}
+
+const HOME = pathTo("home", "es");
+const customer = { email: `cluster-${randomUUID().slice(0, 8)}@example.test`, password: `Secret-${randomUUID()}` };
+let cookie = "";
+
+/** The session cookie of the form's answer (`name=value`); fails the test without one. */
+function sessionCookieOf(answer: Response): string {
+  expect(answer.status).toBeGreaterThanOrEqual(300);
+  expect(answer.status).toBeLessThan(400);
+  const line = answer.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  expect(line).toBeDefined();
+  return (line ?? "").split(";")[0] ?? "";
+}
+
+/** Posts a storefront form through the balancer, as the browser does (same origin). */
+function postForm(target: string, fields: Record<string, string>, sessionCookie?: string): Promise<Response> {
+  return fetch(`${siteUrl}${target}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: siteUrl,
+      ...(sessionCookie ? { Cookie: sessionCookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+}
+
+/** Signs the customer in with the sign-in form, through the balancer: the session cookie. */
+async function signIn(): Promise<string> {
+  return sessionCookieOf(
+    await postForm(pathTo("login", "es"), { identifier: customer.email, password: customer.password }),
+  );
+}
+
+/** The home page names the signed-in customer (the root loader's user, from the session alone). */
+const signedInOn = (answer: Answer) => answer.status === 200 && answer.body.includes(customer.email);
+
+describe("a customer of the cluster", () => {
+  it("registers and signs in through the balancer", async () => {
+    const registered = await fetch(`${siteUrl}/api/auth/local/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: siteUrl },
+      body: JSON.stringify(customer),
+    });
+    expect(registered.status).toBe(200);
+    cookie = await signIn();
+  });
+
+  it("stays signed in whichever storefront process answers", async () => {
+    const before = await storefrontRequests();
+    for (let request = 0; request < 6; request += 1) expect(signedInOn(await getFromShop(HOME, cookie))).toBe(true);
+    const after = await storefrontRequests();
+    // Round robin, no stickiness: both processes took some of the six.
+    expect(after.map((count, index) => count - (before[index] ?? 0)).every((taken) => taken > 0)).toBe(true);
+    for (const port of ports.storefronts) expect(signedInOn(await getFromStorefront(port, HOME, cookie))).toBe(true);
+  });
+
+  it("stays signed in across a restart of one storefront process, and no request fails meanwhile", async () => {
+    const answers: Answer[] = [];
+    let restarting = true;
+    const traffic = (async () => {
+      while (restarting) answers.push(await getFromShop(HOME, cookie));
+    })();
+    await cluster.restartStorefront(1);
+    restarting = false;
+    await traffic;
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter((answer) => !signedInOn(answer)).map(({ status }) => status)).toEqual([]);
+    expect(signedInOn(await getFromStorefront(ports.storefronts[0], HOME, cookie))).toBe(true);
+  });
+
+  it("is signed out by every process once signed out through any", async () => {
+    // Both processes believe the session now (each caches it for 30 s: decision 024)…
+    for (const port of ports.storefronts) expect(signedInOn(await getFromStorefront(port, HOME, cookie))).toBe(true);
+    const signOut = await postForm("/logout", { locale: "es" }, cookie);
+    expect(signOut.status).toBeGreaterThanOrEqual(300);
+    // …and the one that did not take the sign-out forgets it through Redis, not by its cache's expiry.
+    for (const port of ports.storefronts) {
+      await expect.poll(async () => signedInOn(await getFromStorefront(port, HOME, cookie))).toBe(false);
+    }
+    const account = await getFromShop(pathTo("account", "es"), cookie);
+    expect(account.status).toBeGreaterThanOrEqual(300);
+    expect(account.status).toBeLessThan(400);
+  });
+
+  it("is signed out on every other device, by every process, once the password is changed through one", async () => {
+    const [thisDevice, otherDevice] = [await signIn(), await signIn()];
+    for (const port of ports.storefronts) {
+      for (const device of [thisDevice, otherDevice]) {
+        expect(signedInOn(await getFromStorefront(port, HOME, device))).toBe(true);
+      }
+    }
+    const newPassword = `Changed-${randomUUID()}`;
+    const changed = await postForm(
+      pathTo("profile", "es"),
+      {
+        intent: "password",
+        currentPassword: customer.password,
+        password: newPassword,
+        passwordConfirmation: newPassword,
+      },
+      thisDevice,
+    );
+    const renewed = sessionCookieOf(changed);
+    customer.password = newPassword;
+    // Both processes believed the other device's session a moment ago: only Redis can tell the one
+    // that did not take the change.
+    for (const port of ports.storefronts) {
+      await expect.poll(async () => signedInOn(await getFromStorefront(port, HOME, otherDevice))).toBe(false);
+      expect(signedInOn(await getFromStorefront(port, HOME, renewed))).toBe(true);
+    }
+  });
+});
+
+describe("the cluster's shared state", () => {
+  it("counts a rate limit once for every process", async () => {
+    // Three mails of a kind per e-mail address and hour (LIMITS.mailRequestsPerEmail): spread by the
+    // balancer over both storefronts and both CMS processes, the fourth request is refused all the
+    // same, where per-process counting would let each process take three.
+    const email = `limit-${randomUUID().slice(0, 8)}@example.test`;
+    const statuses: number[] = [];
+    for (let request = 0; request < 4; request += 1) {
+      const response = await fetch(`${siteUrl}/api/auth/forgot-password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: siteUrl },
+        body: JSON.stringify({ email }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it("serves an upload made through one CMS process from the other", async () => {
+    const login = await fetch(`${cluster.addresses.cmsUrl}/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "admin@demo.local", password: "DemoAdmin123!" }),
+    });
+    expect(login.status).toBe(200);
+    const { data } = (await login.json()) as { data: { token: string } };
+    const picture = fs.readFileSync(path.join(import.meta.dirname, "../../apps/cms/favicon.png"));
+    const form = new FormData();
+    form.append("files", new Blob([picture], { type: "image/png" }), "cluster-upload.png");
+    const uploaded = await fetch(`${cluster.addresses.cmsUrl}/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${data.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const [file] = (await uploaded.json()) as { url: string }[];
+    expect(file?.url).toMatch(/^\/uploads\//);
+    // Strapi optimises the picture it stores: both processes serve the same stored bytes.
+    const served = await Promise.all(
+      ports.cmses.map(async (port) => {
+        const response = await fetch(`http://127.0.0.1:${port}${file?.url ?? ""}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe("image/png");
+        return Buffer.from(await response.arrayBuffer());
+      }),
+    );
+    expect(served[0]?.length).toBeGreaterThan(0);
+    expect(served[0]?.equals(served[1] ?? Buffer.alloc(0))).toBe(true);
+  });
+});
+
+describe("a scheduled job in the cluster", () => {
+  const mails = () =>
+    fs.existsSync(outboxDir)
+      ? fs
+          .readdirSync(outboxDir)
+          .filter((name) => name.endsWith(".eml"))
+          .map((name) => fs.readFileSync(path.join(outboxDir, name), "utf8"))
+      : [];
+
+  it(
+    "sends a gift card's mail once, with both CMS processes running the job at the same time",
+    { timeout: 120_000 },
+    async () => {
+      // Bought through the balancer and paid on the sandbox page at the CMS's public address (the balancer too).
+      const { page } = session;
+      const recipient = `cluster-recipient-${randomUUID().slice(0, 8)}@example.test`;
+      const sendOn = madridDay(2);
+      await orderGiftCard(page, {
+        recipient,
+        buyerEmail: `cluster-buyer-${randomUUID().slice(0, 8)}@example.test`,
+        sendOn,
+      });
+      await page.waitForURL(
+        (url) => url.origin === cluster.addresses.cmsPublicUrl && url.pathname.includes("/sandbox"),
+      );
+      await page.locator(`form:has(input[name="decision"][value="approve"]) button`).click();
+      await page.waitForURL(`${siteUrl}${pathTo("giftCardPaymentCompleted", "es")}`);
+
+      // On the chosen day, the job runs in both processes at once, twice each: one mail in all.
+      const now = new Date(`${sendOn}T09:00:00+01:00`).toISOString();
+      const runs = await Promise.all(
+        [...ports.cmses, ...ports.cmses].map(async (port) => {
+          const response = await fetch(`http://127.0.0.1:${port}/api/e2e/jobs/send-gift-cards`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-E2E-Hook-Secret": e2eHookSecret },
+            body: JSON.stringify({ now }),
+          });
+          expect(response.status).toBe(200);
+          return (await response.json()) as { sent: number; failed: number };
+        }),
+      );
+      expect(runs.reduce((total, run) => total + run.sent, 0)).toBe(1);
+      expect(mails().filter((text) => text.includes(`To: ${recipient}`))).toHaveLength(1);
+    },
+  );
+});
