@@ -153,9 +153,9 @@ describe.each(LOCALES)("the lightbox (%s)", (locale) => {
     const dialog = session.page.getByRole("dialog", { name: text.dialog });
     await dialog.waitFor();
     const picture = dialog.locator("img");
-    await expect
-      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete), { timeout: 20_000 })
-      .toBe(true);
+    // Shown, not only downloaded: the picture is hidden until the viewer has fitted it to the screen
+    // (its load handler), and a scale read before that is the unfitted 1.
+    await expect.poll(() => picture.isVisible(), { timeout: 20_000 }).toBe(true);
     return { dialog, picture, total };
   }
 
@@ -187,9 +187,7 @@ describe.each(LOCALES)("the lightbox (%s)", (locale) => {
       await session.page.mouse.move(120, 420, { steps: 5 });
       await session.page.mouse.up();
       await expect.poll(() => dialog.getByText(position(2, total)).count()).toBe(1);
-      await expect
-        .poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete), { timeout: 20_000 })
-        .toBe(true);
+      await expect.poll(() => picture.isVisible(), { timeout: 20_000 }).toBe(true);
       const before = Number(await picture.getAttribute("data-scale"));
       await session.page.mouse.wheel(0, -100);
       await expect.poll(async () => Number(await picture.getAttribute("data-scale"))).toBeGreaterThan(before);
