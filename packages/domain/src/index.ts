@@ -19,6 +19,7 @@ export * from "./tax-id";
 export * from "./delivery";
 export * from "./order-plan";
 export * from "./order-totals";
+export * from "./order-change";
 export * from "./invoices";
 export * from "./coupons";
 export * from "./order-status";

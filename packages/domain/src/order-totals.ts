@@ -116,13 +116,73 @@ export function orderTotals({
   if (!Number.isSafeInteger(shippingFee) || shippingFee < 0) {
     throw new RangeError(`Not a shipping fee in cents: ${shippingFee}`);
   }
-  const grosses = lines.map((line) => lineGross(line, audience));
+  return totalsOfGrosses(
+    lines.map((line) => lineGross(line, audience)),
+    lines.map((line) => line.taxRate),
+    { discount, shippingFee },
+  );
+}
+
+/**
+ * A line as an order sold it: `unitPrice` is the price its customer was shown (with VAT for a
+ * consumer, net for a company), as the order's lines keep it.
+ */
+export interface SoldLine {
+  unitPrice: Cents;
+  taxRate: TaxRate;
+  quantity: number;
+}
+
+/** A sold line's gross before any discount: what the customer was shown times the quantity (VAT once on a company's net). */
+function soldLineGross({ unitPrice, taxRate, quantity }: SoldLine, audience: PriceAudience): Cents {
+  if (!Number.isSafeInteger(unitPrice) || unitPrice < 0) {
+    throw new InvalidOrderLineError(`A unit price is whole cents from 0: ${unitPrice}`);
+  }
+  if (!Number.isSafeInteger(quantity) || quantity < 1) {
+    throw new InvalidOrderLineError(`A quantity is a whole number from 1: ${quantity}`);
+  }
+  const shown = assertCents(unitPrice * quantity);
+  return audience === "consumer" ? shown : shown + taxAmount(shown, taxRate);
+}
+
+/**
+ * orderTotals of lines already sold (an order changed after it was placed, docs/decisions/049): the
+ * same discount, tax and shipping rules, from the unit prices the order kept rather than the
+ * catalogue's net ones, so a line of 1 kept at its price costs what it cost.
+ */
+export function soldOrderTotals({
+  lines,
+  audience,
+  discount,
+  shippingFee,
+}: {
+  lines: readonly SoldLine[];
+  audience: PriceAudience;
+  discount: Cents;
+  shippingFee: Cents;
+}): OrderTotals {
+  if (!Number.isSafeInteger(discount) || discount < 0) throw new RangeError(`Not a discount in cents: ${discount}`);
+  if (!Number.isSafeInteger(shippingFee) || shippingFee < 0) {
+    throw new RangeError(`Not a shipping fee in cents: ${shippingFee}`);
+  }
+  return totalsOfGrosses(
+    lines.map((line) => soldLineGross(line, audience)),
+    lines.map((line) => line.taxRate),
+    { discount, shippingFee },
+  );
+}
+
+function totalsOfGrosses(
+  grosses: readonly Cents[],
+  taxRates: readonly TaxRate[],
+  { discount, shippingFee }: { discount: Cents; shippingFee: Cents },
+): OrderTotals {
   const goods = grosses.reduce((sum, gross) => sum + gross, 0);
   const applied = Math.min(discount, goods);
   const shares = shareOut(applied, grosses);
-  const lineTotals = lines.map((line, index) => {
-    const gross = grosses[index]! - shares[index]!;
-    return { ...splitGross(gross, line.taxRate), gross, discount: shares[index]! };
+  const lineTotals = grosses.map((lineGrossBefore, index) => {
+    const gross = lineGrossBefore - shares[index]!;
+    return { ...splitGross(gross, taxRates[index]!), gross, discount: shares[index]! };
   });
   const shippingTax = splitGross(shippingFee, SHIPPING_TAX_RATE).tax;
   return {
