@@ -15,3 +15,4 @@ export * from "./account-overview";
 export * from "./gift-card-staff";
 export * from "./gift-card";
 export * from "./referrals";
+export * from "./order-change";
