@@ -381,6 +381,45 @@ describe("ordering from a product page", () => {
     },
   );
 
+  it("a seasonal box kept when the plan becomes a subscription is refused at the box step, with and without JavaScript", async () => {
+    const locale = "es";
+    const flow = orderFlowTextsFor(locale);
+    const { page } = session;
+    await page.context().clearCookies();
+    const seasonal = seasons.inSeason!;
+    const article = await openProduct(seasonal, locale);
+    await article.getByRole("button", { name: messagesFor(locale).catalogue.orderThis }).click();
+    const yourBoxes = await toBoxStep(locale);
+    await expect.poll(() => yourBoxes.getByText(`1 × ${seasonal.name_es}`, { exact: true }).count()).toBe(1);
+    // Back to the plan, which becomes a subscription: the draft keeps the seasonal box.
+    await page.goto(`${pathTo("newOrder", locale)}?step=plan`);
+    await page.locator("form[data-hydrated]").first().waitFor();
+    await page.getByRole("radio", { name: flow.plan.subscription }).check();
+    await page.getByRole("radio", { name: flow.plan.frequencies.weekly }).check();
+    await page.getByRole("button", { name: flow.continue }).click();
+    await page.waitForURL(/step=box/);
+    await page.locator("form[data-hydrated]").first().waitFor();
+    // "Continue" stays on the box step and says why, at the form and beside the box.
+    await yourBoxes.getByRole("button", { name: flow.continue }).click();
+    await expect.poll(() => yourBoxes.getByRole("alert").textContent()).toBe(flow.errors.once_only);
+    expect(page.url()).toMatch(/step=box/);
+    expect(await yourBoxes.getByText(flow.box.seasonalOnceOnly).count()).toBe(1);
+
+    // The same form sent before JavaScript (the server's page): the same refusal.
+    const context = await session.browser.newContext({ javaScriptEnabled: false, baseURL: base });
+    try {
+      await context.addCookies(await page.context().cookies());
+      const plain = await context.newPage();
+      await plain.goto(`${pathTo("newOrder", locale)}?step=box`);
+      const boxes = plain.getByRole("region", { name: flow.box.yourBoxes });
+      await boxes.getByRole("button", { name: flow.continue }).click();
+      await expect.poll(() => boxes.getByRole("alert").textContent()).toBe(flow.errors.once_only);
+      expect(plain.url()).toMatch(/step=box/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a single item's button puts it in the basket, and a second press adds nothing twice", async () => {
     const locale = "es";
     await session.page.context().clearCookies();

@@ -117,6 +117,9 @@ export async function getProducts(locale: Locale): Promise<readonly Product[]> {
   return (await products.get())[locale];
 }
 
+/** Forgets the catalogue, so that the next page loads it again (tests). */
+export const forgetCatalogue = (): void => products.clear();
+
 /** True while no catalogue was ever loaded (the CMS has been down since this process started). */
 export async function catalogueUnavailable(): Promise<boolean> {
   return (await products.get()) === NEVER_LOADED;

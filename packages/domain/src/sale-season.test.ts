@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inSaleSeason, isMonthDay, saleDates, saleRefusal, type SaleLimits } from "./sale-season";
+import { inSaleSeason, isMonthDay, purchaseRefusal, saleDates, saleRefusal, type SaleLimits } from "./sale-season";
 
 const limits = (overrides: Partial<SaleLimits> = {}): SaleLimits => ({
   saleFrom: null,
@@ -75,5 +75,14 @@ describe("saleDates", () => {
     const calsots = limits({ saleFrom: "01-07", saleUntil: "04-30", saleZoneIds: [1] });
     expect(saleDates(calsots, { zoneId: 1, dates })).toEqual(["2027-01-07", "2027-01-08"]);
     expect(saleDates(calsots, { zoneId: 2, dates })).toEqual([]);
+  });
+});
+
+describe("purchaseRefusal", () => {
+  it("refuses a seasonal box in a subscription only", () => {
+    expect(purchaseRefusal({ isSeasonal: true }, "subscription")).toBe("once_only");
+    expect(purchaseRefusal({ isSeasonal: true }, "once")).toBeNull();
+    expect(purchaseRefusal({ isSeasonal: true }, null)).toBeNull();
+    expect(purchaseRefusal({ isSeasonal: false }, "subscription")).toBeNull();
   });
 });

@@ -34,6 +34,22 @@ export interface SaleLimits {
 export const SALE_REFUSALS = { season: "out_of_season", zone: "not_sold_in_zone" } as const;
 export type SaleRefusal = (typeof SALE_REFUSALS)[keyof typeof SALE_REFUSALS];
 
+/** Why a box may not be bought the way the draft buys it: a seasonal box in a subscription. */
+export const ONCE_ONLY = "once_only" as const;
+
+/**
+ * A seasonal box is sold for one delivery at a time, never in a subscription (docs/decisions/042): a
+ * subscription renews every week or fortnight and would go on past the season, and a renewal cannot
+ * swap the box. ONCE_ONLY for such a box in a subscription, null otherwise (a purchase not chosen
+ * yet is not judged). The order flow's box step and the CMS's draft checks both ask this.
+ */
+export function purchaseRefusal(
+  box: { readonly isSeasonal: boolean },
+  purchase: "once" | "subscription" | null,
+): typeof ONCE_ONLY | null {
+  return box.isSeasonal && purchase === "subscription" ? ONCE_ONLY : null;
+}
+
 /**
  * Whether an ISO delivery date ("2026-12-04") falls in the season. One day alone bounds the season on
  * that side until the year's end or from its start; both days, from the first to the second, across

@@ -9,6 +9,7 @@ import {
   MARKET_TYPES,
   parseTaxRate,
   PRODUCT_TYPES,
+  purchaseRefusal,
   saleRefusal,
   type Cents,
   type Locale,
@@ -182,7 +183,8 @@ export function checkDraftSale(
     const product = products.get(box.productId);
     if (!product) return;
     const path = ["boxes", index, "productId"];
-    if (product.isSeasonal && draft.purchase === "subscription") throw new OrderError("once_only", path);
+    const once = purchaseRefusal(product, draft.purchase);
+    if (once) throw new OrderError(once, path);
     const refusal = saleRefusal(product, { zoneId, date });
     if (refusal) throw new OrderError(refusal, refusal === "out_of_season" && datePath ? datePath : path);
   });

@@ -5,6 +5,7 @@ import { flowAction } from "./actions.server";
 import { readCookies, SIGNED_OUT, type Session } from "../session.server";
 import { customerOf } from "../../tests/visit";
 import { BOX_FIELDS, ORDER_FIELDS } from "./fields";
+import { forgetCatalogue } from "../catalogue.server";
 
 const cms = useFakeCms();
 
@@ -238,6 +239,86 @@ describe("a step's refusals", () => {
   it("answers an unknown intent with 400", async () => {
     const thrown = await act([["intent", "nope"]]).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe("the box step's Continue", () => {
+  const ORANGES = 31;
+  const MIXED = 11;
+  /** A box as the CMS's product list answers it; seasonal or not. */
+  const wireBox = (id: number, name: string, seasonal: boolean) => ({
+    id,
+    documentId: `doc${id}`,
+    type: "box",
+    ...Object.fromEntries(
+      ["name", "slug", "description", "content", "seotitle", "seodescription", "category"].flatMap((field) =>
+        ["es", "ca", "pt"].map((lang) => [`${field}_${lang}`, field === "name" ? name : null]),
+      ),
+    ),
+    image: [],
+    imagePath: [],
+    media: [],
+    gallery: [],
+    position: id,
+    market_types: [{ id: 2, name: "B2C" }],
+    product_labels: [],
+    isActive: true,
+    hide_from_web: false,
+    price: 20,
+    priceCents: 2000,
+    tax_id: { id: 1, name: "IVA superreducido", amount_value: 0.04 },
+    weight: 6000,
+    measureAmount: null,
+    measureUnit: null,
+    boxType: seasonal ? null : "IM",
+    itemType: "mixed",
+    seasonal,
+    saleFrom: seasonal ? "10-15" : null,
+    saleUntil: seasonal ? "05-31" : null,
+    saleZoneIds: [],
+    isImperfectusProduct: true,
+    SKU: null,
+    frequency: "once",
+    updatedAt: null,
+  });
+  const subscription = {
+    ...draft,
+    purchase: "subscription",
+    frequency: "weekly",
+    // Chosen as a one-off purchase, then the plan became a subscription: the draft keeps the box.
+    boxes: [
+      { productId: MIXED, exclusions: [], quantity: 1 },
+      { productId: ORANGES, exclusions: [], quantity: 1 },
+    ],
+    delivery: null,
+  };
+  const answerWith = (current: typeof draft | typeof subscription) =>
+    cms.otherwise(({ method, path }) => {
+      if (path === "/products?isActive=all")
+        return json({ data: [wireBox(MIXED, "Caja mixta", false), wireBox(ORANGES, "Caja de naranjas", true)] });
+      if (path === "/order-drafts/current" && method === "GET") return json({ draft: current, steps: allDone });
+      return json({}, 500);
+    });
+
+  beforeEach(() => forgetCatalogue());
+
+  it("refuses a seasonal box in a subscription beside that box, before the extras and the delivery", async () => {
+    answerWith(subscription);
+    const { data, status } = await answered(act([["intent", "boxesChosen"]], "shop_order_draft=d"));
+    expect(status).toBe(400);
+    expect(data).toMatchObject({
+      intent: "boxesChosen",
+      errors: { "boxes.1.productId": { code: "once_only" }, form: { code: "once_only" } },
+    });
+    // Only the seasonal box is blamed, and nothing was changed.
+    expect(Object.keys((data as { errors: object }).errors)).not.toContain("boxes.0.productId");
+    expect(cms.calls.some((call) => call.method === "PATCH")).toBe(false);
+  });
+
+  it("goes on to the extras with a one-off purchase's seasonal box", async () => {
+    answerWith({ ...subscription, purchase: "once", frequency: null } as unknown as typeof subscription);
+    const { location } = await redirected(act([["intent", "boxesChosen"]], "shop_order_draft=d"));
+    expect(location).toBe("/nuevo-pedido?step=extras");
   });
 });
 

@@ -15,7 +15,7 @@ import { normalizeGiftCardTail } from "@shop/domain/gift-cards";
 import { pathTo, type Locale } from "@shop/routing";
 import { data, redirect, type UNSAFE_DataWithResponseInit } from "react-router";
 import { accountCall, accountErrorsOf, refuseForm, storeToken } from "~/accounts/account.server";
-import type { AccountFormRefusal } from "~/accounts/account-forms";
+import { FORM_FIELD, type AccountFormRefusal } from "~/accounts/account-forms";
 import type { PaymentForm } from "~/orders/payment-redirect";
 import { getProducts } from "../catalogue.server";
 import { readForm } from "../forms/read-form.server";
@@ -46,6 +46,7 @@ import { addressesOf, currentDraft, signedInToken, type FlowRequest } from "./fl
 import {
   boxAddedFromForm,
   boxRemovedFromForm,
+  chosenBoxErrors,
   couponFromForm,
   deliveryErrors,
   deliveryFromForm,
@@ -469,10 +470,7 @@ const HANDLERS: Record<Intent, Handler> = {
     const patch = boxRemovedFromForm(ctx.form, (await requireDraft(ctx)).answer.draft);
     return patch ? patchStep(ctx, { ok: true, value: patch }, { to: () => goTo(ctx, "box") }) : goTo(ctx, "box");
   },
-  boxesChosen: async (ctx) =>
-    (await requireDraft(ctx)).answer.steps.box
-      ? next(ctx, "box")
-      : refuse(ctx, { [BOX_FIELDS.productId]: { code: "chooseBox" } }),
+  boxesChosen: chooseBoxes,
   extras: async (ctx) => {
     const { draft } = (await requireDraft(ctx)).answer;
     const parsed = extrasFromForm(ctx.form, draft.purchase);
@@ -501,6 +499,21 @@ const HANDLERS: Record<Intent, Handler> = {
   pay,
   pick,
 };
+
+/**
+ * "Continue" under the chosen boxes: on when there is one, unless a box is one the purchase may not
+ * have (a seasonal box kept when the plan became a subscription): refused beside that box, where it
+ * can be removed, rather than on the delivery step after the extras and the account.
+ */
+async function chooseBoxes(ctx: Context) {
+  const { answer } = await requireDraft(ctx);
+  if (!answer.steps.box) return refuse(ctx, { [BOX_FIELDS.productId]: { code: "chooseBox" } });
+  const catalogue = new Map((await getProducts(ctx.locale)).map((product) => [product.id, product]));
+  const errors = chosenBoxErrors(answer.draft, catalogue);
+  const [first] = Object.values(errors);
+  // Said at the top of the form in its own words too: that is where the refused "Continue" is.
+  return first ? refuse(ctx, { [FORM_FIELD]: first, ...errors }) : next(ctx, "box");
+}
 
 async function addBox(ctx: Context) {
   const { draft } = (await requireDraft(ctx)).answer;

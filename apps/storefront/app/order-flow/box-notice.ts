@@ -1,4 +1,5 @@
 import type { OrderDraft } from "@shop/contracts";
+import { purchaseRefusal } from "@shop/domain";
 import type { BoxOffer } from "./views";
 
 /** Why the box step does not offer a box the draft has: the key of its words in the step's texts. */
@@ -17,5 +18,5 @@ export function unofferedBox(
   purchase: OrderDraft["purchase"],
 ): UnofferedBox {
   if (!offer.seasonalIds.includes(productId)) return "notOffered";
-  return purchase === "subscription" ? "seasonalOnceOnly" : "seasonalNotOffered";
+  return purchaseRefusal({ isSeasonal: true }, purchase) ? "seasonalOnceOnly" : "seasonalNotOffered";
 }

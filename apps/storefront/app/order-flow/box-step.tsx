@@ -6,7 +6,7 @@ import { SizeBadge, useProductFacts } from "~/components/product-card";
 import { format } from "~/i18n/format";
 import { ChoiceCard, ChoiceGroup, errorWords, QuantitySelect, refusalFor, StepForm, type FlowTexts } from "./controls";
 import { unofferedBox } from "./box-notice";
-import { BOX_FIELDS, INTENTS } from "./fields";
+import { BOX_FIELDS, chosenBoxField, INTENTS } from "./fields";
 import type { BoxChoice, BoxOffer, SeasonalChoice } from "./views";
 import type { StepProps } from "./step-props";
 import { STEP_HEADING_ID } from "./step-frame";
@@ -64,16 +64,26 @@ export default function BoxStep({ view, draft, texts, answer }: StepProps<"box">
             const choice = choices.get(box.productId);
             const name = choice?.name ?? offer.boxNames[box.productId] ?? `#${box.productId}`;
             const left = box.exclusions.map((id) => foods.get(id)).filter(Boolean);
+            // "Continue" refused because of this box (a seasonal box in a subscription): said here,
+            // beside its remove button, which is what fixes it.
+            const refused = errorWords(texts, chosenRefusal?.errors[chosenBoxField(index)], {
+              once_only: words.seasonalOnceOnly,
+            });
+            const errorId = `${YOUR_BOXES_ID}-${index}-error`;
             return (
               <li
                 key={index}
-                className="flex flex-wrap items-start justify-between gap-3 rounded-2xl bg-white p-4 ring-1 ring-sand-200"
+                className={`flex flex-wrap items-start justify-between gap-3 rounded-2xl bg-white p-4 ${refused ? "ring-2 ring-carrot-700" : "ring-1 ring-sand-200"}`}
               >
                 <div className="min-w-0">
                   <p className="font-bold">
                     {box.quantity} × {name}
                   </p>
-                  {choice ? (
+                  {refused ? (
+                    <p id={errorId} className="font-semibold text-carrot-700">
+                      {refused}
+                    </p>
+                  ) : choice ? (
                     <p className="text-sand-700">
                       <ShownPriceTag price={choice.price} />
                     </p>
@@ -93,6 +103,7 @@ export default function BoxStep({ view, draft, texts, answer }: StepProps<"box">
                     name="intent"
                     value={INTENTS.removeBox}
                     aria-label={format(words.removeLabel, { name })}
+                    aria-describedby={refused ? errorId : undefined}
                     className="inline-flex min-h-11 items-center font-semibold text-carrot-700 underline"
                   >
                     {words.remove}

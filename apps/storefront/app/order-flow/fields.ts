@@ -47,6 +47,9 @@ export const BOX_FIELDS = {
   quantity: "box.quantity",
 } as const;
 
+/** A box already in the draft, as a refusal names it: said beside that box in the step's list. */
+export const chosenBoxField = (index: number) => `boxes.${index}.productId`;
+
 export const DELIVERY_FIELDS = {
   /** An address-book entry's documentId, or NEW_ADDRESS. */
   addressId: "delivery.addressId",

@@ -8,7 +8,7 @@ import {
   type OrderDraft,
   type OrderDraftPatch,
 } from "@shop/contracts";
-import { MAX_LINE_QUANTITY, type PurchaseKind } from "@shop/domain";
+import { MAX_LINE_QUANTITY, purchaseRefusal, type PurchaseKind } from "@shop/domain";
 import type { Locale } from "@shop/routing";
 import type { z } from "zod";
 import { documentIdOf, postalCodeOf } from "~/accounts/account-area.server";
@@ -18,6 +18,7 @@ import type { FlowErrors } from "./draft.server";
 import {
   ADDRESS_FIELDS,
   BOX_FIELDS,
+  chosenBoxField,
   DELIVERY_FIELDS,
   extraField,
   INVOICE_FIELDS,
@@ -118,6 +119,25 @@ export function boxAddedFromForm(form: FormData, draft: OrderDraft): Parsed<Orde
 /** The refusals of the box at `index` of a patch, under the configurator's field names. */
 export const newBoxErrors = (errors: FlowErrors, index: number): FlowErrors =>
   renamePrefix(errors, `boxes.${index}.`, "box.");
+
+/**
+ * The draft's boxes that its purchase may not have (a seasonal box in a subscription: @shop/domain's
+ * purchaseRefusal, docs/decisions/042), each at its place in the list, so that the box step's
+ * "Continue" refuses them there rather than let the delivery step find out. A box the catalogue does
+ * not know is left to the CMS's checks.
+ */
+export function chosenBoxErrors(
+  draft: Pick<OrderDraft, "boxes" | "purchase">,
+  catalogue: ReadonlyMap<number, { readonly isSeasonal: boolean }>,
+): FlowErrors {
+  const errors: Record<string, AccountFieldError> = {};
+  draft.boxes.forEach((box, index) => {
+    const product = catalogue.get(box.productId);
+    const refusal = product ? purchaseRefusal(product, draft.purchase) : null;
+    if (refusal) errors[chosenBoxField(index)] = { code: refusal };
+  });
+  return errors;
+}
 
 /** The catalogue id a product page's button posted (PICK_FIELD), or null for anything else. */
 export function pickedProductOf(form: FormData): number | null {

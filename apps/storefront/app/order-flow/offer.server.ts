@@ -8,6 +8,7 @@ import {
   isB2C,
   LOCALE_TAGS,
   quantityOf,
+  purchaseRefusal,
   saleDates,
   shownPrice,
   sizeOf,
@@ -68,9 +69,9 @@ function dayOfYear(monthDay: string, locale: Locale): string {
  */
 function seasonalOffer(offered: readonly Product[], audience: PriceAudience, sale?: SaleContext): SeasonalChoice[] {
   const zoneId = sale?.zoneId ?? null;
-  if (!sale || sale.purchase === "subscription" || zoneId === null) return [];
+  if (!sale || zoneId === null) return [];
   return offered
-    .filter((product) => isActiveBox(product) && product.isSeasonal)
+    .filter((product) => isActiveBox(product) && product.isSeasonal && !purchaseRefusal(product, sale.purchase))
     .filter((product) => saleDates(product, { zoneId, dates: sale.dates }).length > 0)
     .map((product) => ({
       productId: product.id,
