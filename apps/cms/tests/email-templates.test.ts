@@ -55,6 +55,7 @@ const OWN_WORDS = {
     pt: "A sua encomenda está a caminho",
   },
   orderRefunded: { es: "Ver mi pedido", ca: "Veure la meva comanda", pt: "Ver a minha encomenda" },
+  orderChanged: { es: "Tu pedido ha cambiado", ca: "La teva comanda ha canviat", pt: "A sua encomenda foi alterada" },
   orderInvoice: { es: "Aquí tienes tu factura", ca: "Aquí tens la teva factura", pt: "Aqui tem a sua fatura" },
   cardExpiring: { es: "Añadir una tarjeta", ca: "Afegir una targeta", pt: "Adicionar um cartão" },
   giftCardRecipient: { es: "Hacer un pedido", ca: "Fer una comanda", pt: "Fazer uma encomenda" },

@@ -1,4 +1,4 @@
-import type { OrderErrorCode, RefundErrorCode } from "@shop/contracts";
+import type { OrderChangeErrorCode, OrderErrorCode, RefundErrorCode } from "@shop/contracts";
 import type { CouponRefusal } from "@shop/domain";
 
 /**
@@ -9,12 +9,12 @@ import type { CouponRefusal } from "@shop/domain";
  */
 export class OrderError extends Error {
   override readonly name = "OrderError";
-  readonly code: OrderErrorCode | CouponRefusal | RefundErrorCode;
+  readonly code: OrderErrorCode | CouponRefusal | RefundErrorCode | OrderChangeErrorCode;
   readonly path: readonly (string | number)[];
   readonly status: 400 | 404 | 409 | 503;
 
   constructor(
-    code: OrderErrorCode | CouponRefusal | RefundErrorCode,
+    code: OrderErrorCode | CouponRefusal | RefundErrorCode | OrderChangeErrorCode,
     path: readonly (string | number)[],
     { status = 400, message = code }: { status?: 400 | 404 | 409 | 503; message?: string } = {},
   ) {

@@ -14,6 +14,7 @@ import { newsletterWelcome } from "./newsletter-welcome";
 import { orderConfirmation } from "./order-confirmation";
 import { orderPaymentFailed } from "./order-payment-failed";
 import { orderRefunded } from "./order-refunded";
+import { orderChanged } from "./order-changed";
 import { orderInvoice } from "./order-invoice";
 import { orderShipped } from "./order-shipped";
 import { staffCompanyLead } from "./staff-company-lead";
@@ -42,6 +43,7 @@ const registry = {
   orderConfirmation,
   orderPaymentFailed,
   orderRefunded,
+  orderChanged,
   orderShipped,
   orderInvoice,
   subscriptionChanged,

@@ -1,10 +1,11 @@
 import type { Core } from "@strapi/strapi";
-import { createOrderBody, orderListQuery } from "@shop/contracts";
+import { createOrderBody, orderChangeBody, orderChangeConfirmBody, orderListQuery } from "@shop/contracts";
 import { callerOf, parse } from "../../../http/action";
 import { sendValidationError, zodFieldErrors } from "../../../http/errors";
 import { draftTokenOf, signedInOrder } from "../../../http/order-action";
 import { OrderNotFoundError } from "../../../ordering/errors";
 import { cancelOwnOrder } from "../../../ordering/refunds/cancel";
+import { changeOptionsOf, changeOwnOrder, quoteOwnOrderChange } from "../../../ordering/changes/change";
 import { findOwnOrder, listOwnOrders, payOwnOrder, placeOrder } from "../../../ordering/orders";
 import { withInvoices } from "../../../invoices/mine";
 
@@ -40,6 +41,43 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const order = await findOwnOrder(strapi, session.userId, number);
     if (!order) throw new OrderNotFoundError("No such order");
     ctx.body = await withInvoices(strapi, order);
+  }),
+
+  /** What the customer may change of the order now (docs/decisions/049). */
+  changeOptions: signedInOrder(strapi, async (ctx, session) => {
+    ctx.body = await changeOptionsOf(strapi, {
+      userId: session.userId,
+      number: String(ctx.params.number),
+      now: new Date(),
+    });
+  }),
+
+  /** What a change would do: the new delivery, lines and totals, and the refund. */
+  changeQuote: signedInOrder(strapi, async (ctx, session) => {
+    const body = parse(ctx, orderChangeBody);
+    if (!body) return;
+    ctx.body = await quoteOwnOrderChange(strapi, {
+      userId: session.userId,
+      number: String(ctx.params.number),
+      body,
+      now: new Date(),
+    });
+  }),
+
+  /** The change as quoted: the order as it is now, and what came back. */
+  change: signedInOrder(strapi, async (ctx, session) => {
+    const body = parse(ctx, orderChangeConfirmBody);
+    if (!body) return;
+    const number = String(ctx.params.number);
+    const { refunded, method } = await changeOwnOrder(strapi, {
+      userId: session.userId,
+      number,
+      body,
+      now: new Date(),
+    });
+    const order = await findOwnOrder(strapi, session.userId, number);
+    if (!order) throw new OrderNotFoundError("No such order");
+    ctx.body = { order: await withInvoices(strapi, order), refunded, method };
   }),
 
   pay: signedInOrder(strapi, async (ctx, session) => {

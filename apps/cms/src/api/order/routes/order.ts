@@ -14,5 +14,8 @@ export default {
     route("GET", "/orders/mine/:number", "show"),
     route("POST", "/orders/mine/:number/payments", "pay"),
     route("POST", "/orders/mine/:number/cancel", "cancel"),
+    route("GET", "/orders/mine/:number/change", "changeOptions"),
+    route("POST", "/orders/mine/:number/change/quote", "changeQuote"),
+    route("POST", "/orders/mine/:number/change", "change"),
   ],
 };
