@@ -55,6 +55,14 @@ export const QUOTE_LINE_KINDS = ["box", "extra"] as const;
 export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
 
 /**
+ * Why a full invoice asked for from a paid order's page is refused (docs/decisions/039), in
+ * `details.code`: an order not paid (yet), one cancelled or refunded (nothing left to invoice), or
+ * asked for after invoiceRequestLastDay (@shop/domain).
+ */
+export const INVOICE_REQUEST_ERROR_CODES = ["invoice_unpaid", "invoice_not_invoiceable", "invoice_too_late"] as const;
+export type InvoiceRequestErrorCode = (typeof INVOICE_REQUEST_ERROR_CODES)[number];
+
+/**
  * Why the CMS refuses a step or an order, in `details.code` and as the field error's message; the
  * storefront words them (beside the field of `path`). The coupon's refusals are @shop/domain's
  * COUPON_REFUSALS, on the path ["couponCode"].

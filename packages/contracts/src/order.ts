@@ -440,6 +440,20 @@ export const orderInvoiceSchema = z.object({
 });
 export type OrderInvoice = z.output<typeof orderInvoiceSchema>;
 
+/**
+ * POST /orders/mine/:number/invoice: a full invoice asked for after the order was paid, made out to
+ * this name, tax id and address (docs/decisions/039).
+ */
+export const invoiceRequestBody = draftInvoiceSchema;
+export type InvoiceRequestBody = DraftInvoice;
+
+/**
+ * Its answer: the order's invoice, the one just issued or the one it had (asking twice never issues
+ * a second); null when it could not be issued now (the shop issues it within hours and mails it).
+ */
+export const invoiceRequestAnswerSchema = z.object({ invoice: orderInvoiceSchema.nullable() });
+export type InvoiceRequestAnswer = z.output<typeof invoiceRequestAnswerSchema>;
+
 /** GET /orders/mine/:number: the order as its customer sees it. */
 export const orderSchema = z.object({
   number: z.string(),

@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  canRequestInvoice,
   correctiveBreakdown,
   invoiceNumber,
+  invoiceRequestLastDay,
   invoiceYear,
   isInvoiceNumber,
   remainingBreakdown,
@@ -73,5 +75,36 @@ describe("invoice numbers", () => {
   it("take the year of Spain's calendar: New Year's Eve at 23:30 in Madrid is already next year's", () => {
     expect(invoiceYear(new Date("2026-12-31T22:59:00Z"))).toBe(2026);
     expect(invoiceYear(new Date("2026-12-31T23:30:00Z"))).toBe(2027);
+  });
+});
+
+describe("invoiceRequestLastDay", () => {
+  it("is the 15th of the month after the payment, in Madrid", () => {
+    expect(invoiceRequestLastDay(new Date("2026-11-28T10:00:00Z"))).toBe("2026-12-15");
+    // 31 December at 23:30 in Madrid is still December: the next month is January of the next year.
+    expect(invoiceRequestLastDay(new Date("2026-12-31T22:30:00Z"))).toBe("2027-01-15");
+    // 23:30 UTC on 31 January is 1 February in Madrid: the payment's month is February.
+    expect(invoiceRequestLastDay(new Date("2027-01-31T23:30:00Z"))).toBe("2027-03-15");
+  });
+
+  it("lets the customer ask until the end of that day in Madrid, and not a minute after", () => {
+    const paidAt = new Date("2026-11-03T09:00:00Z");
+    expect(canRequestInvoice(paidAt, paidAt)).toBe(true);
+    // 23:59 on 15 December in Madrid (UTC+1), then midnight.
+    expect(canRequestInvoice(paidAt, new Date("2026-12-15T22:59:00Z"))).toBe(true);
+    expect(canRequestInvoice(paidAt, new Date("2026-12-15T23:00:00Z"))).toBe(false);
+  });
+
+  it("always leaves at least 15 days and at most about 46", () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }),
+        (paidAt) => {
+          const day = 86_400_000;
+          expect(canRequestInvoice(paidAt, new Date(paidAt.getTime() + 15 * day))).toBe(true);
+          expect(canRequestInvoice(paidAt, new Date(paidAt.getTime() + 47 * day))).toBe(false);
+        },
+      ),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { assertCents, type Cents } from "./money";
 import { SHIPPING_TAX_RATE, shareOut } from "./order-totals";
 import { removeTax, type TaxRate } from "./tax";
+import { shopDateOf, type IsoDate } from "./delivery";
 
 /**
  * The money rules of the shop's invoices (docs/decisions/039): the VAT breakdown an invoice must
@@ -117,4 +118,23 @@ export function isInvoiceNumber(value: string): boolean {
 /** The year an invoice issued at `at` is numbered in: the calendar year in Spain (Europe/Madrid). */
 export function invoiceYear(at: Date): number {
   return Number(new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: "Europe/Madrid" }).format(at));
+}
+
+/**
+ * The last day (in Madrid) on which the customer of an order paid at `paidAt` may still ask for its
+ * full invoice from the order's page (docs/decisions/039, "A full invoice asked for after payment"):
+ * the 15th of the month after the payment. Real Decreto 1619/2012 art. 11.1 has a business buyer's
+ * invoice issued before the 16th of the month after the VAT fell due (the payment, LIVA art. 75.Dos),
+ * so an invoice asked for by then is still issued in time; later, the shop's accountant does it.
+ */
+export function invoiceRequestLastDay(paidAt: Date): IsoDate {
+  const [year, month] = shopDateOf(paidAt).split("-").map(Number) as [number, number];
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  return `${next.year}-${String(next.month).padStart(2, "0")}-15`;
+}
+
+/** Whether the customer may still ask at `now` for the full invoice of an order paid at `paidAt`. */
+export function canRequestInvoice(paidAt: Date, now: Date): boolean {
+  // ISO dates compare as text.
+  return shopDateOf(now) <= invoiceRequestLastDay(paidAt);
 }

@@ -14,6 +14,8 @@ import { orderView } from "~/orders/order-view";
 import { cancelOrder, loadOwnOrder, orderAgain } from "~/orders/orders.server";
 import { OrderCancellation, OrderRefunds } from "~/orders/order-cancellation";
 import { screenMeta } from "~/seo";
+import { InvoiceRequest } from "~/orders/invoice-request-form";
+import { INVOICE_REQUEST_INTENT, loadInvoiceRequest, requestInvoice } from "~/orders/invoice-request.server";
 
 export const meta = screenMeta;
 export const ErrorBoundary = ScreenErrorBoundary;
@@ -24,6 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await loadOwnOrder({ request, context }, params.id);
   return {
     view: order ? orderView(order, locale) : null,
+    invoiceRequest: order ? await loadInvoiceRequest({ request, context }, order) : null,
     texts: ordersTextsFor(locale),
     countries: accountTextsFor(locale).addresses.countries,
   };
@@ -39,13 +42,14 @@ const CANCEL = "cancel";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { fields } = await readAccountForm(request, []);
   if (fields.intent === CANCEL) return cancelOrder({ request, context }, params.id);
+  if (fields.intent === INVOICE_REQUEST_INTENT) return requestInvoice({ request, context }, params.id, fields);
   if (fields.intent !== ORDER_AGAIN)
     throw data(`Unknown form: send intent=${ORDER_AGAIN} or ${CANCEL}`, { status: 400 });
   return orderAgain({ request, context }, params.id);
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, texts, countries } = loaderData;
+  const { view, texts, countries, invoiceRequest } = loaderData;
   const busy = useNavigation().state !== "idle";
   if (!view) {
     return (
@@ -89,6 +93,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </p>
       </section>
       <OrderSummary view={view} texts={texts} countries={countries} />
+      <InvoiceRequest data={invoiceRequest} intent={INVOICE_REQUEST_INTENT} outcome={actionData} />
       <OrderRefunds view={view} texts={texts} />
       <Panel heading={texts.timeline.heading}>
         <OrderTimeline events={view.events} texts={texts} />

@@ -1,0 +1,184 @@
+import { invoiceYear } from "@shop/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_TYPES } from "../src/content-types";
+import { startPayment } from "../src/payments/attempts";
+import { gateways } from "../src/payments/gateways";
+import { bearer, registerCustomer } from "./helpers/accounts";
+import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
+import { createShopLegalDetails } from "./helpers/ordering";
+import { createTestOrder, flushServerWork, orderMailsTo, waitForStatus } from "./helpers/payment-orders";
+import { startStrapi, type TestStrapi } from "./helpers/strapi";
+
+// A full invoice asked for from a paid order's page after the payment (docs/decisions/039): issued
+// in the one yearly series by the order flow's own code, mailed once with its PDF, downloadable
+// from then on; asking twice answers the same invoice; refused for someone else's order (404), an
+// order not paid, cancelled or refunded (409), and after the 15th of the month after the payment.
+
+let app: TestStrapi;
+
+const DETAILS = {
+  name: "Maria Soler Puig",
+  taxId: "12345678Z",
+  address: {
+    fullName: "Maria Soler Puig",
+    company: null,
+    line1: "Carrer de Provença, 200",
+    line2: null,
+    postalCode: "08036",
+    city: "Barcelona",
+    region: null,
+    country: "ES",
+    phone: null,
+  },
+};
+
+interface InvoiceAnswer {
+  invoice: { number: string; kind: string; total: number; issuedAt: string } | null;
+}
+
+beforeAll(async () => {
+  app = await startStrapi({ SEED_DEMO_DATA: "false" });
+  await createShopLegalDetails(app.strapi);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** A new customer's order that asked for no invoice, paid through the sandbox's signed notification unless told not to. */
+async function customerOrder({ paid = true, locale = "es" as const } = {}) {
+  const customer = await registerCustomer(app.api);
+  const order = await createTestOrder(app.strapi, { userId: customer.user.id, email: customer.email, locale });
+  if (paid) {
+    const start = await startPayment(app.strapi, { orderId: order.id });
+    const reference = decodeURIComponent(new URL(start.url).pathname.split("/").at(-1) ?? "");
+    const payment = (await app.strapi.db.query(CONTENT_TYPES.payment).findOne({ where: { reference } })) as {
+      amount: number;
+    };
+    const notification = gateways().sandbox!.notificationFor("approve", {
+      reference,
+      amount: payment.amount,
+      currency: "EUR",
+    });
+    const answer = await fetch(`${app.api}/payments/sandbox/notification`, {
+      method: "POST",
+      headers: notification.headers as Record<string, string>,
+      body: notification.rawBody.toString(),
+    });
+    expect(answer.status).toBe(200);
+    await waitForStatus(app.strapi, order.id, "paid");
+    await flushServerWork();
+  }
+  return { customer, order, headers: bearer(customer.jwt) };
+}
+
+const ask = (number: string, headers: Record<string, string>, body: unknown = DETAILS) =>
+  postJson<InvoiceAnswer>(`${app.api}/orders/mine/${number}/invoice`, body, headers);
+
+async function invoiceRowsOf(orderId: number) {
+  return (await app.strapi.db.query(CONTENT_TYPES.invoice).findMany({
+    where: { order: { id: orderId } },
+    orderBy: { id: "asc" },
+  })) as { id: number; number: string; kind: string; sequence: number; buyer: typeof DETAILS }[];
+}
+
+describe("a full invoice asked for after payment", () => {
+  it("issues it in the yearly series with the customer's details, mails its PDF once, and offers its download", async () => {
+    const { customer, order, headers } = await customerOrder();
+    // The paid-order mail went without an invoice: none was asked for.
+    expect(await invoiceRowsOf(order.id)).toEqual([]);
+
+    const answer = await ask(order.number, headers);
+    expect(answer.status).toBe(201);
+    const number = answer.body.invoice!.number;
+    expect(number).toMatch(new RegExp(`^F-${invoiceYear(new Date())}-\\d{6}$`));
+    expect(answer.body.invoice).toMatchObject({ kind: "invoice", total: 4311 });
+    const [row, ...more] = await invoiceRowsOf(order.id);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ number, buyer: { name: DETAILS.name, taxId: DETAILS.taxId } });
+
+    // The order's page shows the details and the invoice.
+    const view = await getJson<{ invoice: typeof DETAILS | null; invoices: { number: string }[] }>(
+      `${app.api}/orders/mine/${order.number}`,
+      { headers },
+    );
+    expect(view.body.invoice).toMatchObject({ name: DETAILS.name, taxId: DETAILS.taxId });
+    expect(view.body.invoices).toEqual([expect.objectContaining({ number, kind: "invoice" })]);
+    const pdf = await fetch(`${app.api}/invoices/mine/${number}`, { headers });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+
+    // Asked again (other details, a double click): the same invoice, no second number, no second mail.
+    const again = await ask(order.number, headers, { ...DETAILS, name: "Otra Empresa SL", taxId: "B12345674" });
+    expect(again.status).toBe(200);
+    expect(again.body.invoice!.number).toBe(number);
+    expect(await invoiceRowsOf(order.id)).toHaveLength(1);
+    await flushServerWork();
+    const mails = orderMailsTo(app.outboxDir, customer.email, order.number).filter((mail) =>
+      mail.includes(`${number}.pdf`),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Aquí tienes tu factura");
+    expect(mails[0]).toMatch(/Content-Type: application\/pdf/i);
+  });
+
+  it("gives one number to requests arriving at once, with no gap in the series", async () => {
+    const { order, headers } = await customerOrder();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => ask(order.number, headers)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((answer) => answer.body.invoice?.number)).size).toBe(1);
+    expect(await invoiceRowsOf(order.id)).toHaveLength(1);
+    const year = invoiceYear(new Date());
+    const sequences = (
+      (await app.strapi.db.query(CONTENT_TYPES.invoice).findMany({
+        where: { kind: "invoice", year },
+        select: ["sequence"],
+        orderBy: { sequence: "asc" },
+      })) as { sequence: number }[]
+    ).map((invoice) => invoice.sequence);
+    expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, index) => index + 1));
+  });
+
+  it("answers 404 for another customer's order and an unknown one, 401 signed out, 400 for bad details", async () => {
+    const { order, headers } = await customerOrder();
+    const other = await registerCustomer(app.api);
+    expectErrorShape(await ask(order.number, bearer(other.jwt)), 404);
+    expectErrorShape(await ask("999999999", headers), 404);
+    expect((await ask(order.number, {})).status).toBe(401);
+    const invalid = expectErrorShape(await ask(order.number, headers, { ...DETAILS, taxId: "12345678A" }), 400);
+    expect(invalid.error.details).toMatchObject({ errors: [expect.objectContaining({ path: ["taxId"] })] });
+    expect(await invoiceRowsOf(order.id)).toEqual([]);
+  });
+
+  it("refuses an order not paid, or cancelled, with a message", async () => {
+    const unpaid = await customerOrder({ paid: false });
+    const refusal = expectErrorShape(await ask(unpaid.order.number, unpaid.headers), 409);
+    expect(errorCode(refusal)).toBe("invoice_unpaid");
+
+    const cancelled = await customerOrder();
+    await app.strapi.db
+      .query(CONTENT_TYPES.order)
+      .update({ where: { id: cancelled.order.id }, data: { orderStatus: "cancelled" } });
+    const gone = expectErrorShape(await ask(cancelled.order.number, cancelled.headers), 409);
+    expect(errorCode(gone)).toBe("invoice_not_invoiceable");
+    expect(gone.error.message).toMatch(/cancelled or refunded/);
+    expect(await invoiceRowsOf(unpaid.order.id)).toEqual([]);
+    expect(await invoiceRowsOf(cancelled.order.id)).toEqual([]);
+  });
+
+  it("refuses after the 15th of the month after the payment, but still answers an invoice issued before", async () => {
+    const late = await customerOrder();
+    const issuedInTime = await customerOrder();
+    expect((await ask(issuedInTime.order.number, issuedInTime.headers)).status).toBe(201);
+    const paidLongAgo = new Date(Date.now() - 60 * 24 * 60 * 60 * 1000);
+    for (const { order } of [late, issuedInTime]) {
+      await app.strapi.db.query(CONTENT_TYPES.order).update({ where: { id: order.id }, data: { paidAt: paidLongAgo } });
+    }
+    const refusal = expectErrorShape(await ask(late.order.number, late.headers), 409);
+    expect(errorCode(refusal)).toBe("invoice_too_late");
+    expect(await invoiceRowsOf(late.order.id)).toEqual([]);
+    const again = await ask(issuedInTime.order.number, issuedInTime.headers);
+    expect(again.status).toBe(200);
+    expect(again.body.invoice?.kind).toBe("invoice");
+  });
+});
