@@ -576,6 +576,14 @@ export async function changeOwnOrder(
 ): Promise<{ refunded: Cents; method: PaymentProviderId | null }> {
   const row = await ownRow(strapi, userId, number);
   const { basis, expectedTotal, expectedRefund, ...asked } = body;
+  if (basis !== basisOf(row, (await refundsOfOrder(strapi, row.id)).length)) {
+    // The window's refusals come first: past the cut-off it is that, whatever the quote said.
+    refuseOutsideWindow(await windowOf(strapi, row, now), row);
+    throw new OrderError("order_changed", [], {
+      status: 409,
+      message: "The order changed since the change was shown: look at it again",
+    });
+  }
   const plan = await planChange(strapi, { row, body: asked, now });
   const { quote } = plan;
   if (quote.basis !== basis || quote.after.total !== expectedTotal || quote.refund !== expectedRefund) {
