@@ -13,6 +13,9 @@ import { ordersTextsFor } from "~/orders/texts";
 import { orderView } from "~/orders/order-view";
 import { cancelOrder, loadOwnOrder, orderAgain } from "~/orders/orders.server";
 import { OrderCancellation, OrderRefunds } from "~/orders/order-cancellation";
+import { CHANGE_INTENTS, OrderChange } from "~/orders/order-change";
+import { changeBodyOf, confirmChange, loadChangeOptions, quoteChange } from "~/orders/order-change.server";
+import { changeTextsFor } from "~/orders/change-texts";
 import { screenMeta } from "~/seo";
 import { InvoiceRequest } from "~/orders/invoice-request-form";
 import { INVOICE_REQUEST_INTENT, loadInvoiceRequest, requestInvoice } from "~/orders/invoice-request.server";
@@ -27,6 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     view: order ? orderView(order, locale) : null,
     invoiceRequest: order ? await loadInvoiceRequest({ request, context }, order) : null,
+    // The change form's days, only when its address asks for it (decision 049).
+    changeOptions: order ? await loadChangeOptions({ request, context }, params.id) : null,
+    changeTexts: changeTextsFor(locale),
     texts: ordersTextsFor(locale),
     countries: accountTextsFor(locale).addresses.countries,
   };
@@ -42,6 +48,12 @@ const CANCEL = "cancel";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { fields } = await readAccountForm(request, []);
   if (fields.intent === CANCEL) return cancelOrder({ request, context }, params.id);
+  if (fields.intent === CHANGE_INTENTS.confirm) return confirmChange({ request, context }, params.id, fields);
+  if (fields.intent === CHANGE_INTENTS.quote) {
+    // The change is read against the order as it is now: only what differs is asked for.
+    const order = await loadOwnOrder({ request, context }, params.id);
+    return quoteChange({ request, context }, params.id, order ? changeBodyOf(fields, order) : null);
+  }
   if (fields.intent === INVOICE_REQUEST_INTENT) return requestInvoice({ request, context }, params.id, fields);
   if (fields.intent !== ORDER_AGAIN)
     throw data(`Unknown form: send intent=${ORDER_AGAIN} or ${CANCEL}`, { status: 400 });
@@ -49,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, texts, countries, invoiceRequest } = loaderData;
+  const { view, texts, countries, invoiceRequest, changeOptions, changeTexts } = loaderData;
   const busy = useNavigation().state !== "idle";
   if (!view) {
     return (
@@ -69,6 +81,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <section aria-label={texts.detail.actions} className="grid gap-3">
         {refused === "orderAgainFailed" ? <ProblemNotice>{texts.orderAgainFailed}</ProblemNotice> : null}
         {refused === "orderAgainTooMany" ? <ProblemNotice>{texts.orderAgainTooMany}</ProblemNotice> : null}
+        <OrderChange
+          view={view}
+          t={changeTexts}
+          methods={texts.cancel.methods}
+          options={changeOptions}
+          outcome={actionData ?? null}
+        />
         <OrderCancellation view={view} texts={texts} intent={CANCEL} busy={busy} outcome={actionData ?? null} />
         <div className="flex flex-wrap items-start gap-3">
           {order.canPay ? (
