@@ -4,7 +4,7 @@ import { shiftIsoDate, shopDateOf } from "@shop/domain";
 import { CONTENT_TYPES } from "../src/content-types";
 import { saveShopSettings } from "../src/factories/shop-settings";
 import { expireGiftCardPurchases, giftCardPaymentTtlMs } from "../src/gift-cards/expiry";
-import { voidGiftCard } from "../src/gift-cards/staff";
+import { giftCardForStaff, searchGiftCards, voidGiftCard } from "../src/gift-cards/staff";
 import { gateways } from "../src/payments/gateways";
 import { mailsTo } from "./helpers/accounts";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
@@ -243,6 +243,16 @@ describe("paying for a gift card", () => {
       sendOn: null,
     });
     expect(mailsTo(app.outboxDir, body.buyerEmail)).toHaveLength(0);
+    // Staff read it as declined, in their list and on the card, not as waiting for the bank; and
+    // still so once the purchase has expired (not "abandoned unpaid").
+    const staffStatus = async () => ({
+      list: (await searchGiftCards(app.strapi, body.buyerEmail)).map((card) => card.status),
+      detail: (await giftCardForStaff(app.strapi, failed.payment.giftCardId))?.card.status,
+    });
+    expect(await staffStatus()).toEqual({ list: ["payment_failed"], detail: "payment_failed" });
+    await expireGiftCardPurchases(app.strapi, new Date(Date.now() + giftCardPaymentTtlMs() + 60_000));
+    expect((await cardOfPayment(reference)).card.state).toBe("expired");
+    expect(await staffStatus()).toEqual({ list: ["payment_failed"], detail: "payment_failed" });
 
     const retry = await buy({ amount: 3000, buyerEmail: body.buyerEmail });
     await decide(retry.path, "approve");
@@ -259,6 +269,11 @@ describe("paying for a gift card", () => {
     });
     expect(voided.ok).toBe(true);
     expect((await current(retry.token)).body).toMatchObject({ state: "voided", amount: 3000 });
+    // The buyer's two purchases, newest first: the paid one (voided since) and the declined one.
+    expect((await searchGiftCards(app.strapi, body.buyerEmail)).map((card) => card.status)).toEqual([
+      "voided",
+      "payment_failed",
+    ]);
   });
 
   it("gives up a purchase unpaid past its deadline: its buyer is told it failed; a late approval issues nothing and is flagged for a refund", async () => {
@@ -274,6 +289,8 @@ describe("paying for a gift card", () => {
     const expired = await cardOfPayment(reference);
     expect(expired.card.state).toBe("expired");
     expect(expired.payment.paymentStatus).toBe("voided");
+    // Given up, not declined: staff read it as expired unpaid.
+    expect((await giftCardForStaff(app.strapi, cardId))?.card.status).toBe("expired");
     const sealed = (await app.strapi.db
       .query(CONTENT_TYPES.giftCard)
       .findOne({ where: { id: cardId }, select: ["codeSealed"] })) as { codeSealed: string | null };

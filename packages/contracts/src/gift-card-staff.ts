@@ -33,12 +33,20 @@ export type GiftCardState = (typeof GIFT_CARD_STATUSES)[number];
 /** Staff's search: the last four characters of the code, or a buyer's or recipient's e-mail (or part of one). */
 export const GIFT_CARD_SEARCH_MAX = 120;
 
+/**
+ * What staff read as a card's status: its state, except that a purchase whose payment the gateway
+ * declined (or that failed) is payment_failed, as an order's is (@shop/domain ORDER_STATUSES), not
+ * "pending payment" (still the card's state until the purchase expires) nor "expired unpaid" after.
+ */
+export const STAFF_GIFT_CARD_STATUSES = [...GIFT_CARD_STATUSES, "payment_failed"] as const;
+export type StaffGiftCardStatus = (typeof STAFF_GIFT_CARD_STATUSES)[number];
+
 export const staffGiftCardSchema = z.object({
   id: z.number().int(),
   /** GIFT-000042. */
   label: z.string(),
   codeTail: z.string(),
-  status: z.enum(GIFT_CARD_STATUSES),
+  status: z.enum(STAFF_GIFT_CARD_STATUSES),
   amount: z.number().int(),
   balance: z.number().int(),
   buyerEmail: z.string(),
