@@ -15,6 +15,11 @@ const OWN_WORDS = {
     pt: "Nova mensagem do formulário de contacto",
   },
   staffCompanyLead: { es: "Nueva solicitud", ca: "Nova sol·licitud", pt: "Novo pedido" },
+  staffRenewalNeedsChange: {
+    es: "Una renovación no se ha podido pedir",
+    ca: "Obre la subscripció al tauler",
+    pt: "Uma renovação não pôde ser encomendada",
+  },
   accountConfirmEmail: { es: "Confirma tu correo", ca: "Confirma el teu correu", pt: "Confirme o seu e-mail" },
   accountResetPassword: {
     es: "Elegir una contraseña nueva",

@@ -37,6 +37,8 @@ let customer: { jwt: string; email: string; userId: number };
 let nextWindow = 1;
 
 const POSTCODE = "46010";
+/** Where staff's notifications go (STAFF_EMAIL). */
+const STAFF_EMAIL = "tienda@staff.example";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -157,10 +159,10 @@ function sandboxChargesOf(deliveryId: number) {
     .filter((charge) => charge.reference.startsWith(prefix));
 }
 
-function mailsMatching(pattern: RegExp): string[] {
+function mailsMatching(pattern: RegExp, to = customer.email): string[] {
   return readOutbox(app.outboxDir)
     .map((mail) => readableMail(mail.content))
-    .filter((text) => text.includes(`To: ${customer.email}`) && pattern.test(text));
+    .filter((text) => text.includes(`To: ${to}`) && pattern.test(text));
 }
 
 async function statusOf(subscriptionId: number) {
@@ -183,7 +185,7 @@ const setCard = (cardId: number, last4: string) =>
   app.strapi.db.query(CONTENT_TYPES.paymentMethod).update({ where: { id: cardId }, data: { last4 } });
 
 beforeAll(async () => {
-  app = await startStrapi({ SEED_DEMO_DATA: "false", STOREFRONT_URL: "https://shop.example" });
+  app = await startStrapi({ SEED_DEMO_DATA: "false", STOREFRONT_URL: "https://shop.example", STAFF_EMAIL });
   box = (await createCatalogue(app.strapi)).box;
   zone = (await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099" })).id;
   const registered = await registerCustomer(app.api);
@@ -405,6 +407,8 @@ const onPostgres = Boolean(process.env.DATABASE_URL?.trim());
 describe("a delivery the subscription no longer allows", () => {
   /** The subscriber's mails saying what to change, as sent (the queue's rows go once sent). */
   const needsChangeMails = () => mailsMatching(/Tu próxima caja necesita un cambio/);
+  /** Staff's, in Spanish (STAFF_LOCALE's default), one per delivery. */
+  const staffMails = () => mailsMatching(/Una renovación no se ha podido pedir/, STAFF_EMAIL);
 
   it("a withdrawn box or a slot gone: no order, no charge, the subscriber told once; ordered once they change it", async () => {
     const { id, deliveries } = await subscriptionWithCard("4242");
@@ -426,6 +430,13 @@ describe("a delivery the subscription no longer allows", () => {
     const told = needsChangeMails();
     expect(told).toHaveLength(1);
     expect(told[0]).toContain("https://shop.example/");
+    // And staff, once too: whose, which delivery, why, and the subscription in the admin panel.
+    const staffTold = staffMails();
+    expect(staffTold).toHaveLength(1);
+    expect(staffTold[0]).toContain(customer.email);
+    expect(staffTold[0]).toContain("Un producto de la suscripción ya no está a la venta");
+    expect(staffTold[0]).toContain(`/admin/content-manager/collection-types/api::subscription.subscription/`);
+    expect(staffTold[0]).toContain("boxes.0.productId");
 
     // The box is on sale again (as if they had chosen another): the next run orders and charges it, once.
     await renewAt(after(first!, 3 * MINUTE));
@@ -439,11 +450,19 @@ describe("a delivery the subscription no longer allows", () => {
       await renewAt(after(second!, MINUTE));
       expect(await ordersOfDelivery(id, second!.date)).toEqual([]);
       expect(needsChangeMails()).toHaveLength(2);
+      // A second run on the same delivery: nothing more to anyone.
+      await renewAt(after(second!, 2 * MINUTE));
+      expect(needsChangeMails()).toHaveLength(2);
+      expect(staffMails()).toHaveLength(2);
+      expect(
+        staffMails().filter((mail) => mail.includes("La franja horaria de la suscripción ya no existe")),
+      ).toHaveLength(1);
       // A run that first finds a delivery on its day (the job was stopped past its packing deadline):
       // too late to change anything, so nobody is asked to.
       await renewAt(new Date(`${third!.date}T12:00:00Z`));
       expect(await ordersOfDelivery(id, third!.date)).toEqual([]);
       expect(needsChangeMails()).toHaveLength(2);
+      expect(staffMails()).toHaveLength(2);
     } finally {
       await subscriptions.update({ where: { id }, data: { slotCode: "morning" } });
     }

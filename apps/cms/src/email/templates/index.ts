@@ -19,6 +19,7 @@ import { orderInvoice } from "./order-invoice";
 import { orderShipped } from "./order-shipped";
 import { staffCompanyLead } from "./staff-company-lead";
 import { staffContactMessage } from "./staff-contact-message";
+import { staffRenewalNeedsChange } from "./staff-renewal-needs-change";
 import { subscriptionChanged } from "./subscription-changed";
 import { subscriptionGift } from "./subscription-gift";
 import { subscriptionPriceNotice } from "./subscription-price-notice";
@@ -31,6 +32,7 @@ import { subscriptionRenewal } from "./subscription-renewal";
 const registry = {
   staffContactMessage,
   staffCompanyLead,
+  staffRenewalNeedsChange,
   companyLeadReceived,
   accountConfirmEmail,
   accountResetPassword,

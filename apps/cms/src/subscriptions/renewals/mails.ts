@@ -4,6 +4,7 @@ import { CONTENT_TYPES } from "../../content-types";
 import { queueMail } from "../../email/queue";
 import type { RenewalMailKind } from "../../email/templates/subscription-renewal";
 import { amountDueOf } from "../../gift-cards/redeem";
+import { getEnv } from "../../env";
 import { storefrontLink } from "../../storefront-links";
 
 /**
@@ -66,4 +67,56 @@ export async function queueRenewalMail(
 export function renewalMailKey(deliveryId: number, kind: RenewalMailKind): string {
   const step = kind === "missed" || kind === "suspended" ? "deadline" : kind;
   return `renewal:${step}:${deliveryId}`;
+}
+
+/** Staff's word of a delivery that needs a change: one per delivery, apart from the subscriber's. */
+export const staffNeedsChangeKey = (deliveryId: number): string => `renewal:needsChange:staff:${deliveryId}`;
+
+/**
+ * Tells staff (STAFF_EMAIL, in STAFF_LOCALE, as the forms' notifications do) that a delivery could
+ * not be ordered as its subscription stands (decision 042): why, whose, and the subscription in the
+ * admin panel. Queued under the delivery's own key, so every later run that meets the same refusal
+ * writes nothing: one mail per delivery, whatever the number of runs or processes. True when this
+ * call queued it.
+ */
+export async function queueStaffNeedsChangeMail(
+  strapi: Core.Strapi,
+  {
+    deliveryId,
+    subscriptionId,
+    date,
+    refusal,
+    now,
+  }: {
+    deliveryId: number;
+    subscriptionId: number;
+    date: string;
+    refusal: { code: string; path: readonly (string | number)[] };
+    now: Date;
+  },
+): Promise<boolean> {
+  const row = (await strapi.db.query(CONTENT_TYPES.subscription).findOne({
+    where: { id: subscriptionId },
+    select: ["documentId"],
+    populate: { user: { select: ["email", "firstName"] } },
+  })) as { documentId: string; user: { email: string; firstName: string | null } | null } | null;
+  if (!row) return false;
+  const env = getEnv();
+  return queueMail(strapi, {
+    key: staffNeedsChangeKey(deliveryId),
+    now,
+    message: {
+      template: "staffRenewalNeedsChange",
+      to: env.staffEmail,
+      locale: env.staffLocale,
+      props: {
+        date,
+        subscriberName: row.user?.firstName ?? null,
+        subscriberEmail: row.user?.email ?? "-",
+        reason: refusal.code,
+        field: refusal.path.join("."),
+        adminUrl: `${env.publicUrl}/admin/content-manager/collection-types/${CONTENT_TYPES.subscription}/${row.documentId}`,
+      },
+    },
+  });
 }

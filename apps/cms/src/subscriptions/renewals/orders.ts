@@ -13,7 +13,7 @@ import { boxPricesOn } from "../price-notices/told";
 import { subscriptionOrderData, type OrderedSubscription } from "../order-data";
 import { draftOf, isoDateOf, zoneRulesOf, type SubscriptionRow, type ZoneRules } from "../store";
 import { eachAtOnce, PAGE } from "./batches";
-import { queueRenewalMail } from "./mails";
+import { queueRenewalMail, queueStaffNeedsChangeMail } from "./mails";
 
 import { payRenewalWithGiftCards } from "../../gift-cards/renewals";
 /**
@@ -346,31 +346,36 @@ async function subscriptionsOf(
  * gone), which every later run would refuse the same way until they change it. A 503 (the database
  * busy) or any other error is the shop's, and the next run tries again without troubling them.
  */
-function needsTheSubscriber(error: unknown): boolean {
+function needsTheSubscriber(error: unknown): error is OrderError {
   return error instanceof OrderError && error.status !== 503;
 }
 
 /**
- * The subscriber's mail saying what to change, once per delivery (its key), in their language; none
- * for a delivery whose day has passed (its zone gone, so no packing deadline said so before): a
- * cut-off may fall on the delivery's own day, so that day itself is still told.
+ * The subscriber's mail saying what to change, in their language, and staff's saying why (STAFF_EMAIL),
+ * each once per delivery (its key); none for a delivery whose day has passed (its zone gone, so no
+ * packing deadline said so before): a cut-off may fall on the delivery's own day, so that day itself
+ * is still told. Each is queued on its own: one that fails is queued by the next run, which meets the
+ * same refusal.
  */
-async function tellNeedsChange(strapi: Core.Strapi, delivery: DueDelivery, now: Date): Promise<void> {
+async function tellNeedsChange(strapi: Core.Strapi, delivery: DueDelivery, refusal: OrderError, now: Date) {
   if (isoDateOf(delivery.date) < shopDateOf(now)) return;
-  try {
-    await queueRenewalMail(strapi, {
-      deliveryId: delivery.id,
-      subscriptionId: delivery.subscriptionId,
-      kind: "needsChange",
-      date: isoDateOf(delivery.date),
-      order: null,
-      now,
-    });
-  } catch (error) {
-    strapi.log.error(
-      `Renewal of delivery ${delivery.id}: the subscriber could not be told: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  const mail = {
+    deliveryId: delivery.id,
+    subscriptionId: delivery.subscriptionId,
+    date: isoDateOf(delivery.date),
+    now,
+  };
+  const told = async (who: string, queue: () => Promise<unknown>) => {
+    try {
+      await queue();
+    } catch (error) {
+      strapi.log.error(
+        `Renewal of delivery ${delivery.id}: ${who} could not be told: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  await told("the subscriber", () => queueRenewalMail(strapi, { ...mail, kind: "needsChange", order: null }));
+  await told("staff", () => queueStaffNeedsChangeMail(strapi, { ...mail, refusal }));
 }
 
 /**
@@ -410,7 +415,7 @@ export async function orderDueDeliveries(strapi: Core.Strapi, now: Date): Promis
         strapi.log.error(
           `Renewal of delivery ${delivery.id} not ordered: ${error instanceof Error ? error.message : String(error)}`,
         );
-        if (needsTheSubscriber(error)) await tellNeedsChange(strapi, delivery, now);
+        if (needsTheSubscriber(error)) await tellNeedsChange(strapi, delivery, error, now);
       }
     }
     try {
