@@ -16,7 +16,14 @@ export default () => {
         client: "postgres",
         // connectionTimeoutMillis: node-postgres waits for ever by default for a server that takes
         // the connection and never answers (a host gone, a firewall dropping packets).
-        connection: { connectionString: database.url, ssl: database.ssl, connectionTimeoutMillis: database.waitMs },
+        // 0 leaves PostgreSQL's own setting (node-postgres sends only a value above 0).
+        connection: {
+          connectionString: database.url,
+          ssl: database.ssl,
+          connectionTimeoutMillis: database.waitMs,
+          statement_timeout: database.statementTimeoutMs,
+          idle_in_transaction_session_timeout: database.idleInTransactionMs,
+        },
         pool: { min: database.poolMin, max: database.poolMax },
         // A request waits at most this long for a connection, then is answered 503
         // (src/http/database-unavailable.ts), never left hanging while PostgreSQL restarts.

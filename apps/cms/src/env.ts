@@ -120,6 +120,23 @@ const urlString = optionalString.transform((value, ctx) => {
  */
 const DATABASE_WAIT_DEFAULT_MS = 5_000;
 
+/**
+ * The longest one SQL statement may run, waiting for locks included (DATABASE_STATEMENT_TIMEOUT_MS;
+ * 0 = no limit). Without it a statement stuck behind a lock that a hung transaction holds waits for
+ * ever, and so do its request and its pool connection: a few of those and every request waits for a
+ * connection. 30 s is far above any statement the shop runs (a renewal run is many small ones; a
+ * request's whole budget is the storefront's 8 s), and leaves a migration at boot its time.
+ */
+const DATABASE_STATEMENT_TIMEOUT_DEFAULT_MS = 30_000;
+
+/**
+ * How long a session may sit in an open transaction doing nothing before PostgreSQL ends it
+ * (DATABASE_IDLE_IN_TRANSACTION_MS; 0 = no limit): a process frozen or partitioned mid-transaction
+ * would otherwise hold its row locks (an order's, a slot's) until someone kills it. Gateways are
+ * asked outside transactions (decision 031); the longest wait inside one is Stripe's 20 s timeout.
+ */
+const DATABASE_IDLE_IN_TRANSACTION_DEFAULT_MS = 60_000;
+
 const rawSchema = z.object({
   NODE_ENV: optionalString.pipe(z.enum(["development", "test", "production"]).default("development")),
   HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
@@ -146,6 +163,8 @@ const rawSchema = z.object({
   DATABASE_POOL_MIN: intString(0, 0, 100),
   DATABASE_POOL_MAX: intString(10, 1, 200),
   DATABASE_WAIT_MS: intString(DATABASE_WAIT_DEFAULT_MS, 100, 60_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: intString(DATABASE_STATEMENT_TIMEOUT_DEFAULT_MS, 0, 3_600_000),
+  DATABASE_IDLE_IN_TRANSACTION_MS: intString(DATABASE_IDLE_IN_TRANSACTION_DEFAULT_MS, 0, 3_600_000),
   DATABASE_SSL: boolString(false),
   DATABASE_SSL_REJECT_UNAUTHORIZED: boolString(true),
   DATABASE_FILENAME: optionalString,
@@ -541,6 +560,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
              * the server). Past it the request is answered 503 (src/http/database-unavailable.ts).
              */
             waitMs: raw.DATABASE_WAIT_MS,
+            /** A statement running longer is cancelled by PostgreSQL and its request answered 503. */
+            statementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS,
+            /** A transaction left idle longer is ended by PostgreSQL, its locks freed. */
+            idleInTransactionMs: raw.DATABASE_IDLE_IN_TRANSACTION_MS,
             ssl: raw.DATABASE_SSL ? { rejectUnauthorized: raw.DATABASE_SSL_REJECT_UNAUTHORIZED } : false,
           }
         : { client: "sqlite" as const, filename: databaseFilename },

@@ -15,13 +15,16 @@ interface KnexClient {
   acquireConnection(): Promise<unknown>;
 }
 
+const STATEMENT_TIMEOUT_MS = 3_000;
+
 let app: TestStrapi;
 let jwt = "";
 let client: KnexClient;
 let acquire: KnexClient["acquireConnection"];
 
 beforeAll(async () => {
-  app = await startStrapi({ SEED_DEMO_DATA: "false" });
+  // A short statement timeout for the stuck-lock case below (PostgreSQL only; SQLite ignores it).
+  app = await startStrapi({ SEED_DEMO_DATA: "false", DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) });
   ({ jwt } = await registerCustomer(app.api));
   client = (app.strapi.db.connection as unknown as { client: KnexClient }).client;
   acquire = client.acquireConnection.bind(client);
@@ -74,5 +77,56 @@ describe("with the database back", () => {
   it("keeps a bad token's 401", async () => {
     const response = await getJson(`${app.api}/users/me`, { headers: bearer("not-a-token") });
     expect(expectErrorShape(response, 401).error.name).toBe("UnauthorizedError");
+  });
+});
+
+/**
+ * A transaction that took a lock and hangs (a process frozen mid-transaction): without a statement
+ * timeout every request behind the lock waited for ever, each holding a pool connection. PostgreSQL
+ * cancels the waiting statement at DATABASE_STATEMENT_TIMEOUT_MS and the request is answered 503
+ * with Retry-After, never 500, never a 401 that would sign the customer out.
+ */
+describe.skipIf(!process.env.DATABASE_URL)("behind a lock a stuck transaction holds (PostgreSQL)", () => {
+  async function whileLocked<T>(table: string, request: () => Promise<T>): Promise<T> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = app.strapi.db.connection.transaction(async (trx) => {
+      await trx.raw(`lock table ${table} in access exclusive mode`);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    try {
+      return await request();
+    } finally {
+      release();
+      await holder;
+    }
+  }
+
+  it("a signed-in read is cancelled at the statement timeout and answered 503, not 401 or 500", async () => {
+    const response = await whileLocked("orders", () => getJson(`${app.api}/orders/mine`, { headers: bearer(jwt) }));
+    expect(expectErrorShape(response, 503).error.name).toBe("ServiceUnavailableError");
+    expect(response.headers.get("retry-after")).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect((await getJson(`${app.api}/orders/mine`, { headers: bearer(jwt) })).status).toBe(200);
+  });
+
+  it("the session check itself stuck (the users table locked) is 503 too, so the customer stays signed in", async () => {
+    const response = await whileLocked("up_users", () => getJson(`${app.api}/users/me`, { headers: bearer(jwt) }));
+    expect(expectErrorShape(response, 503).error.name).toBe("ServiceUnavailableError");
+    expect((await getJson(`${app.api}/users/me`, { headers: bearer(jwt) })).status).toBe(200);
+  });
+
+  it("the setting reaches every connection of the pool", async () => {
+    const { rows } = (await app.strapi.db.connection.raw("show statement_timeout")) as {
+      rows: { statement_timeout: string }[];
+    };
+    expect(rows[0]?.statement_timeout).toBe("3s");
   });
 });

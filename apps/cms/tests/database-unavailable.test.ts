@@ -129,9 +129,9 @@ describe("a request while the database answers", () => {
 });
 
 describe("errors that name the database themselves", () => {
-  it("are knex's wait for a connection and PostgreSQL going down, crashed, starting or refusing the session", () => {
+  it("are knex's wait for a connection, PostgreSQL going down, crashed, starting or refusing the session, and its timeouts", () => {
     expect(saysDatabaseUnavailable(knexTimeout())).toBe(true);
-    for (const code of ["57P01", "57P02", "57P03", "08006", "08001"]) {
+    for (const code of ["57P01", "57P02", "57P03", "08006", "08001", "57014", "25P03"]) {
       expect(saysDatabaseUnavailable(postgresError(code))).toBe(true);
     }
     expect(saysDatabaseUnavailable(new Error("wrapped", { cause: postgresError("57P03") }))).toBe(true);

@@ -12,6 +12,14 @@ import { sendError, type ErrorContext } from "./errors";
 /** PostgreSQL's SQLSTATEs for "not now": the server shutting down, crashed or starting up. */
 const SERVER_GOING_OR_COMING = new Set(["57P01", "57P02", "57P03"]);
 
+/**
+ * PostgreSQL's SQLSTATEs for "too slow now": a statement cancelled by the statement timeout (57014,
+ * waiting behind a lock a stuck transaction holds, say) and a session ended by the idle-in-transaction
+ * timeout (25P03). Both are the database being unable to answer in time, not a fault of the request:
+ * the client is asked to come back, as during a restart (decision 048).
+ */
+const TIMED_OUT = new Set(["57014", "25P03"]);
+
 /** Seconds a client is told to wait before trying again: about what a PostgreSQL restart takes. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -28,15 +36,16 @@ interface ErrorFields {
 
 /**
  * Whether `error` says by itself that the database cannot be reached: knex gave up waiting for a
- * connection, or PostgreSQL refused the session because it is going down or coming up (SQLSTATE
- * class 08 is "connection exception"). Anything vaguer (a reset socket, a refused connection) could
+ * connection, PostgreSQL refused the session because it is going down or coming up (SQLSTATE
+ * class 08 is "connection exception"), or it cancelled a statement that ran past its timeout. Anything vaguer (a reset socket, a refused connection) could
  * come from another service the request called, so the database is asked (see the middleware).
  */
 export function saysDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
     const { name, code, cause } = current as ErrorFields;
     if (name === "KnexTimeoutError") return true;
-    if (typeof code === "string" && (SERVER_GOING_OR_COMING.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof code === "string" && (SERVER_GOING_OR_COMING.has(code) || TIMED_OUT.has(code))) return true;
+    if (typeof code === "string" && /^08[0-9A-Z]{3}$/.test(code)) return true;
     current = cause;
   }
   return false;
