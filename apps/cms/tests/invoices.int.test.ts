@@ -9,7 +9,7 @@ import { recordMovement } from "../src/gift-cards/ledger";
 import { restoreGiftCardsOfOrder } from "../src/gift-cards/redeem";
 import { renewSubscriptions } from "../src/jobs/renew-subscriptions";
 import { flushAfterAnswer } from "../src/http/after-answer";
-import { sendQueuedMails } from "../src/email/queue";
+import { queueOrderMails, sendQueuedMails } from "../src/email/queue";
 import { planDeliveries } from "../src/subscriptions/plan";
 import { changeOrderStatus } from "../src/ordering/status";
 import { startPayment } from "../src/payments/attempts";
@@ -408,6 +408,29 @@ describe("invoices the shop cannot lose", () => {
     );
     expect(late).toHaveLength(1);
     expect(late[0]).toContain("Aquí tienes tu factura");
+  });
+
+  it("sends a late invoice's PDF by one mail only, when a queued confirmation goes after the invoice was issued", async () => {
+    const { customer, order } = await invoicedOrder();
+    // The payment's mail goes at once, without the invoice it could not issue; a confirmation then
+    // still waits in the queue, as a renewal's does (the renewal job queues them and sends them after).
+    await paidWithoutTaxId(order.id, async () => {
+      await flushServerWork();
+      await app.strapi.db.transaction(() =>
+        queueOrderMails(app.strapi, { kind: "confirmation", orderIds: [order.id], now: new Date() }),
+      );
+    });
+    await issueOwedInvoices(app.strapi, new Date());
+    const [invoice, ...more] = await invoicesOf(order.id);
+    expect(more).toEqual([]);
+    // The queued confirmation and the invoice's own mail both go now: the PDF goes with one of them.
+    await sendQueuedMails(app.strapi);
+    const mails = orderMailsTo(app.outboxDir, customer.email, order.number);
+    const withPdf = mails.filter((mail) => mail.includes(`${invoice!.number}.pdf`));
+    expect(withPdf).toHaveLength(1);
+    expect(withPdf[0]).toContain("Aquí tienes tu factura");
+    // The queued confirmation did go, without it.
+    expect(mails.filter((mail) => !mail.includes(`${invoice!.number}.pdf`)).length).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses to delete or edit an invoice or a counter in the admin panel, whatever the role", async () => {

@@ -105,7 +105,9 @@ export async function sendOrderMail(
   if (order === null || to === undefined || to === null) throw new Error(`Order ${orderId} has no one to mail`);
   const locale = toLocale(order.locale);
   // The paid order's invoice goes with its confirmation (docs/decisions/039), or on its own when late.
-  const attachments = WITH_INVOICE.has(kind) ? await orderInvoiceAttachments(strapi, order.id) : [];
+  const attachments = WITH_INVOICE.has(kind)
+    ? await orderInvoiceAttachments(strapi, order.id, { forConfirmation: kind === "confirmation" })
+    : [];
   const invoiceNumber = attachments[0]?.filename.replace(/\.pdf$/, "") ?? null;
   await sendEmail(strapi, {
     template: TEMPLATES[kind],

@@ -18,6 +18,7 @@ import { tableOf, type Sql } from "../database/sql";
 import { toOrderLine, type StoredLine } from "../ordering/lines";
 import type { Entry } from "../database/documents";
 import { serializeShopSettings } from "../shop-settings/shop-settings";
+import { invoiceMailKey } from "./mail-key";
 import { takeInvoiceNumber } from "./numbering";
 
 /**
@@ -285,7 +286,7 @@ async function issueOrderInvoiceIn(
     total: breakdown.total,
     giftCardsPaid: Number(order.giftCardsPaid ?? 0),
   });
-  if (mailLate) await queueOrderMailOnce(strapi, { kind: "invoice", orderId, key: `invoice:${invoiceId}`, now });
+  if (mailLate) await queueOrderMailOnce(strapi, { kind: "invoice", orderId, key: invoiceMailKey(invoiceId), now });
   return invoiceId;
 }
 

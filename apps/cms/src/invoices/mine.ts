@@ -4,6 +4,7 @@ import { isInvoiceNumber, parseOrderNumber, toLocale, type Cents } from "@shop/d
 import { CONTENT_TYPES } from "../content-types";
 import type { EmailAttachment } from "../email/send";
 import type { InvoiceRow } from "./issue";
+import { invoiceMailKey } from "./mail-key";
 import { invoicePdf } from "./pdf";
 
 /**
@@ -69,9 +70,27 @@ export async function ownInvoicePdf(
   return { filename: `${invoice.number}.pdf`, content: await invoicePdf(invoice), contentType: "application/pdf" };
 }
 
-/** The order's invoice as the paid-order mail's attachment; none when the order asked for no invoice. */
-export async function orderInvoiceAttachments(strapi: Core.Strapi, orderId: number): Promise<EmailAttachment[]> {
+/**
+ * The order's invoice as a mail's attachment; none when the order asked for no invoice.
+ *
+ * Each invoice's PDF reaches the customer by one mail only. An invoice issued late (after the
+ * paid-order mail, or while that mail still waited in the queue: a renewal's confirmation) has a
+ * mail of its own, queued in the invoice's transaction under invoiceMailKey: that mail carries it,
+ * and the confirmation (`forConfirmation`), whenever it is rendered, leaves it out. An invoice issued
+ * with the payment has no such mail, and goes with the confirmation.
+ */
+export async function orderInvoiceAttachments(
+  strapi: Core.Strapi,
+  orderId: number,
+  { forConfirmation }: { forConfirmation: boolean },
+): Promise<EmailAttachment[]> {
   const invoice = await findInvoice(strapi, { order: { id: orderId }, kind: "invoice" });
   if (invoice === null) return [];
+  if (forConfirmation) {
+    const ownMail = await strapi.db
+      .query(CONTENT_TYPES.queuedMail)
+      .findOne({ where: { dedupeKey: invoiceMailKey(invoice.id) }, select: ["id"] });
+    if (ownMail !== null) return [];
+  }
   return [{ filename: `${invoice.number}.pdf`, content: await invoicePdf(invoice), contentType: "application/pdf" }];
 }
