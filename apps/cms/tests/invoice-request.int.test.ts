@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 /** A new customer's order that asked for no invoice, paid through the sandbox's signed notification unless told not to. */
-async function customerOrder({ paid = true, locale = "es" as const } = {}) {
+async function customerOrder({ paid = true, locale = "es" }: { paid?: boolean; locale?: "es" | "ca" | "pt" } = {}) {
   const customer = await registerCustomer(app.api);
   const order = await createTestOrder(app.strapi, { userId: customer.user.id, email: customer.email, locale });
   if (paid) {
@@ -148,6 +148,29 @@ describe("a full invoice asked for after payment", () => {
     const invalid = expectErrorShape(await ask(order.number, headers, { ...DETAILS, taxId: "12345678A" }), 400);
     expect(invalid.error.details).toMatchObject({ errors: [expect.objectContaining({ path: ["taxId"] })] });
     expect(await invoiceRowsOf(order.id)).toEqual([]);
+  });
+
+  it("takes a Portuguese NIF for an address in Portugal, and says beside the field when the address is in Spain", async () => {
+    const { order, headers } = await customerOrder({ locale: "pt" });
+    const lisbon = {
+      ...DETAILS.address,
+      line1: "Rua Augusta, 10",
+      postalCode: "1100-048",
+      city: "Lisboa",
+      country: "PT",
+    };
+    const portuguese = { name: "Frutas do Tejo Lda", taxId: "PT 501 964 843", address: lisbon };
+    const wrong = expectErrorShape(
+      await ask(order.number, headers, { ...portuguese, taxId: "501964843", address: DETAILS.address }),
+      400,
+    );
+    expect(wrong.error.details).toMatchObject({
+      errors: [expect.objectContaining({ path: ["taxId"], message: "taxIdNotForCountry" })],
+    });
+    expect(await invoiceRowsOf(order.id)).toEqual([]);
+    expect((await ask(order.number, headers, portuguese)).status).toBe(201);
+    const [row] = await invoiceRowsOf(order.id);
+    expect(row).toMatchObject({ buyer: { name: portuguese.name, taxId: "501964843", address: { country: "PT" } } });
   });
 
   it("refuses an order not paid, or cancelled, with a message", async () => {

@@ -177,7 +177,11 @@ export type SignInCodeBody = z.output<typeof signInCodeBody>;
 
 // ---- The customer's record -----------------------------------------------------------------------
 
-/** A Spanish tax id (NIF, NIE or CIF) in one spelling, or null when left blank: the profile's and an invoice's. */
+/**
+ * The profile's tax id (a Spanish NIF, NIE or CIF, a Portuguese NIF, or an EU VAT number with its
+ * prefix) in one spelling, or null when left blank. An invoice's is read with its address's country
+ * (./order, draftInvoiceSchema).
+ */
 export const taxIdField = z
   .string()
   .trim()

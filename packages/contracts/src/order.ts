@@ -4,6 +4,7 @@ import {
   FREQUENCIES,
   isClockTime,
   isIsoDate,
+  isValidTaxId,
   LOCALES,
   MAX_BOXES,
   MAX_EXCLUSIONS,
@@ -11,12 +12,14 @@ import {
   normalizeCouponCode,
   normalizePostcode,
   ORDER_STATUSES,
+  parseTaxIdFor,
   PURCHASE_KINDS,
   STATUS_ACTORS,
 } from "@shop/domain";
 import { FRIEND_CODE_REFUSALS } from "@shop/domain/referrals";
 import { z } from "zod";
-import { emailField, checkPostalCode, postalAddressFields, taxIdField } from "./account";
+import { emailField, checkPostalCode, postalAddressFields } from "./account";
+import { ACCOUNT_FIELD_MAX } from "./account-limits";
 import {
   MAX_EXTRAS,
   ORDER_AUDIENCES,
@@ -150,13 +153,44 @@ export const draftDeliverySchema = z
   });
 export type DraftDelivery = z.output<typeof draftDeliverySchema>;
 
-/** Asked for only when the customer wants an invoice in a name other than the delivery's. */
-export const draftInvoiceSchema = z.strictObject({
-  name: postalAddressFields.fullName,
-  taxId: taxIdField.refine((value) => value !== null, { error: "required" }),
+/**
+ * The invoice's details, asked for in the order flow or after payment (docs/decisions/039): a name,
+ * a tax id and the billing address. The tax id is read with the address's country (@shop/domain
+ * parseTaxIdFor): a Spanish NIF/NIE/CIF for an address in Spain, a Portuguese NIF for one in
+ * Portugal, or any EU VAT number with its prefix; stored in one spelling.
+ */
+export const draftInvoiceSchema = z
+  .strictObject({
+    name: postalAddressFields.fullName,
+    taxId: z
+      .string({ error: "required" })
+      .trim()
+      .min(1, { error: "required" })
+      .max(ACCOUNT_FIELD_MAX.taxId, tooLong(ACCOUNT_FIELD_MAX.taxId))
+      // A tax id of no kind at all is said beside its field with the address's own mistakes; whether
+      // it is one of the address's country, once the address is right (below).
+      .refine((value) => isValidTaxId(value), { error: "invalidTaxId" }),
+    address: deliveryAddressSchema,
+  })
+  .transform((invoice, ctx) => {
+    const read = parseTaxIdFor(invoice.taxId, invoice.address.country);
+    if (!read.ok) {
+      ctx.addIssue({ code: "custom", path: ["taxId"], message: read.code });
+      return z.NEVER;
+    }
+    return { ...invoice, taxId: read.taxId.value };
+  });
+export type DraftInvoice = z.output<typeof draftInvoiceSchema>;
+
+/**
+ * An order's invoice details as the CMS answers them: checked when they were given (an order keeps
+ * them as they were, even if the rules of the tax id grew since), so not checked again here.
+ */
+export const orderInvoiceDetailsSchema = z.object({
+  name: z.string(),
+  taxId: z.string(),
   address: deliveryAddressSchema,
 });
-export type DraftInvoice = z.output<typeof draftInvoiceSchema>;
 
 const boxesOf = z
   .array(draftBoxSchema)
@@ -477,7 +511,7 @@ export const orderSchema = z.object({
     address: deliveryAddressSchema,
     notes: z.string(),
   }),
-  invoice: draftInvoiceSchema.nullable(),
+  invoice: orderInvoiceDetailsSchema.nullable(),
   /** The invoices issued for it, oldest first; absent where the CMS does not say (an order's list). */
   invoices: z.array(orderInvoiceSchema).optional(),
   /** Every change of status, oldest first. */

@@ -16,7 +16,10 @@ const es = {
     weakPassword: "Esta contraseña es demasiado fácil de adivinar. Prueba con una frase más larga.",
     samePassword: "La contraseña nueva debe ser distinta de la actual.",
     passwordMismatch: "Las dos contraseñas no coinciden.",
-    invalidTaxId: "Escribe un NIF, NIE o CIF válido.",
+    invalidTaxId:
+      "Escribe un NIF, NIE o CIF válido, un NIF portugués o un número de IVA de la UE con el prefijo de su país (FR…, DE…).",
+    taxIdNotForCountry:
+      "Este número no es de una dirección de ese país: escribe el de la dirección de facturación o añade delante el prefijo de IVA de su país (ES, PT).",
     invalidPostalCode: "Escribe un código postal válido para el país elegido.",
     invalidCode: "El código no es correcto o ha caducado.",
     invalidChoice: "Elige una de las opciones.",
@@ -112,7 +115,10 @@ const ca: AuthTexts = {
     weakPassword: "Aquesta contrasenya és massa fàcil d'endevinar. Prova amb una frase més llarga.",
     samePassword: "La contrasenya nova ha de ser diferent de l'actual.",
     passwordMismatch: "Les dues contrasenyes no coincideixen.",
-    invalidTaxId: "Escriu un NIF, NIE o CIF vàlid.",
+    invalidTaxId:
+      "Escriu un NIF, NIE o CIF vàlid, un NIF portuguès o un número d'IVA de la UE amb el prefix del seu país (FR…, DE…).",
+    taxIdNotForCountry:
+      "Aquest número no és d'una adreça d'aquest país: escriu el de l'adreça de facturació o afegeix-hi davant el prefix d'IVA del seu país (ES, PT).",
     invalidPostalCode: "Escriu un codi postal vàlid per al país triat.",
     invalidCode: "El codi no és correcte o ha caducat.",
     invalidChoice: "Tria una de les opcions.",
@@ -205,7 +211,10 @@ const pt: AuthTexts = {
     weakPassword: "Esta palavra-passe é fácil de adivinhar. Experimente uma frase mais longa.",
     samePassword: "A nova palavra-passe tem de ser diferente da atual.",
     passwordMismatch: "As duas palavras-passe não coincidem.",
-    invalidTaxId: "Escreva um NIF ou NIPC válido.",
+    invalidTaxId:
+      "Escreva um NIF ou NIPC válido, um NIF, NIE ou CIF espanhol, ou um número de IVA da UE com o prefixo do seu país (FR…, DE…).",
+    taxIdNotForCountry:
+      "Este número não é de uma morada desse país: escreva o da morada de faturação ou acrescente à frente o prefixo de IVA do seu país (ES, PT).",
     invalidPostalCode: "Escreva um código postal válido para o país escolhido.",
     invalidCode: "O código não está correto ou expirou.",
     invalidChoice: "Escolha uma das opções.",

@@ -2,6 +2,8 @@ import type { Address, Order } from "@shop/contracts";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cmsError, json, useFakeCms } from "../../tests/fake-cms";
 import { customerOf, thrown, visitOf } from "../../tests/visit";
+import { errorText } from "~/accounts/account-fields";
+import { authTextsFor } from "~/accounts/auth-texts";
 import { invoiceRequestDefaults, invoiceRequestState } from "./invoice-request";
 import { loadInvoiceRequest, requestInvoice } from "./invoice-request.server";
 
@@ -153,6 +155,21 @@ describe("asking for the invoice", () => {
       values: { name: "Fruites Puig SL", taxId: "12345678A" },
     });
     expect(cms.calls).toEqual([]);
+  });
+
+  it("refuses a Portuguese NIF for an address in Spain beside the tax id, in words of each language", async () => {
+    const answer = await requestInvoice(visit(), "IMP-0000042", { ...FORM, taxId: "501 964 843" });
+    expect(answer.data).toMatchObject({ errors: { taxId: { code: "taxIdNotForCountry" } } });
+    for (const locale of ["es", "ca", "pt"] as const) {
+      const words = errorText(authTextsFor(locale), { code: "taxIdNotForCountry" });
+      expect(words).not.toBe(authTextsFor(locale).errors.invalid);
+      expect(words).toMatch(/ES, PT/);
+    }
+    // With its prefix it is a Portuguese business's VAT number: taken.
+    cms.on("POST /orders/mine/IMP-0000042/invoice", json({ invoice: null }));
+    const prefixed = await requestInvoice(visit(), "IMP-0000042", { ...FORM, taxId: "PT 501 964 843" });
+    expect(prefixed.data).toEqual({ invoiceRequested: { number: null } });
+    expect(cms.callsTo("POST /orders/mine/IMP-0000042/invoice")[0]?.body).toMatchObject({ taxId: "PT501964843" });
   });
 
   it("says the CMS's refusal of the order, and answers the 404 page for someone else's", async () => {
