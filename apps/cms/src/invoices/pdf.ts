@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import { formatCents, LOCALE_TAGS, type Cents, type Locale } from "@shop/domain";
 import type { InvoiceRow } from "./issue";
+import { registrationLine } from "./registration";
 
 /**
  * An invoice as a PDF (A4), in the language of its order: every content Real Decreto 1619/2012
@@ -144,7 +145,7 @@ export function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
       seller.name,
       `${t.taxId}: ${seller.taxId}`,
       ...seller.address.map((part) => (/^[A-Z]{2}$/.test(part) ? countryName(part, locale) : part)),
-      ...(seller.registration ? [seller.registration] : []),
+      ...(seller.registration ? [registrationLine(seller.registration, locale)] : []),
     ],
     left,
   );
