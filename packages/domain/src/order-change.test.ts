@@ -86,9 +86,11 @@ describe("repriceOrderChange", () => {
 });
 
 describe("changeRefundOf", () => {
-  it("gives back the difference, never more than is left of the payment and never a negative", () => {
-    expect(changeRefundOf({ paidTotal: 5470, newTotal: 2980, refundable: 5470 })).toBe(2490);
-    expect(changeRefundOf({ paidTotal: 5470, newTotal: 2980, refundable: 1000 })).toBe(1000);
-    expect(changeRefundOf({ paidTotal: 5000, newTotal: 5390, refundable: 5000 })).toBe(0);
+  it("gives back what was paid beyond the new total, earlier refunds counted, never a negative", () => {
+    expect(changeRefundOf({ newTotal: 2980, refundable: 5470 })).toBe(2490);
+    // 2000 of 5470 given back already: 3470 left, the order now costs 2980.
+    expect(changeRefundOf({ newTotal: 2980, refundable: 3470 })).toBe(490);
+    expect(changeRefundOf({ newTotal: 2980, refundable: 1000 })).toBe(0);
+    expect(changeRefundOf({ newTotal: 5390, refundable: 5000 })).toBe(0);
   });
 });

@@ -65,17 +65,11 @@ export function repriceOrderChange({
 }
 
 /**
- * What a change gives back: what was paid less the new total, never below zero and never more than
- * is left to refund of the payment (earlier refunds counted).
+ * What a change gives back: what is left of the payment (earlier refunds counted) beyond the order's
+ * new total, never below zero. Without earlier refunds it is what was paid less the new total; after
+ * one (staff's, for a missing item), the customer is never left having paid less than the order now
+ * costs, and the payment is never wholly refunded while the order is still to be delivered.
  */
-export function changeRefundOf({
-  paidTotal,
-  newTotal,
-  refundable,
-}: {
-  paidTotal: Cents;
-  newTotal: Cents;
-  refundable: Cents;
-}): Cents {
-  return Math.max(0, Math.min(paidTotal - newTotal, refundable));
+export function changeRefundOf({ newTotal, refundable }: { newTotal: Cents; refundable: Cents }): Cents {
+  return Math.max(0, refundable - newTotal);
 }
