@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { cachedResource } from "./cache.server";
+import { cachedResource, expireCachedResources } from "./cache.server";
 
 function setup(
   load: () => Promise<number[]>,
@@ -123,5 +123,48 @@ describe("cached catalogue resource", () => {
     expect(load).toHaveBeenCalledTimes(3);
     release();
     await vi.waitFor(async () => expect(await resource.get()).toEqual([5]));
+  });
+
+  it("after a content change, the next request gets fresh data, not the copy that was still fresh", async () => {
+    let version = 1;
+    const load = vi.fn(async () => [version]);
+    const { resource } = setup(load);
+    expect(await resource.get()).toEqual([1]);
+    version = 2;
+    expireCachedResources();
+    expect(await resource.get()).toEqual([2]);
+    expect(await resource.get()).toEqual([2]);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not take a load that was in flight at the change for fresh: it may have read the CMS before it", async () => {
+    const answers: ((value: number[]) => void)[] = [];
+    const load = vi.fn(() => new Promise<number[]>((resolve) => answers.push(resolve)));
+    const { resource } = setup(load);
+    const first = resource.get();
+    resource.expire();
+    const second = resource.get();
+    expect(load).toHaveBeenCalledTimes(2);
+    answers[1]?.([2]);
+    answers[0]?.([1]);
+    expect(await first).toEqual([1]);
+    expect(await second).toEqual([2]);
+    // The later load's answer is kept, and it counts as fresh: no third load.
+    expect(await resource.get()).toEqual([2]);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps serving what it has while the CMS fails after a change, retrying in the background", async () => {
+    let fail = false;
+    const load = vi.fn(async () => {
+      if (fail) throw new Error("CMS down");
+      return [1];
+    });
+    const { resource } = setup(load, { maxWaitMs: 50 });
+    await resource.get();
+    fail = true;
+    resource.expire();
+    expect(await resource.get()).toEqual([1]);
+    expect(await resource.get()).toEqual([1]);
   });
 });

@@ -15,6 +15,20 @@ export interface CachedResource<T> {
   get(): Promise<T>;
   /** Forgets the value (tests, or a staff-triggered purge). */
   clear(): void;
+  /**
+   * Takes the value for out of date (staff changed the CMS's content, app/content-changes.server.ts):
+   * the next request waits up to `maxWaitMs` for fresh data, and a load already in flight, which may
+   * have read the CMS before the change, is not taken for fresh.
+   */
+  expire(): void;
+}
+
+/** Every cached resource of this process, so that a content change can expire them all at once. */
+const everyResource = new Set<CachedResource<unknown>>();
+
+/** Expires every cached resource of this process (see `CachedResource.expire`). */
+export function expireCachedResources(): void {
+  for (const resource of everyResource) resource.expire();
 }
 
 export interface CachedResourceOptions<T> {
@@ -52,30 +66,35 @@ export function cachedResource<T>(options: CachedResourceOptions<T>): CachedReso
   let attemptedAt = Number.NEGATIVE_INFINITY;
   let lastLoadFailed = false;
   let inFlight: Promise<T> | null = null;
+  /** Whether the load in flight started before the last `expire()`: its answer may predate the change. */
+  let inFlightPredatesChange = false;
 
   function refresh(): Promise<T> {
-    if (inFlight) return inFlight;
+    if (inFlight && !inFlightPredatesChange) return inFlight;
     attemptedAt = now();
-    inFlight = options
-      .load()
-      .then(
-        (loaded) => {
-          value = loaded;
-          loadedAt = now();
-          lastLoadFailed = false;
-          return loaded;
-        },
-        (error: unknown) => {
-          log(`Could not load ${options.name}`, error);
-          value = options.onError(value);
-          lastLoadFailed = true;
-          return value;
-        },
-      )
-      .finally(() => {
-        inFlight = null;
-      });
-    return inFlight;
+    inFlightPredatesChange = false;
+    const load: Promise<T> = options.load().then(
+      (loaded) => {
+        // A load started since (after a change) decides what is kept; this one's callers get their answer.
+        if (inFlight !== load) return loaded;
+        value = loaded;
+        loadedAt = inFlightPredatesChange ? Number.NEGATIVE_INFINITY : now();
+        lastLoadFailed = false;
+        return loaded;
+      },
+      (error: unknown) => {
+        log(`Could not load ${options.name}`, error);
+        if (inFlight !== load) return options.onError(value);
+        value = options.onError(value);
+        lastLoadFailed = true;
+        return value;
+      },
+    );
+    inFlight = load;
+    void load.finally(() => {
+      if (inFlight === load) inFlight = null;
+    });
+    return load;
   }
 
   /** Fresh data if it comes within maxWaitMs, else what there is (the load goes on). */
@@ -87,7 +106,7 @@ export function cachedResource<T>(options: CachedResourceOptions<T>): CachedReso
     return Promise.race([refresh(), late]).finally(() => clearTimeout(timer));
   }
 
-  return {
+  const resource: CachedResource<T> = {
     async get() {
       if (value === undefined) return refresh();
       const mayRetry = now() - attemptedAt >= retryMs;
@@ -111,5 +130,12 @@ export function cachedResource<T>(options: CachedResourceOptions<T>): CachedReso
       attemptedAt = Number.NEGATIVE_INFINITY;
       lastLoadFailed = false;
     },
+    expire() {
+      loadedAt = Number.NEGATIVE_INFINITY;
+      attemptedAt = Number.NEGATIVE_INFINITY;
+      if (inFlight) inFlightPredatesChange = true;
+    },
   };
+  everyResource.add(resource as CachedResource<unknown>);
+  return resource;
 }

@@ -1,4 +1,4 @@
-import Redis from "ioredis";
+import { redisChannel } from "./redis-channel.server";
 import { forgetIn, onForgetSession, sessionCache, type Forgotten, type SessionCache } from "./session.server";
 
 /**
@@ -49,42 +49,21 @@ export function shareRetirements({
   cache = sessionCache,
   channel = RETIREMENT_CHANNEL,
 }: SessionRetirementOptions): SessionRetirement {
-  // Fail at once while disconnected (no queue of stale news): the TTL still bounds what is missed.
-  const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 };
-  const publisher = new Redis(redisUrl, options);
-  // A connection in subscriber mode may send nothing else: listening takes a second one.
-  const subscriber = new Redis(redisUrl, { ...options, enableOfflineQueue: true });
-  let warned = false;
-  const warnOnce = (error: Error) => {
-    if (warned) return;
-    warned = true;
-    console.error(
-      `Redis (${channel}) does not answer: retired sessions reach other processes within the cache's TTL`,
-      error.message,
-    );
-  };
-  publisher.on("error", warnOnce);
-  subscriber.on("error", warnOnce);
-  subscriber.on("ready", () => (warned = false));
-
-  subscriber.on("message", (heard: string, message: string) => {
-    const forgotten = heard === channel ? forgottenOf(message) : null;
-    if (forgotten) forgetIn(cache, forgotten);
+  const news = redisChannel({
+    redisUrl,
+    channel,
+    whileDown: "retired sessions reach other processes within the cache's TTL",
+    onMessage: (message) => {
+      const forgotten = forgottenOf(message);
+      if (forgotten) forgetIn(cache, forgotten);
+    },
   });
-  const ready = subscriber.subscribe(channel).then(
-    () => undefined,
-    (error: Error) => warnOnce(error),
-  );
-
-  const stopListening = onForgetSession((forgotten) => {
-    publisher.publish(channel, JSON.stringify(forgotten)).catch(warnOnce);
-  });
-
+  const stopListening = onForgetSession((forgotten) => news.publish(JSON.stringify(forgotten)));
   return {
-    ready,
+    ready: news.ready,
     async close() {
       stopListening();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      await news.close();
     },
   };
 }

@@ -20,6 +20,7 @@ import { oneSiteHost } from "./site-host";
 import { errorAnswers, wellFormedRequests } from "./malformed-requests";
 import { loadContext, requestContext, requestSession } from "./request-context";
 import { shareRetirements } from "../app/session-retirement.server";
+import { followContentChanges } from "../app/content-changes.server";
 import { oneOfEachHeader } from "./response-headers";
 import { readiness } from "./readiness";
 import { formPosts, nonceMiddleware, pageMethods, privatePages, sameOriginWrites, securityHeaders } from "./security";
@@ -28,7 +29,10 @@ export { env };
 export { createHttpServer } from "./http-server";
 
 const development = env.NODE_ENV === "development";
-/** With the data cache of app/cache.server.ts, a change made in the admin reaches every page within a minute. */
+/**
+ * With the data cache of app/cache.server.ts, a change made in the admin reaches every page within a
+ * minute; with REDIS_URL set, at once (app/content-changes.server.ts).
+ */
 const PAGE_CACHE_TTL_MS = development ? 0 : 20_000;
 
 /** The largest form post a page takes: the longest form (companies) with every field full is ~12 KB. */
@@ -121,8 +125,12 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 app.use(pages);
 // The visitor's session, once, for the root guard and every loader and action (docs/decisions/024).
 app.use(requestSession());
-// Retired sessions reach every storefront process at once through Redis; without it, within the TTL.
-if (env.REDIS_URL) shareRetirements({ redisUrl: env.REDIS_URL });
+// Retired sessions and staff's content changes reach every storefront process at once through Redis;
+// without it, within the caches' lifetimes.
+if (env.REDIS_URL) {
+  shareRetirements({ redisUrl: env.REDIS_URL });
+  followContentChanges({ redisUrl: env.REDIS_URL, forgetPages: pages.forgetAll });
+}
 
 // React Router adds its answer's headers to what the middlewares above set: one line of each.
 app.use(oneOfEachHeader);

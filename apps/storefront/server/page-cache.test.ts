@@ -60,13 +60,22 @@ async function serve(ttlMs = 1000) {
     res.type(req.path.endsWith(".xml") ? "application/xml" : "text/plain").set("Cache-Control", "public, max-age=3600");
     res.end(`render ${renders}`);
   });
-  app.get("/{*path}", (req, res) => {
+  /** `?slow=1` holds a render's end until `finishSlowRender` (a render in progress while content changes). */
+  let finishSlowRender = () => {};
+  const slowRenderEnds = new Promise<void>((resolve) => (finishSlowRender = resolve));
+  let slowRenderStarted = () => {};
+  const slowRenderHasStarted = new Promise<void>((resolve) => (slowRenderStarted = resolve));
+  app.get("/{*path}", async (req, res) => {
     renders += 1;
     res.status(req.query.fail ? 500 : 200).type("html");
     if (req.query.state) res.append("Set-Cookie", `provider_state=${String(req.query.state)}`);
     if (req.query.private) res.set("Cache-Control", "private, no-store");
     res.write(`<html><script nonce="${res.locals.cspNonce}">`);
     res.write(`window.page = "render ${renders}"</script><p>${"Tomates. ".repeat(200)}</p>`);
+    if (req.query.slow) {
+      slowRenderStarted();
+      await slowRenderEnds;
+    }
     res.end(
       `${req.query.inject ? INJECTED : ""}<script type="module" nonce="${res.locals.cspNonce}">go()</script></html>`,
     );
@@ -103,6 +112,9 @@ async function serve(ttlMs = 1000) {
     },
     renders: () => renders,
     chainRuns: () => chainRuns,
+    forgetAll: () => cache.forgetAll(),
+    slowRenderHasStarted,
+    finishSlowRender: () => finishSlowRender(),
     advance: (ms: number) => (time += ms),
   };
 }
@@ -228,6 +240,27 @@ describe("page cache", () => {
     await shop.get("/equipo");
     shop.advance(1000);
     expect(await (await shop.get("/equipo")).text()).toContain("render 2");
+  });
+
+  it("renders again at once after a content change, on every path", async () => {
+    const shop = await serve(60_000);
+    await shop.get("/equipo");
+    await shop.get("/productores");
+    expect(shop.renders()).toBe(2);
+    shop.forgetAll();
+    expect(await (await shop.get("/equipo")).text()).toContain("render 3");
+    expect(await (await shop.get("/productores")).text()).toContain("render 4");
+    expect(await (await shop.get("/equipo")).text()).toContain("render 3");
+  });
+
+  it("does not keep a page that was being rendered when the content changed: it may show the old content", async () => {
+    const shop = await serve(60_000);
+    const slow = shop.get("/equipo?slow=1");
+    await shop.slowRenderHasStarted;
+    shop.forgetAll();
+    shop.finishSlowRender();
+    expect((await slow).status).toBe(200);
+    expect(await (await shop.get("/equipo?slow=1")).text()).toContain("render 2");
   });
 
   it("never caches for signed-in customers, unknown paths or errors", async () => {

@@ -228,6 +228,11 @@ export function pageCache({
   const pages = new Map<string, CachedPage>();
   /** Copies being compressed: a second render of the same page meanwhile stores nothing. */
   const storing = new Map<string, Promise<void>>();
+  /**
+   * Counts `forgetAll` calls: a page whose render began before the last one may show the content as
+   * it was, so its copy is not kept.
+   */
+  let generation = 0;
 
   // Only pages: a data request (`.data`) answers a browser that already has the page, and is never HTML.
   function cacheable(req: Request, res: Response): boolean {
@@ -270,10 +275,16 @@ export function pageCache({
     res.status(200).end(body);
   }
 
-  function store(key: string, rendered: Buffer, details: Omit<Parameters<typeof storedCopy>[1], "storedAt">) {
-    if (storing.has(key)) return;
+  function store(
+    key: string,
+    rendered: Buffer,
+    details: Omit<Parameters<typeof storedCopy>[1], "storedAt">,
+    { renderedIn }: { renderedIn: number },
+  ) {
+    if (storing.has(key) || renderedIn !== generation) return;
     const stored = storedCopy(rendered, { ...details, storedAt: now() })
       .then((page) => {
+        if (renderedIn !== generation) return;
         if (pages.size >= maxEntries && !pages.has(key)) pages.delete(pages.keys().next().value as string);
         pages.set(key, page);
       })
@@ -303,6 +314,7 @@ export function pageCache({
     if (hit) pages.delete(key);
 
     // Keep a copy of what the renderer streams out, and store it once the page is complete.
+    const renderedIn = generation;
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -325,14 +337,19 @@ export function pageCache({
           const value = res.getHeader(name);
           return value === undefined ? null : String(value);
         };
-        store(key, Buffer.concat(chunks), {
-          nonce,
-          csp: header("Content-Security-Policy"),
-          contentType,
-          cacheControl: header("Cache-Control"),
-          locale: res.locals.requestContext.screen ? res.locals.requestContext.locale : null,
-          headers: res.getHeaders(),
-        });
+        store(
+          key,
+          Buffer.concat(chunks),
+          {
+            nonce,
+            csp: header("Content-Security-Policy"),
+            contentType,
+            cacheControl: header("Cache-Control"),
+            locale: res.locals.requestContext.screen ? res.locals.requestContext.locale : null,
+            headers: res.getHeaders(),
+          },
+          { renderedIn },
+        );
       }
       return end(chunk, ...rest);
     }) as Response["end"];
@@ -373,5 +390,13 @@ export function pageCache({
   const whenStored = async () => {
     await Promise.all(storing.values());
   };
-  return Object.assign(middleware, { whenStored, serveCopy });
+  /**
+   * Drops every copy, and every copy being rendered or compressed now: staff changed the content
+   * (app/content-changes.server.ts), and a copy made before would show the old one for `ttlMs`.
+   */
+  const forgetAll = () => {
+    generation += 1;
+    pages.clear();
+  };
+  return Object.assign(middleware, { whenStored, serveCopy, forgetAll });
 }

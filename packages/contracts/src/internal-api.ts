@@ -47,3 +47,11 @@ export function defaultCmsPublicUrl(cmsUrl: string): string {
   if (!LOOPBACK_HOSTS.has(url.hostname)) return url.origin;
   return `http://localhost:${url.port || (url.protocol === "https:" ? 443 : 80)}`;
 }
+
+/**
+ * The Redis channel on which a CMS process says that staff changed what the storefront caches (the
+ * catalogue, content pages, shop settings, delivery areas): every storefront process listening drops
+ * its copies at once (docs/decisions/050). The message is only a nudge; what changed is read from the
+ * CMS as usual, so nothing in it is trusted.
+ */
+export const CONTENT_CHANGED_CHANNEL = "shop:content-changed";
