@@ -169,7 +169,11 @@ export const draftInvoiceSchema = z
       .max(ACCOUNT_FIELD_MAX.taxId, tooLong(ACCOUNT_FIELD_MAX.taxId))
       // A tax id of no kind at all is said beside its field with the address's own mistakes; whether
       // it is one of the address's country, once the address is right (below).
-      .refine((value) => isValidTaxId(value), { error: "invalidTaxId" }),
+      .refine(
+        // One problem per field: a blank or overlong one is said as such above.
+        (value) => value === "" || value.length > ACCOUNT_FIELD_MAX.taxId || isValidTaxId(value),
+        { error: "invalidTaxId" },
+      ),
     address: deliveryAddressSchema,
   })
   .transform((invoice, ctx) => {
