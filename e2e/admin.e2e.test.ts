@@ -115,6 +115,14 @@ describe("the admin panel", () => {
         .filter({ has: page.getByRole("link", { name: "Media Library", exact: true }) });
       await navigation.getByRole("link", { name: "Content Manager", exact: true }).waitFor();
 
+      // The gift cards' entry of the menu leads to the storefront's staff page (issue 23).
+      await navigation.getByRole("link", { name: "Gift cards", exact: true }).click();
+      await page.waitForURL("**/admin/plugins/staff-tools-gift-cards");
+      const giftCards = page.getByRole("main").getByRole("link", { name: "Open the gift cards page" });
+      expect(new URL((await giftCards.getAttribute("href")) ?? "", storefrontUrl).pathname).toBe(
+        pathTo("adminGiftCards", "es"),
+      );
+
       // Content Manager: the product list, then the product.
       await navigation.getByRole("link", { name: "Content Manager", exact: true }).click();
       await page.waitForURL("**/admin/content-manager/**");

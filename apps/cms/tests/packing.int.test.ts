@@ -1,9 +1,10 @@
 import type { Core } from "@strapi/strapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_DATA_SUBJECTS } from "../src/bootstrap/staff-roles";
-import { parseEnv } from "../src/env";
+import { getEnv, parseEnv } from "../src/env";
 import { createProduct } from "../src/factories/catalogue";
 import { uniqueSuffix } from "../src/factories/unique";
+import { bearer, registerCustomer } from "./helpers/accounts";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
@@ -206,7 +207,7 @@ describe("the staff tools' packing list and delivery sheet", () => {
   });
 
   it("answers 401 without a staff token, and a customer's token is no staff token", async () => {
-    for (const path of ["packing-list", "delivery-sheet", "filters"]) {
+    for (const path of ["packing-list", "delivery-sheet", "filters", "links"]) {
       expectErrorShape(await getJson(url(path, { date: DAY })), 401);
       expectErrorShape(await getJson(url(path, { date: DAY }), { headers: { authorization: "Bearer nonsense" } }), 401);
     }
@@ -230,7 +231,7 @@ describe("the staff tools' packing list and delivery sheet", () => {
       roles: [editorRole.id],
     });
     const editor = await signIn(email, password);
-    for (const path of ["packing-list", "delivery-sheet", "filters"]) {
+    for (const path of ["packing-list", "delivery-sheet", "filters", "links"]) {
       expectErrorShape(await getJson(url(path, { date: DAY }), { headers: editor }), 403);
     }
     // Nor does the content manager show an editor customers' orders, payments or addresses.
@@ -279,6 +280,21 @@ describe("the staff tools' packing list and delivery sheet", () => {
       },
     });
     expect(granted).toBe(0);
+  });
+
+  it("leads staff from the panel's menu to the gift cards' staff page, in each language; a customer's token gets nothing", async () => {
+    const answer = await getJson<{ giftCards: Record<string, string> }>(url("links"), { headers: staff });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toContain("no-store");
+    const { giftCards } = answer.body;
+    expect(Object.keys(giftCards).sort()).toEqual(["ca", "es", "pt"]);
+    expect(new URL(giftCards.es!).pathname).toBe("/admin/gift-cards");
+    expect(new URL(giftCards.ca!).pathname).toBe("/ca/admin/gift-cards");
+    expect(new URL(giftCards.pt!).pathname).toBe("/pt/admin/gift-cards");
+    // The storefront's address, not the CMS's.
+    expect(new URL(giftCards.es!).origin).toBe(new URL(getEnv().storefrontUrl).origin);
+    const customer = await registerCustomer(app.api);
+    expectErrorShape(await getJson(url("links"), { headers: bearer(customer.jwt) }), 401);
   });
 
   it("answers 400 with the field when the date, the zone or the format is not one", async () => {

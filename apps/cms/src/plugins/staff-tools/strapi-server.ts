@@ -1,5 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import packing from "./server/controller";
+import links from "./server/links";
 import refunds from "./server/refunds";
 import subscriptions from "./server/subscriptions";
 import { READ_ACTION, REFUND_ACTION, routes, SUBSCRIPTIONS_ACTION } from "./server/routes";
@@ -39,5 +40,5 @@ export default {
     ]);
   },
   routes,
-  controllers: { packing, refunds, subscriptions },
+  controllers: { packing, refunds, subscriptions, links },
 };

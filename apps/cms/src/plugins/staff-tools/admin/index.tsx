@@ -1,6 +1,6 @@
 import type { StrapiApp } from "@strapi/strapi/admin";
-import { Stack } from "@strapi/icons";
-import { PLUGIN_ID, READ_PERMISSIONS, translationId } from "./ids";
+import { Gift, Stack } from "@strapi/icons";
+import { GIFT_CARDS_PAGE, PLUGIN_ID, READ_PERMISSIONS, translationId } from "./ids";
 
 // Vite bundles each language's file on its own; the panel loads only the one it shows.
 const TRANSLATIONS: Record<string, () => Promise<{ default: Record<string, string> }>> = {
@@ -10,7 +10,7 @@ const TRANSLATIONS: Record<string, () => Promise<{ default: Record<string, strin
   pt: () => import("./translations/pt.json"),
 };
 
-/** The staff tools' page in the admin panel's main menu, for roles that may read the sheets. */
+/** The staff tools' pages in the admin panel's main menu, for roles that may read the sheets. */
 export default {
   register(app: StrapiApp) {
     app.addMenuLink({
@@ -19,6 +19,14 @@ export default {
       intlLabel: { id: translationId("menu"), defaultMessage: "Packing and delivery" },
       permissions: READ_PERMISSIONS,
       Component: () => import("./pages/StaffToolsPage"),
+    });
+    // The gift cards' tools are the storefront's staff page: the panel, where staff work, leads there.
+    app.addMenuLink({
+      to: GIFT_CARDS_PAGE,
+      icon: Gift,
+      intlLabel: { id: translationId("giftCards.menu"), defaultMessage: "Gift cards" },
+      permissions: READ_PERMISSIONS,
+      Component: () => import("./pages/GiftCardsPage"),
     });
     app.registerPlugin({ id: PLUGIN_ID, name: PLUGIN_ID });
   },

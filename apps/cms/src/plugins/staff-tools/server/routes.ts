@@ -30,6 +30,7 @@ export const routes = {
       { method: "GET", path: "/packing-list", handler: "packing.packingList", config: staffOnly },
       { method: "GET", path: "/delivery-sheet", handler: "packing.deliverySheet", config: staffOnly },
       { method: "GET", path: "/filters", handler: "packing.filters", config: staffOnly },
+      { method: "GET", path: "/links", handler: "links.show", config: staffOnly },
       { method: "GET", path: "/orders/:number/refunds", handler: "refunds.list", config: refunders },
       { method: "POST", path: "/orders/:number/refunds", handler: "refunds.create", config: refunders },
       { method: "GET", path: "/subscriptions", handler: "subscriptions.list", config: subscriptionStaff },
