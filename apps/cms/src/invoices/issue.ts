@@ -73,6 +73,11 @@ export interface InvoiceRow {
   correctsNumber: string | null;
   reason: string | null;
   orderNumber: string;
+  /**
+   * When the operation took place, for a full invoice: its order's payment (LIVA art. 75.Dos). The
+   * PDF prints it apart when it is not the day of issue (art. 6.1 i: an invoice asked for or issued later).
+   */
+  operationAt: string | Date | null;
 }
 
 interface OrderForInvoice {

@@ -21,9 +21,9 @@ export interface OrderInvoiceSummary {
   total: Cents;
 }
 
-type StoredInvoiceRow = Omit<InvoiceRow, "orderNumber" | "locale"> & {
+type StoredInvoiceRow = Omit<InvoiceRow, "orderNumber" | "locale" | "operationAt"> & {
   locale: string;
-  order: { number: string } | null;
+  order: { number: string; paidAt: string | Date | null } | null;
 };
 
 const toRow = (row: StoredInvoiceRow): InvoiceRow => ({
@@ -33,6 +33,7 @@ const toRow = (row: StoredInvoiceRow): InvoiceRow => ({
   correctsNumber: row.correctsNumber ?? null,
   reason: row.reason ?? null,
   orderNumber: row.order?.number ?? "",
+  operationAt: row.kind === "invoice" ? (row.order?.paidAt ?? null) : null,
 });
 
 /** The customer's order view with its invoices (GET /orders/mine/:number and its cancellation's answer). */
@@ -54,7 +55,7 @@ export async function invoicesOfOrder(strapi: Core.Strapi, orderId: number): Pro
 async function findInvoice(strapi: Core.Strapi, where: Record<string, unknown>): Promise<InvoiceRow | null> {
   const row = (await strapi.db.query(CONTENT_TYPES.invoice).findOne({
     where,
-    populate: { order: { select: ["number"] } },
+    populate: { order: { select: ["number", "paidAt"] } },
   })) as StoredInvoiceRow | null;
   return row === null ? null : toRow(row);
 }

@@ -19,6 +19,7 @@ const TEXTS = {
     corrective: "Factura rectificativa",
     number: "Número",
     date: "Fecha de expedición",
+    operationDate: "Fecha de la operación",
     order: "Pedido",
     seller: "Emisor",
     buyer: "Cliente",
@@ -40,6 +41,7 @@ const TEXTS = {
     corrective: "Factura rectificativa",
     number: "Número",
     date: "Data d'expedició",
+    operationDate: "Data de l'operació",
     order: "Comanda",
     seller: "Emissor",
     buyer: "Client",
@@ -61,6 +63,7 @@ const TEXTS = {
     corrective: "Fatura retificativa",
     number: "Número",
     date: "Data de emissão",
+    operationDate: "Data da operação",
     order: "Encomenda",
     seller: "Emitente",
     buyer: "Cliente",
@@ -118,11 +121,13 @@ export function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
 
   doc.fillColor(GREEN).font("Helvetica-Bold").fontSize(20).text(printable(title), left, 48);
   doc.fillColor(TEXT).font("Helvetica").fontSize(10);
-  const issued = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeZone: "Europe/Madrid" }).format(
-    new Date(invoice.issuedAt),
-  );
+  const madridDay = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: "long", timeZone: "Europe/Madrid" });
+  const issued = madridDay.format(new Date(invoice.issuedAt));
+  // Art. 6.1 i: the operation's date apart when it is not the day of issue (an invoice issued later).
+  const operation = invoice.operationAt === null ? issued : madridDay.format(new Date(invoice.operationAt));
   doc.text(`${t.number}: ${invoice.number}`, left, 78);
   doc.text(printable(`${t.date}: ${issued}`));
+  if (operation !== issued) doc.text(printable(`${t.operationDate}: ${operation}`));
   doc.text(`${t.order}: ${invoice.orderNumber}`);
   if (invoice.kind === "corrective" && invoice.correctsNumber !== null) {
     doc.font("Helvetica-Bold").text(printable(t.corrects(invoice.correctsNumber)));
