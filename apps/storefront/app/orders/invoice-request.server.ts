@@ -17,6 +17,7 @@ import { notFound } from "~/components/error-screen";
 import { addressesOf } from "~/order-flow/flow.server";
 import { forgetSession } from "~/session.server";
 import {
+  INVOICE_REQUEST_INTENT,
   INVOICEABLE_STATUSES,
   invoiceRequestDefaults,
   invoiceRequestState,
@@ -33,8 +34,9 @@ import { orderNumberIn } from "./orders.server";
  * JavaScript.
  */
 
-/** The form's `intent`, which the order page's action passes here. */
-export const INVOICE_REQUEST_INTENT = "requestInvoice";
+// The form's `intent` lives in ./invoice-request (the page's component names it too, and must not
+// import this server module); re-exported for the page's action.
+export { INVOICE_REQUEST_INTENT };
 
 /** The form's fields, named after the CMS's paths so that its refusals land beside them. */
 export const INVOICE_REQUEST_FIELDS = [

@@ -10,6 +10,9 @@ import { invoiceDefaultsOf } from "~/order-flow/invoice-defaults";
  * (invoiceRequestLastDay), which the CMS applies too: the page only says it.
  */
 
+/** The form's `intent`, which the order page's action passes to ./invoice-request.server. */
+export const INVOICE_REQUEST_INTENT = "requestInvoice";
+
 /** Paid and standing: the statuses whose order can still be invoiced. */
 export const INVOICEABLE_STATUSES: ReadonlySet<OrderStatus> = new Set(["paid", "preparing", "shipped", "delivered"]);
 
