@@ -173,6 +173,26 @@ export function shopCluster({ env = process.env, ports, logDir }) {
       await startStorefrontNumber(number - 1);
       await waitUntilBalanced(addresses.statsUrl, { timeoutMs: 30_000 });
     },
+    /**
+     * Resolves with how CMS `number` (1 or 2) ended (its signal, else its exit code) once it has
+     * exited: the crash test's process kills itself (e2e/cluster/crash.cluster.test.ts).
+     */
+    cmsExit(number) {
+      const child = processes.get(`cms-${number}`);
+      if (!child) return Promise.reject(new Error(`No process cms-${number}`));
+      if (child.exitCode !== null || child.signalCode !== null)
+        return Promise.resolve(child.signalCode ?? child.exitCode);
+      return new Promise((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)));
+    },
+    /**
+     * Starts CMS `number` (1 or 2) again (stopped first if it still runs); resolves once the
+     * balancer sends it requests again.
+     */
+    async restartCms(number) {
+      await stopProcess(processes.get(`cms-${number}`));
+      await startCmsNumber(number - 1);
+      await waitUntilBalanced(addresses.statsUrl, { timeoutMs: 30_000 });
+    },
     stop,
   };
 }

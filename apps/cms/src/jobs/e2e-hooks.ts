@@ -1,6 +1,7 @@
 import type { Core } from "@strapi/strapi";
 import type { OrderStatus } from "@shop/domain";
 import { sendDueGiftCards } from "../gift-cards/sending";
+import { deliverDueSandboxNotifications, type DeliveryRun } from "../payments/sandbox-notifications";
 import { CONTENT_TYPES } from "../content-types";
 import { changeOrderStatus } from "../ordering/status";
 import { settleReferrals, type SettleRun } from "../referrals/settle";
@@ -23,6 +24,15 @@ export function renewSubscriptionsAt(strapi: Core.Strapi, now: Date): Promise<Re
  */
 export function sendGiftCardsAt(strapi: Core.Strapi, now: Date): Promise<{ sent: number; failed: number }> {
   return sendDueGiftCards(strapi, now);
+}
+
+/**
+ * The sandbox gateway's redelivery job (src/jobs/index.ts runs it at start and every minute) at the
+ * test's `now`: a notification whose try was lost (its process died) is sent again when the test says
+ * its pause is over, never by waiting a minute. Each try is claimed as in any run.
+ */
+export function deliverSandboxNotificationsAt(strapi: Core.Strapi, now: Date): Promise<DeliveryRun> {
+  return deliverDueSandboxNotifications(strapi, { now });
 }
 
 /** The referrals job (src/jobs/index.ts) at the test's `now`: the refund period passes without a wait. */

@@ -49,6 +49,7 @@ import { refundsViewOf, type RefundsView } from "./refunds/cancel";
 import { toldPricesAtSubscription } from "../subscriptions/price-notices/told";
 import { ORDER_FLOW_REFERRALS, takeReferralHolds } from "../referrals/pricing";
 import { draftGiftCardsOf, previewGiftCards, spendGiftCardsOnOrder, type AddedGiftCard } from "../gift-cards/redeem";
+import { crashPoint } from "../http/crash-points";
 
 /**
  * Placing an order and showing it to its customer (docs/decisions/015). An order is made from a
@@ -499,6 +500,8 @@ export async function placeOrder(
       await giveBackOrderAllowances({ email: user.email, clientAddress });
       throw error;
     });
+  // The cluster's crash test dies here, the order committed and nobody told (docs/decisions/051).
+  crashPoint("orderPlacedBeforeAnswer");
   // After the commit, and never failing the order: the book is a convenience, the order is not.
   const typed = ready.draft.delivery.address;
   if (typed) await keepInAddressBook(strapi, { userId, address: typed, orderNumber: orderNumberOf(orderId) });

@@ -3,6 +3,7 @@ import type { Core } from "@strapi/strapi";
 import type { OrderStatus } from "@shop/domain";
 import { sendOrderMail } from "../email/order-mails";
 import { afterAnswer } from "../http/after-answer";
+import { crashPoint } from "../http/crash-points";
 import type { Sql } from "../database/sql";
 import { changeOrderStatus, lockOrderRow } from "../ordering/status";
 import type { PaymentRow } from "./attempts";
@@ -261,6 +262,8 @@ export async function applyNotification(
         now,
       });
     }
+    // The cluster's crash test dies here, the order moved but not committed (docs/decisions/051).
+    crashPoint("paymentNotificationBeforeCommit");
     return settled;
   });
   const effect = settlement?.effect ?? "repeated";

@@ -3,8 +3,10 @@ import { z } from "zod";
 import { action, parse } from "../../../http/action";
 import { e2eHookAllowed } from "../../../http/e2e-hooks";
 import { isMonthDay } from "@shop/domain";
+import { armCrashPoint, CRASH_POINTS } from "../../../http/crash-points";
 import {
   deliverOrder,
+  deliverSandboxNotificationsAt,
   renewSubscriptionsAt,
   sendGiftCardsAt,
   setSaleSeason,
@@ -14,6 +16,7 @@ import {
 const runAtBody = z.object({ now: z.string().datetime({ offset: true }) }).strict();
 const orderBody = z.object({ number: z.string().min(1).max(64) }).strict();
 const monthDay = z.string().refine(isMonthDay, "a day of the year, MM-DD").nullable();
+const crashBody = z.object({ point: z.enum(CRASH_POINTS) }).strict();
 const seasonBody = z.object({ sku: z.string().min(1).max(64), saleFrom: monthDay, saleUntil: monthDay }).strict();
 
 /**
@@ -34,6 +37,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   renewSubscriptions: runAt(renewSubscriptionsAt, strapi),
   /** POST /e2e/jobs/send-gift-cards {now} -> { sent, failed }. */
   sendGiftCards: runAt(sendGiftCardsAt, strapi),
+  /** POST /e2e/jobs/deliver-sandbox-notifications {now} -> { delivered, failed, abandoned }. */
+  deliverSandboxNotifications: runAt(deliverSandboxNotificationsAt, strapi),
   /** POST /e2e/jobs/settle-referrals {now} -> { qualified, rewarded, rejected }. */
   settleReferrals: runAt(settleReferralsAt, strapi),
   /** POST /e2e/orders/deliver {number} -> { delivered }: a paid order through staff's steps. */
@@ -42,6 +47,16 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const body = parse(ctx, orderBody);
     if (body === undefined) return;
     ctx.body = await deliverOrder(strapi, body.number);
+  }),
+  /**
+   * POST /e2e/crash-point {point} -> { armed }: this process kills itself (SIGKILL) when its work next
+   * passes `point` (src/http/crash-points.ts, docs/decisions/051). Sent to one process, not the balancer.
+   */
+  armCrashPoint: action(async (ctx) => {
+    if (!e2eHookAllowed(ctx)) return;
+    const body = parse(ctx, crashBody);
+    if (body === undefined) return;
+    ctx.body = { armed: armCrashPoint(body.point) };
   }),
   /** POST /e2e/products/sale-season {sku, saleFrom, saleUntil} -> { updated }: staff's edit of a season. */
   setSaleSeason: action(async (ctx) => {

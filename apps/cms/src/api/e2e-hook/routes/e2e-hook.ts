@@ -12,8 +12,10 @@ export default {
   routes: [
     route("POST", "/e2e/jobs/renew-subscriptions", "renewSubscriptions"),
     route("POST", "/e2e/jobs/send-gift-cards", "sendGiftCards"),
+    route("POST", "/e2e/jobs/deliver-sandbox-notifications", "deliverSandboxNotifications"),
     route("POST", "/e2e/jobs/settle-referrals", "settleReferrals"),
     route("POST", "/e2e/orders/deliver", "deliverOrder"),
     route("POST", "/e2e/products/sale-season", "setSaleSeason"),
+    route("POST", "/e2e/crash-point", "armCrashPoint"),
   ],
 };

@@ -1,0 +1,281 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createdOrderSchema, ORDER_DRAFT_HEADER, type CreatedOrder } from "@shop/contracts";
+import pg from "pg";
+import Redis from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt, freePort } from "../../scripts/lib/processes.mjs";
+import { haproxyInstalled, HAPROXY_MISSING, shopCluster } from "../../scripts/cluster/cluster.mjs";
+import { registerCustomer, type TestCustomer } from "../support/accounts";
+import { consumerBox, fetchTranslatedProducts } from "../support/catalogue";
+import { summaryDraft } from "../support/orders";
+
+// Faults survived, nothing lost (issue 24, docs/decisions/051): a CMS process of the cluster of
+// `npm run cluster` (docs/decisions/046) is killed with SIGKILL in the middle of a payment's
+// notification and of an order's placement, at a point named in the code (src/http/crash-points.ts)
+// that the test arms in that one process through its end-to-end hook. The other process, and the
+// killed one once the test has started it again, finish the work: nothing is lost, nothing done twice.
+
+if (!haproxyInstalled()) throw new Error(HAPROXY_MISSING);
+
+/** Left to the cluster's defaults, as cluster.cluster.test.ts leaves them. */
+const DEFAULTED_VARIABLES = ["SITE_URL", "CMS_URL", "CMS_PUBLIC_URL", "PUBLIC_URL", "STOREFRONT_URL", "NODE_ENV"];
+
+const ports = {
+  shop: await freePort(),
+  cms: await freePort(),
+  stats: await freePort(),
+  storefronts: [await freePort(), await freePort()] as [number, number],
+  cmses: [await freePort(), await freePort()] as [number, number],
+};
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-crash-"));
+const outboxDir = path.join(workDir, "outbox");
+const e2eHookSecret = randomBytes(32).toString("hex");
+const databaseServer = process.env.CLUSTER_TEST_DATABASE_SERVER ?? "postgres://postgres@127.0.0.1:5432";
+const databaseName = `shop_crash_test_${randomUUID().slice(0, 8)}`;
+// Redis database 12 of the cluster tests' server, emptied at the start: cluster.cluster.test.ts
+// empties 13, and either file may run alone.
+const redisUrl = (() => {
+  const url = new URL(process.env.CLUSTER_TEST_REDIS_URL ?? "redis://127.0.0.1:6379/13");
+  url.pathname = "/12";
+  return url.toString();
+})();
+
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !DEFAULTED_VARIABLES.includes(name)),
+);
+const cluster = shopCluster({
+  ports,
+  logDir: workDir,
+  env: {
+    ...inherited,
+    DATABASE_URL: `${databaseServer}/${databaseName}`,
+    REDIS_URL: redisUrl,
+    PUBLIC_DIR: path.join(workDir, "public"),
+    MAIL_OUTBOX_DIR: outboxDir,
+    IMAGE_CACHE_DIR: path.join(workDir, "image-cache"),
+    IMAGE_PREGENERATE: "false",
+    // The crash points and the sandbox's redelivery job at the test's time (src/jobs/e2e-hooks.ts).
+    E2E_JOB_HOOKS: "true",
+    E2E_HOOK_SECRET: e2eHookSecret,
+    CMS_TIMEOUT_MS: "20000",
+  },
+});
+const cmsUrl = cluster.addresses.cmsUrl;
+const database = new pg.Client({ connectionString: `${databaseServer}/${databaseName}` });
+
+beforeAll(async () => {
+  await ensureBuilt();
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  await redis.quit();
+  await cluster.start();
+  await database.connect();
+});
+
+afterAll(async () => {
+  await database.end();
+  await cluster.stop();
+  const client = new pg.Client({ connectionString: `${databaseServer}/postgres` });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  await client.end();
+  if (!process.env.KEEP_E2E_LOGS) fs.rmSync(workDir, { recursive: true, force: true });
+  else console.log(`cluster logs kept in ${workDir}`);
+});
+
+/** CMS process `number` (1 or 2) directly, not through the balancer. */
+const cmsProcess = (number: 1 | 2) => `http://127.0.0.1:${ports.cmses[number - 1]}`;
+
+/** An end-to-end hook of the CMS at `base` (one process, or the balancer); the answer's JSON. */
+async function hook(base: string, hookPath: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${base}/api/e2e${hookPath}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-E2E-Hook-Secret": e2eHookSecret },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST /e2e${hookPath} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** Arms `point` in CMS process `number` only: it kills itself when its work next passes there. */
+async function armCrash(number: 1 | 2, point: "paymentNotificationBeforeCommit" | "orderPlacedBeforeAnswer") {
+  expect(await hook(cmsProcess(number), "/crash-point", { point })).toEqual({ armed: true });
+}
+
+/** POST /orders with the draft's token (its idempotency key: one draft places one order) at `base`. */
+function placeOrder(base: string, customer: TestCustomer, draft: string): Promise<Response> {
+  return fetch(`${base}/api/orders`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: `Bearer ${customer.jwt}`,
+      [ORDER_DRAFT_HEADER]: draft,
+    },
+    body: JSON.stringify({ termsAccepted: true, marketingConsent: false, locale: "es" }),
+  });
+}
+
+interface OrderSummary {
+  number: string;
+  status: string;
+}
+
+/** The customer's orders as their account lists them, asked through the balancer (or one process). */
+async function ordersOf(customer: TestCustomer, base = cmsUrl): Promise<OrderSummary[]> {
+  const response = await fetch(`${base}/api/orders/mine`, { headers: { Authorization: `Bearer ${customer.jwt}` } });
+  expect(response.status).toBe(200);
+  const { orders } = (await response.json()) as { orders: OrderSummary[] };
+  return orders;
+}
+
+/** The order as its page shows it: its status and its timeline. */
+async function orderOf(customer: TestCustomer, number: string, base = cmsUrl) {
+  const response = await fetch(`${base}/api/orders/mine/${number}`, {
+    headers: { Authorization: `Bearer ${customer.jwt}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { status: string; events: { to: string }[] };
+}
+
+/** The mails in the outbox to `to` whose text matches `pattern`. */
+function mailsTo(to: string, pattern: RegExp): string[] {
+  if (!fs.existsSync(outboxDir)) return [];
+  return fs
+    .readdirSync(outboxDir)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => fs.readFileSync(path.join(outboxDir, name), "utf8"))
+    .filter((mail) => mail.includes(`To: ${to}`) && pattern.test(mail));
+}
+
+/** The places taken in every delivery slot of every day: an order takes one. */
+async function slotPlacesTaken(): Promise<number> {
+  const { rows } = await database.query<{ taken: string }>(
+    "SELECT COALESCE(SUM(taken), 0) AS taken FROM delivery_slot_days",
+  );
+  return Number(rows[0]?.taken ?? 0);
+}
+
+let boxId = 0;
+
+beforeAll(async () => {
+  boxId = consumerBox(await fetchTranslatedProducts(cmsUrl)).id;
+});
+
+describe("a CMS process killed in the middle", () => {
+  it(
+    "of a payment's notification: the sandbox's redelivery pays the order once, with one confirmation",
+    { timeout: 120_000 },
+    async () => {
+      const customer = await registerCustomer(cmsUrl);
+      const draft = await summaryDraft(cmsUrl, { customer, boxId });
+      const placed = await placeOrder(cmsUrl, customer, draft);
+      expect(placed.status).toBe(201);
+      const { order, payment }: CreatedOrder = createdOrderSchema.parse(await placed.json());
+      const reference = new URL(payment.url).pathname.split("/").at(-1) ?? "";
+      expect(payment.url).toContain(`/payments/sandbox/${reference}`);
+      const placesBefore = await slotPlacesTaken();
+
+      // The customer approves on the sandbox's page, whose post reaches CMS 1. It records the decision
+      // and answers; its first try of the notification then dies inside the transaction that pays the
+      // order (the payment decided, the order moved, not committed).
+      await armCrash(1, "paymentNotificationBeforeCommit");
+      const died = cluster.cmsExit(1);
+      const approved = await fetch(`${cmsProcess(1)}/api/payments/sandbox/${reference}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ decision: "approve" }).toString(),
+        redirect: "manual",
+      });
+      expect(approved.status).toBe(303);
+      expect(await died).toBe("SIGKILL");
+
+      // Nothing half done: PostgreSQL rolled the transaction back with the dead connection.
+      expect((await orderOf(customer, order.number)).status).toBe("pending_payment");
+      const tries = await database.query<{ delivery_status: string; attempts: number }>(
+        "SELECT delivery_status, attempts FROM sandbox_notifications WHERE reference = $1",
+        [reference],
+      );
+      expect(tries.rows).toEqual([{ delivery_status: "pending", attempts: 1 }]);
+
+      // The gateway sends it again after its pause (a minute): the redelivery job, run by CMS 2 at
+      // the time the pause is over (every CMS process runs it every minute).
+      const redelivered = (await hook(cmsProcess(2), "/jobs/deliver-sandbox-notifications", {
+        now: new Date(Date.now() + 2 * 60_000).toISOString(),
+      })) as { delivered: number; failed: number };
+      expect(redelivered.failed).toBe(0);
+      // Unless CMS 2's own scheduled run got there first (a slow machine): once either way.
+      const delivered = await database.query<{ delivery_status: string }>(
+        "SELECT delivery_status FROM sandbox_notifications WHERE reference = $1",
+        [reference],
+      );
+      expect(delivered.rows).toEqual([{ delivery_status: "delivered" }]);
+
+      // CMS 1 back: its redelivery at start, and a later run, find nothing more to send.
+      await cluster.restartCms(1);
+      expect(
+        await hook(cmsProcess(1), "/jobs/deliver-sandbox-notifications", {
+          now: new Date(Date.now() + 30 * 60_000).toISOString(),
+        }),
+      ).toEqual({ delivered: 0, failed: 0, abandoned: 0 });
+
+      const paid = await orderOf(customer, order.number, cmsProcess(1));
+      expect(paid.status).toBe("paid");
+      expect(paid.events.filter(({ to }) => to === "paid")).toHaveLength(1);
+      const payments = await database.query<{ payment_status: string }>(
+        "SELECT payment_status FROM payments WHERE reference = $1",
+        [reference],
+      );
+      expect(payments.rows).toEqual([{ payment_status: "paid" }]);
+      const applied = await database.query<{ effect: string }>(
+        "SELECT effect FROM payment_notifications WHERE reference = $1 ORDER BY id",
+        [reference],
+      );
+      expect(applied.rows.map(({ effect }) => effect)).toEqual(["applied"]);
+      expect(await slotPlacesTaken()).toBe(placesBefore);
+      const confirmation = new RegExp(order.number);
+      await expect.poll(() => mailsTo(customer.email, confirmation).length).toBe(1);
+    },
+  );
+
+  it(
+    "of an order's placement: the customer's retry with the same draft finds the one order, payable",
+    { timeout: 120_000 },
+    async () => {
+      const customer = await registerCustomer(cmsUrl);
+      const draft = await summaryDraft(cmsUrl, { customer, boxId });
+      const placesBefore = await slotPlacesTaken();
+
+      // "Pay" reaches CMS 2, which writes and commits the order, then dies before its payment starts
+      // and before it answers: the customer (the storefront) sees the connection drop.
+      await armCrash(2, "orderPlacedBeforeAnswer");
+      const died = cluster.cmsExit(2);
+      await expect(placeOrder(cmsProcess(2), customer, draft)).rejects.toThrow();
+      expect(await died).toBe("SIGKILL");
+
+      // The retry, with the same draft, through the balancer (CMS 1 takes it: HAProxy sends a
+      // refused connection to the other process): the draft was spent by the one order, so no
+      // second order is written (the storefront sends the customer to their orders then).
+      const retried = await placeOrder(cmsUrl, customer, draft);
+      expect(retried.status).toBe(404);
+      const orders = await ordersOf(customer);
+      expect(orders.map(({ status }) => status)).toEqual(["pending_payment"]);
+      expect(await slotPlacesTaken()).toBe(placesBefore + 1);
+
+      // Its payment never started: the customer pays it from their account, through the balancer.
+      const [only] = orders;
+      const pay = await fetch(`${cmsUrl}/api/orders/mine/${only?.number ?? ""}/payments`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${customer.jwt}` },
+        body: "{}",
+      });
+      expect(pay.status).toBe(201);
+
+      // CMS 2 back: it serves the same one order.
+      await cluster.restartCms(2);
+      expect((await ordersOf(customer, cmsProcess(2))).map(({ number }) => number)).toEqual([only?.number]);
+    },
+  );
+});
