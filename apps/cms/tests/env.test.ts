@@ -163,8 +163,21 @@ describe("parseEnv", () => {
       poolMax: 4,
       // Below the storefront's 8 s for a CMS answer, so that it passes on the CMS's 503.
       waitMs: 5000,
+      // A statement stuck behind a lock, or a transaction left open, cannot hold its connection for ever.
+      statementTimeoutMs: 30_000,
+      idleInTransactionMs: 60_000,
       ssl: { rejectUnauthorized: true },
     });
+    expect(
+      parseEnv({
+        DATABASE_URL: "postgres://shop@db:5432/shop",
+        DATABASE_STATEMENT_TIMEOUT_MS: "0",
+        DATABASE_IDLE_IN_TRANSACTION_MS: "120000",
+      }).database,
+    ).toMatchObject({ statementTimeoutMs: 0, idleInTransactionMs: 120_000 });
+    expect(problemsOf({ DATABASE_URL: "postgres://shop@db:5432/shop", DATABASE_STATEMENT_TIMEOUT_MS: "-1" })).toEqual([
+      'DATABASE_STATEMENT_TIMEOUT_MS: expected an integer from 0 to 3600000, got "-1"',
+    ]);
     expect(parseEnv({ DATABASE_URL: "postgres://shop@db:5432/shop", DATABASE_WAIT_MS: "2000" }).database).toMatchObject(
       {
         waitMs: 2000,
