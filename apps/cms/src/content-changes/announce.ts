@@ -36,16 +36,17 @@ export const CACHED_BY_THE_STOREFRONT = [
 ] as const;
 
 /**
- * When the news goes out after a change: soon, and once more a little later. A lifecycle hook runs
- * inside the write's transaction, before it commits: a storefront that reloaded at once could read
- * the old row and keep it as fresh. The first nudge comes after any ordinary commit; the second
- * covers a slow one. Changes meanwhile ride on the same nudges (an import of a hundred products
- * sends two, not two hundred).
+ * When the news goes out. A lifecycle hook runs inside the write's transaction, before it commits: a
+ * storefront that reloaded at once could read the old row and keep it as fresh. So a nudge goes out
+ * once writes have been quiet for `quietMs` (a burst, an import of two hundred products, is one
+ * nudge after its last write), but no later than `maxWaitMs` after the first write not yet told (a
+ * long import still shows as it goes); and once more `againAfterMs` after each nudge, for a commit
+ * slower than the quiet time.
  */
-export const ANNOUNCE_AFTER_MS = [300, 3_000] as const;
+export const ANNOUNCE_TIMING = { quietMs: 300, maxWaitMs: 3_000, againAfterMs: 3_000 } as const;
 
 export interface ContentNews {
-  /** Says that content changed: the nudges not yet scheduled are scheduled. */
+  /** Says that content changed: a nudge goes out once writes are quiet (see ANNOUNCE_TIMING). */
   changed(): void;
   /** Cancels the nudges not yet sent. */
   stop(): void;
@@ -53,27 +54,41 @@ export interface ContentNews {
 
 export function contentNews({
   publish,
-  afterMs = ANNOUNCE_AFTER_MS,
+  timing = ANNOUNCE_TIMING,
+  now = Date.now,
 }: {
   readonly publish: () => void;
-  readonly afterMs?: readonly number[];
+  readonly timing?: { readonly quietMs: number; readonly maxWaitMs: number; readonly againAfterMs: number };
+  readonly now?: () => number;
 }): ContentNews {
-  const scheduled = new Map<number, ReturnType<typeof setTimeout>>();
+  /** When the first change not yet announced was made; null when every change has been. */
+  let untoldSince: number | null = null;
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  let again: ReturnType<typeof setTimeout> | undefined;
+  const later = (work: () => void, ms: number) => {
+    const timer = setTimeout(work, ms);
+    timer.unref();
+    return timer;
+  };
   return {
     changed() {
-      for (const delay of afterMs) {
-        if (scheduled.has(delay)) continue;
-        const timer = setTimeout(() => {
-          scheduled.delete(delay);
+      const at = now();
+      untoldSince ??= at;
+      clearTimeout(soon);
+      soon = later(
+        () => {
+          untoldSince = null;
           publish();
-        }, delay);
-        timer.unref();
-        scheduled.set(delay, timer);
-      }
+          clearTimeout(again);
+          again = later(publish, timing.againAfterMs);
+        },
+        Math.max(0, Math.min(timing.quietMs, untoldSince + timing.maxWaitMs - at)),
+      );
     },
     stop() {
-      for (const timer of scheduled.values()) clearTimeout(timer);
-      scheduled.clear();
+      clearTimeout(soon);
+      clearTimeout(again);
+      untoldSince = null;
     },
   };
 }
