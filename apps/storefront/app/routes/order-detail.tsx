@@ -18,7 +18,8 @@ import { changeBodyOf, confirmChange, loadChangeOptions, quoteChange } from "~/o
 import { changeTextsFor } from "~/orders/change-texts";
 import { screenMeta } from "~/seo";
 import { InvoiceRequest } from "~/orders/invoice-request-form";
-import { INVOICE_REQUEST_INTENT, loadInvoiceRequest, requestInvoice } from "~/orders/invoice-request.server";
+import { INVOICE_REQUEST_INTENT } from "~/orders/invoice-request";
+import { loadInvoiceRequest, requestInvoice } from "~/orders/invoice-request.server";
 
 export const meta = screenMeta;
 export const ErrorBoundary = ScreenErrorBoundary;
