@@ -123,9 +123,8 @@ function ChangeForm({ view, options, t }: { view: OrderView; options: OrderChang
           defaultValue={address.postalCode}
           required
           autoComplete="postal-code"
-        >
-          <p className="mt-1 text-sm text-sand-700">{t.postcodeHint}</p>
-        </FormField>
+        />
+        <p className="text-sm text-sand-700">{t.postcodeHint}</p>
         <FormField
           name="city"
           label={t.fields.city}
