@@ -12,6 +12,8 @@ export const CRASH_POINTS = [
   // In the notification's transaction: the order locked, the payment decided and the order moved to
   // paid, not yet committed (src/payments/notifications.ts).
   "paymentNotificationBeforeCommit",
+  // The notification's transaction committed and logged, before its mail goes (src/payments/notifications.ts).
+  "paymentNotificationCommitted",
   // The order placed and committed (draft spent, slot place, coupon use taken), before its payment
   // starts and the customer is answered (src/ordering/orders.ts).
   "orderPlacedBeforeAnswer",

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import type { OrderStatus } from "@shop/domain";
-import { sendOrderMail } from "../email/order-mails";
-import { afterAnswer } from "../http/after-answer";
+import { queueOrderMails, sendQueuedMailsLater } from "../email/queue";
 import { crashPoint } from "../http/crash-points";
 import type { Sql } from "../database/sql";
 import { changeOrderStatus, lockOrderRow } from "../ordering/status";
@@ -248,29 +247,63 @@ export async function applyNotification(
   const settlement = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     // The order first, as a cancellation locks it (src/ordering/status.ts): never a deadlock.
     await lockOrderRow(strapi, trx, orderId);
-    if (!(await decidePayment(strapi, payment, verified, now))) return null;
-    if (verified.outcome === "failed") return settleFailed(strapi, payment, orderId);
-    const settled = await settlePaid(strapi, payment, orderId, now);
-    const { savedCard: saved } = verified;
-    // Decided just now, so once: a subscription's order keeps its card for the renewals to come.
-    if (settled.effect === "applied" && saved !== undefined) {
-      await saveSubscriptionCard(strapi, {
-        orderId,
-        provider: providerId,
-        saved,
-        providerRef: verified.providerRef,
-        now,
-      });
-    }
+    const settled = await settleVerified(strapi, { payment, verified, orderId, providerId, now });
+    await queueMailOf(strapi, settled, { orderId, now });
     // The cluster's crash test dies here, the order moved but not committed (docs/decisions/051).
     crashPoint("paymentNotificationBeforeCommit");
     return settled;
   });
   const effect = settlement?.effect ?? "repeated";
   await log({ reference, valid: true, outcome: verified.outcome, effect, summary });
-  const mail = settlement?.mail ?? null;
-  if (mail !== null) afterAnswer(strapi, `send the ${mail} mail`, () => sendOrderMail(strapi, mail, orderId));
+  // The cluster's crash test dies here, the order paid and committed, its mail not sent (docs/decisions/051).
+  crashPoint("paymentNotificationCommitted");
+  if (settlement?.mail) sendQueuedMailsLater(strapi);
   return { status: 200, effect };
+}
+
+/**
+ * Inside the notification's transaction, the order locked: decides the payment if it is still
+ * undecided and moves its order; null when another notification decided it first.
+ */
+async function settleVerified(
+  strapi: Core.Strapi,
+  {
+    payment,
+    verified,
+    orderId,
+    providerId,
+    now,
+  }: { payment: PaymentRow; verified: PaymentOutcome; orderId: number; providerId: PaymentProviderId; now: Date },
+): Promise<Settlement | null> {
+  if (!(await decidePayment(strapi, payment, verified, now))) return null;
+  if (verified.outcome === "failed") return settleFailed(strapi, payment, orderId);
+  const settled = await settlePaid(strapi, payment, orderId, now);
+  const { savedCard: saved } = verified;
+  // Decided just now, so once: a subscription's order keeps its card for the renewals to come.
+  if (settled.effect === "applied" && saved !== undefined) {
+    await saveSubscriptionCard(strapi, {
+      orderId,
+      provider: providerId,
+      saved,
+      providerRef: verified.providerRef,
+      now,
+    });
+  }
+  return settled;
+}
+
+/**
+ * Inside the settlement's transaction: its mail (the confirmation, or the payment's failure) as a
+ * row of the mail queue (src/email/queue.ts), written with what it tells, as the renewals' are
+ * (docs/decisions/030, 043). Sent right after the commit (sendQueuedMailsLater); should the process
+ * die first, the queue keeps it for the next renewal run of any process (docs/decisions/051).
+ */
+async function queueMailOf(
+  strapi: Core.Strapi,
+  settlement: Settlement | null,
+  { orderId, now }: { orderId: number; now: Date },
+): Promise<void> {
+  if (settlement?.mail) await queueOrderMails(strapi, { kind: settlement.mail, orderIds: [orderId], now });
 }
 
 /**
@@ -306,9 +339,10 @@ export async function settleOffSessionCharge(
         .update({ where: { id: payment.id }, data: { declineCode: answer.declineCode } });
       return { effect: "applied", mail: null } satisfies Settlement;
     }
-    return settlePaid(strapi, payment, orderId, now);
+    const settled = await settlePaid(strapi, payment, orderId, now);
+    await queueMailOf(strapi, settled, { orderId, now });
+    return settled;
   });
-  const mail = settlement?.mail ?? null;
-  if (mail !== null) afterAnswer(strapi, `send the ${mail} mail`, () => sendOrderMail(strapi, mail, orderId));
+  if (settlement?.mail) sendQueuedMailsLater(strapi);
   return settlement !== null;
 }
