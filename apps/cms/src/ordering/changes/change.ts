@@ -333,6 +333,13 @@ async function planChange(
   }
   const { refundable, method } = await paymentOf(strapi, row);
   const refund = linesChanged ? changeRefundOf({ newTotal: totals.total, refundable }) : 0;
+  if (refund > 0 && refund >= refundable) {
+    // Giving back the whole payment settles the order as refunded (decision 031): that is a cancellation.
+    throw new OrderError("use_cancel", ["lines"], {
+      status: 409,
+      message: "This change would give back the whole payment: cancel the order instead",
+    });
+  }
   const addressChanged = !same(address, row.deliveryAddress);
   const notesChanged = (notes ?? "") !== (row.notes ?? "");
   if (!linesChanged && delivery.slot === null && !addressChanged && !notesChanged) {
