@@ -14,6 +14,9 @@ export const CRASH_POINTS = [
   "paymentNotificationBeforeCommit",
   // The notification's transaction committed and logged, before its mail goes (src/payments/notifications.ts).
   "paymentNotificationCommitted",
+  // The order's transaction written whole (draft spent, order, slot place, coupon use), not yet
+  // committed (src/ordering/orders.ts).
+  "orderWrittenBeforeCommit",
   // The order placed and committed (draft spent, slot place, coupon use taken), before its payment
   // starts and the customer is answered (src/ordering/orders.ts).
   "orderPlacedBeforeAnswer",

@@ -328,6 +328,8 @@ async function writeOrder(
     const subscription = await createSubscription(strapi, ready, { orderId, userId, locale: body.locale });
     await strapi.db.query(CONTENT_TYPES.order).update({ where: { id: orderId }, data: { subscription } });
   }
+  // The cluster's crash test dies here, everything written, nothing committed (docs/decisions/051).
+  crashPoint("orderWrittenBeforeCommit");
   return orderId;
 }
 
