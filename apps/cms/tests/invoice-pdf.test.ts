@@ -1,30 +1,11 @@
-import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { InvoiceRow } from "../src/invoices/issue";
 import { invoicePdf } from "../src/invoices/pdf";
+import { textOf } from "./helpers/pdf-text";
 
 // What an invoice's PDF says (docs/decisions/039): the date of the operation apart when the invoice
 // was issued on another day (art. 6.1 i: asked for after payment, or owed), and the seller's registry
 // entry in the invoice's language.
-
-/** The text a PDF draws, line by line: its compressed content streams read back (pdfkit's hex strings). */
-function textOf(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]).join("");
-      lines.push(Buffer.from(hex, "hex").toString("latin1"));
-    }
-  }
-  return lines.join("\n");
-}
 
 const invoice = (overrides: Partial<InvoiceRow>): InvoiceRow => ({
   id: 1,

@@ -1,12 +1,16 @@
 import { invoiceYear } from "@shop/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TYPES } from "../src/content-types";
+import { tableOf } from "../src/database/sql";
+import { issueCorrectiveInvoice, issueOwedInvoices } from "../src/invoices/issue";
+import { refundOrder } from "../src/ordering/refunds/refunds";
 import { startPayment } from "../src/payments/attempts";
 import { gateways } from "../src/payments/gateways";
 import { bearer, registerCustomer } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
 import { createShopLegalDetails } from "./helpers/ordering";
 import { createTestOrder, flushServerWork, orderMailsTo, waitForStatus } from "./helpers/payment-orders";
+import { textOf } from "./helpers/pdf-text";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
 // A full invoice asked for from a paid order's page after the payment (docs/decisions/039): issued
@@ -79,7 +83,7 @@ async function invoiceRowsOf(orderId: number) {
   return (await app.strapi.db.query(CONTENT_TYPES.invoice).findMany({
     where: { order: { id: orderId } },
     orderBy: { id: "asc" },
-  })) as { id: number; number: string; kind: string; sequence: number; buyer: typeof DETAILS }[];
+  })) as { id: number; number: string; kind: string; sequence: number; total: number; buyer: typeof DETAILS }[];
 }
 
 describe("a full invoice asked for after payment", () => {
@@ -203,5 +207,115 @@ describe("a full invoice asked for after payment", () => {
     const again = await ask(issuedInTime.order.number, issuedInTime.headers);
     expect(again.status).toBe(200);
     expect(again.body.invoice?.kind).toBe("invoice");
+  });
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const invoicesOf = async (orderId: number) => (await invoiceRowsOf(orderId)).map(({ kind, total }) => [kind, total]);
+
+describe("refunds made before the invoice asked for after payment (decision 039)", () => {
+  it("a customer's change made before the invoice is in the invoice's amounts: no corrective invoice, ever", async () => {
+    const { customer, order, headers } = await customerOrder();
+    // The customer takes the jam (18.21 €) off before the cut-off: the change rewrites the order's
+    // lines and totals, then refunds the difference under change-<id>-0 (src/ordering/changes).
+    const row = (await app.strapi.db.query(CONTENT_TYPES.order).findOne({ where: { id: order.id } })) as {
+      documentId: string;
+    };
+    const box = {
+      kind: "box",
+      productId: 3,
+      name: "Caja mixta mediana",
+      quantity: 1,
+      frequency: null,
+      unitPrice: 2490,
+      taxRate: 0.04,
+      gross: 2490,
+      tax: 96,
+      discount: 0,
+      exclusions: [{ id: 41, name: "Berenjena" }],
+    };
+    await app.strapi.documents(CONTENT_TYPES.order as never).update({
+      documentId: row.documentId,
+      data: { lines: [box] } as never,
+    });
+    await app.strapi.db
+      .query(CONTENT_TYPES.order)
+      .update({ where: { id: order.id }, data: { goods: 2490, tax: 96, total: 2490 } });
+    const { refund } = await refundOrder(app.strapi, {
+      orderId: order.id,
+      amount: 1821,
+      reason: "Lowered by the customer before the cut-off",
+      key: `change-${order.id}-0`,
+      actor: { origin: "customer", label: `customer:${customer.user.id}` },
+      settleAs: "refunded",
+    });
+    expect(refund.refundStatus).toBe("succeeded");
+    await flushServerWork();
+
+    const answer = await ask(order.number, headers);
+    expect(answer.status).toBe(201);
+    // Issued from the order as it is now: the 18.21 € given back are not declared.
+    expect(answer.body.invoice).toMatchObject({ kind: "invoice", total: 2490 });
+    // Neither the refund's own path (a late gateway answer) nor the hourly owed-invoices run corrects it again.
+    expect(await issueCorrectiveInvoice(app.strapi, refund.id, new Date())).toBeNull();
+    await issueOwedInvoices(app.strapi, new Date());
+    expect(await invoicesOf(order.id)).toEqual([["invoice", 2490]]);
+  });
+
+  it("a refund that left the order's amounts as they were (staff's) still gets its corrective invoice", async () => {
+    const { order, headers } = await customerOrder();
+    const { refund } = await refundOrder(app.strapi, {
+      orderId: order.id,
+      amount: 500,
+      reason: "Una caja llegó golpeada",
+      key: `staff-${order.id}-goodwill`,
+      actor: { origin: "staff", label: "staff@example.com" },
+      settleAs: "refunded",
+    });
+    expect(refund.refundStatus).toBe("succeeded");
+    await flushServerWork();
+    const answer = await ask(order.number, headers);
+    expect(answer.body.invoice).toMatchObject({ kind: "invoice", total: 4311 });
+    await issueOwedInvoices(app.strapi, new Date());
+    expect(await invoicesOf(order.id)).toEqual([
+      ["invoice", 4311],
+      ["corrective", -500],
+    ]);
+  });
+});
+
+describe("the invoice's date of the operation", () => {
+  const madridDay = new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeZone: "Europe/Madrid" });
+  const pdfText = async (number: string, headers: Record<string, string>) => {
+    const pdf = await fetch(`${app.api}/invoices/mine/${number}`, { headers });
+    expect(pdf.status).toBe(200);
+    return textOf(Buffer.from(await pdf.arrayBuffer()));
+  };
+
+  it("is the order's payment as it was at issue, whatever the order says later; an older invoice reads the order's", async () => {
+    const { order, headers } = await customerOrder();
+    const paidAt = new Date(Date.now() - 3 * DAY);
+    await app.strapi.db.query(CONTENT_TYPES.order).update({ where: { id: order.id }, data: { paidAt } });
+    const answer = await ask(order.number, headers);
+    expect(answer.status).toBe(201);
+    const number = answer.body.invoice!.number;
+    expect(await pdfText(number, headers)).toContain(`Fecha de la operación: ${madridDay.format(paidAt)}`);
+
+    // The order's payment date moved afterwards (a replayed notification, a fix by hand).
+    const moved = new Date(Date.now() - 2 * DAY);
+    await app.strapi.db.query(CONTENT_TYPES.order).update({ where: { id: order.id }, data: { paidAt: moved } });
+    const text = await pdfText(number, headers);
+    expect(text).toContain(`Fecha de la operación: ${madridDay.format(paidAt)}`);
+    expect(text).not.toContain(madridDay.format(moved));
+
+    // An invoice issued before the date was stored on it: the order's, as before.
+    // (Written past the guard that keeps issued invoices as they are, as a migration would see them.)
+    const invoices = tableOf(app.strapi, CONTENT_TYPES.invoice);
+    await app.strapi.db
+      .connection(invoices.name)
+      .where(invoices.column("number"), number)
+      .update({ [invoices.column("operationAt")]: null });
+    expect(await pdfText(number, headers)).toContain(`Fecha de la operación: ${madridDay.format(moved)}`);
   });
 });

@@ -3,6 +3,7 @@ import {
   assertStatusChange,
   canChangeStatus,
   isCancellableByCustomer,
+  isInvoiceable,
   isOpenForPayment,
   isOrderStatus,
   mayChangeStatus,
@@ -123,5 +124,14 @@ describe("isOpenForPayment", () => {
   it("is true while the order is unpaid and not cancelled", () => {
     const open = ORDER_STATUSES.filter((status: OrderStatus) => isOpenForPayment(status));
     expect(open).toEqual(["pending_payment", "payment_failed"]);
+  });
+});
+
+describe("isInvoiceable", () => {
+  it("is true for an order paid and standing, false for one unpaid, cancelled or refunded", () => {
+    const standing: OrderStatus[] = ["paid", "preparing", "shipped", "delivered"];
+    const notInvoiceable: OrderStatus[] = ["pending_payment", "payment_failed", "cancelled", "refunded"];
+    expect(standing.every(isInvoiceable)).toBe(true);
+    expect(notInvoiceable.some(isInvoiceable)).toBe(false);
   });
 });

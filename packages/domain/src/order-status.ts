@@ -131,6 +131,23 @@ export const REFUNDABLE_STATUSES = [
   "cancelled",
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * Statuses of an order paid and still standing: its full invoice is owed in each (issued with the
+ * payment, or on a later move when it could not be then), and the customer may still ask for one
+ * from its page (docs/decisions/039). Cancelled and refunded orders have nothing left to invoice.
+ */
+export const INVOICEABLE_STATUSES = [
+  "paid",
+  "preparing",
+  "shipped",
+  "delivered",
+] as const satisfies readonly OrderStatus[];
+
+/** Whether an order in this status is invoiceable (INVOICEABLE_STATUSES). */
+export function isInvoiceable(status: OrderStatus): boolean {
+  return (INVOICEABLE_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
 /** Statuses of an order whose goods have not left: cancelling or refunding it frees its slot place and coupon use. */
 export function hasNotLeft(status: OrderStatus): boolean {
   return status === "pending_payment" || status === "payment_failed" || status === "paid" || status === "preparing";

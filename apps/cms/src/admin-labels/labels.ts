@@ -433,6 +433,7 @@ const FIELD_LABELS_BY_TYPE: Readonly<Record<string, Readonly<Record<string, stri
     total: "Total (céntimos, IVA incl.)",
     reason: "Motivo de la rectificación",
     lines: "Líneas",
+    operationAt: "Fecha de la operación (el pago del pedido)",
   },
   "plugin::users-permissions.user": { role: "Rol", provider: "Forma de registro", email: "Correo electrónico" },
   "order.line": { name: "Producto", discount: "Descuento (céntimos)", tax: "IVA (céntimos)" },

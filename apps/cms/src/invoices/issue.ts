@@ -90,6 +90,7 @@ interface OrderForInvoice {
   shippingTax: number;
   total: number;
   giftCardsPaid: number | null;
+  paidAt: string | Date | null;
 }
 
 /** Words of the lines that are not products: the delivery, and a corrective invoice's refund. */
@@ -249,7 +250,7 @@ async function issueOrderInvoiceIn(
 ): Promise<number | null> {
   const order = (await strapi.db.query(CONTENT_TYPES.order).findOne({
     where: { id: orderId },
-    select: ["id", "number", "locale", "invoice", "shipping", "shippingTax", "total", "giftCardsPaid"],
+    select: ["id", "number", "locale", "invoice", "shipping", "shippingTax", "total", "giftCardsPaid", "paidAt"],
     populate: { lines: true },
   })) as OrderForInvoice | null;
   if (order?.invoice == null) return null;
@@ -290,6 +291,9 @@ async function issueOrderInvoiceIn(
     tax: breakdown.tax,
     total: breakdown.total,
     giftCardsPaid: Number(order.giftCardsPaid ?? 0),
+    // The date of the operation as it stood at issue, printed from the invoice and never read again
+    // from the order (whose payment date a later fix or replay could move).
+    operationAt: order.paidAt,
   });
   if (mailLate) await queueOrderMailOnce(strapi, { kind: "invoice", orderId, key: invoiceMailKey(invoiceId), now });
   return invoiceId;
@@ -298,6 +302,7 @@ async function issueOrderInvoiceIn(
 interface StoredInvoice {
   id: number;
   number: string;
+  issuedAt: string | Date;
   locale: string;
   seller: InvoiceSeller;
   buyer: InvoiceBuyer;
@@ -321,6 +326,37 @@ interface Correction {
   issueKey: string;
   reason: string | null;
   now: Date;
+  /**
+   * When the order's lines and totals were lowered by what this refund gives back (a customer's
+   * change), or null when the refund left them as they were: an invoice issued since then already
+   * declares the lower amounts, so nothing is corrected (refundNettedIn).
+   */
+  loweredOrderAt?: Date | null;
+}
+
+/**
+ * A customer's change of their paid order (docs/decisions/049) rewrites the order's lines and totals
+ * and then refunds the difference under `change-<order id>-<n>`: the one refund that lowers what the
+ * order's invoice is issued from. Every other refund (staff's, a cancellation's, one made at the
+ * gateway) leaves the order's amounts as they were.
+ */
+const LOWERS_THE_ORDER = /^change-\d+-\d+$/;
+
+/**
+ * Whether a succeeded refund is already netted in its order's invoice, so that it must get no
+ * corrective invoice (docs/decisions/039, "A refund before the invoice"): the invoice is issued from
+ * the order's lines and totals as they are at issue, so a refund that lowered them (a customer's
+ * change) made at or before the invoice's issue is declared by the invoice's lower amounts already.
+ * A refund that did not lower them is never netted: the invoice declares what was charged, and the
+ * refund's corrective invoice takes it off, whenever the invoice was issued.
+ */
+export function refundNettedIn(
+  refund: { key: string; createdAt: string | Date },
+  invoice: { issuedAt: string | Date },
+): boolean {
+  return (
+    LOWERS_THE_ORDER.test(refund.key) && new Date(refund.createdAt).getTime() <= new Date(invoice.issuedAt).getTime()
+  );
 }
 
 /**
@@ -347,6 +383,13 @@ async function issueCorrection(strapi: Core.Strapi, correction: Correction): Pro
           where: { order: { id: correction.orderId }, kind: "invoice" },
         })) as StoredInvoice | null;
         if (original === null) return null;
+        // Issued after the order was lowered: the invoice's amounts are the lower ones already.
+        if (
+          correction.loweredOrderAt != null &&
+          correction.loweredOrderAt.getTime() <= new Date(original.issuedAt).getTime()
+        ) {
+          return null;
+        }
         if (strapi.db.dialect.client === "postgres") {
           await trx(tableOf(strapi, CONTENT_TYPES.invoice).name).where("id", original.id).forUpdate().select("id");
         }
@@ -403,13 +446,15 @@ async function issueCorrection(strapi: Core.Strapi, correction: Correction): Pro
 export async function issueCorrectiveInvoice(strapi: Core.Strapi, refundId: number, now: Date): Promise<number | null> {
   const refund = (await strapi.db.query(CONTENT_TYPES.refund).findOne({
     where: { id: refundId },
-    select: ["id", "amount", "refundStatus", "reason"],
+    select: ["id", "key", "amount", "refundStatus", "reason", "createdAt"],
     populate: { order: { select: ["id"] } },
   })) as {
     id: number;
+    key: string;
     amount: number;
     refundStatus: string;
     reason: string | null;
+    createdAt: string | Date;
     order: { id: number } | null;
   } | null;
   if (refund?.order == null || refund.refundStatus !== "succeeded") return null;
@@ -419,6 +464,8 @@ export async function issueCorrectiveInvoice(strapi: Core.Strapi, refundId: numb
     issueKey: refundKey(refundId),
     reason: refund.reason ?? null,
     now,
+    // Judged against the original invoice once it is read, under its lock (refundNettedIn).
+    loweredOrderAt: LOWERS_THE_ORDER.test(refund.key) ? new Date(refund.createdAt) : null,
   });
 }
 
@@ -475,10 +522,26 @@ async function issuedKeys(strapi: Core.Strapi, keys: readonly string[]): Promise
   return issued;
 }
 
+/** When each of these orders' full invoice was issued, by order id (orders without one are absent). */
+async function invoiceDatesOf(strapi: Core.Strapi, orderIds: readonly number[]): Promise<Map<number, Date>> {
+  const dates = new Map<number, Date>();
+  const ids = [...new Set(orderIds)];
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = (await strapi.db.query(CONTENT_TYPES.invoice).findMany({
+      where: { kind: "invoice", order: { id: { $in: ids.slice(start, start + 500) } } },
+      select: ["issuedAt"],
+      populate: { order: { select: ["id"] } },
+    })) as { issuedAt: string | Date; order: { id: number } | null }[];
+    for (const row of rows) if (row.order !== null) dates.set(row.order.id, new Date(row.issuedAt));
+  }
+  return dates;
+}
+
 /**
  * The invoices owed and not issued (docs/decisions/039): a paid order that asked for an invoice and
  * has none (the Shop settings lacked the legal name or NIF, or the issue failed), and a succeeded
- * refund of an invoiced order without its corrective invoice. Each issued in its own transaction,
+ * refund of an invoiced order without its corrective invoice, unless the invoice already nets it
+ * (refundNettedIn: a customer's change made before the invoice was issued). Each issued in its own transaction,
  * dated now, once (issue keys). A late order invoice is mailed to the customer (the queue sends it
  * with its PDF). Run hourly (src/jobs/index.ts) and safe to run twice at once.
  */
@@ -497,9 +560,9 @@ export async function issueOwedInvoices(
   })) as { id: number }[];
   const refunds = (await strapi.db.query(CONTENT_TYPES.refund).findMany({
     where: { refundStatus: "succeeded", createdAt: { $gte: since } },
-    select: ["id"],
+    select: ["id", "key", "createdAt"],
     populate: { order: { select: ["id"] } },
-  })) as { id: number; order: { id: number } | null }[];
+  })) as { id: number; key: string; createdAt: string | Date; order: { id: number } | null }[];
   const issued = await issuedKeys(strapi, [
     ...paid.map(({ id }) => orderKey(id)),
     ...refunds.flatMap(({ id, order }) => (order === null ? [] : [refundKey(id), orderKey(order.id)])),
@@ -512,9 +575,19 @@ export async function issueOwedInvoices(
     issued.add(orderKey(id));
   }
   // After the invoices just issued: a refund's corrective needs its order's invoice.
-  const owedRefunds = refunds.filter(
+  const waiting = refunds.filter(
     ({ id, order }) => order !== null && !issued.has(refundKey(id)) && issued.has(orderKey(order.id)),
   );
+  // A refund netted in its invoice is owed nothing, ever: left out before the batch is cut, so that
+  // such refunds never take the places of owed ones run after run.
+  const invoiceDates = await invoiceDatesOf(
+    strapi,
+    waiting.flatMap(({ key, order }) => (order !== null && LOWERS_THE_ORDER.test(key) ? [order.id] : [])),
+  );
+  const owedRefunds = waiting.filter(({ key, createdAt, order }) => {
+    const issuedAt = order === null ? undefined : invoiceDates.get(order.id);
+    return issuedAt === undefined || !refundNettedIn({ key, createdAt }, { issuedAt });
+  });
   for (const { id } of owedRefunds.slice(0, OWED_BATCH)) {
     if ((await issueCorrectiveInvoice(strapi, id, now)) !== null) run.correctives++;
   }

@@ -23,6 +23,8 @@ export interface OrderInvoiceSummary {
 
 type StoredInvoiceRow = Omit<InvoiceRow, "orderNumber" | "locale" | "operationAt"> & {
   locale: string;
+  /** Written at issue since the field exists; null on an invoice issued before. */
+  operationAt: string | Date | null;
   order: { number: string; paidAt: string | Date | null } | null;
 };
 
@@ -33,7 +35,9 @@ const toRow = (row: StoredInvoiceRow): InvoiceRow => ({
   correctsNumber: row.correctsNumber ?? null,
   reason: row.reason ?? null,
   orderNumber: row.order?.number ?? "",
-  operationAt: row.kind === "invoice" ? (row.order?.paidAt ?? null) : null,
+  // The date frozen on the invoice at issue; an invoice issued before the field existed has none,
+  // and its order's payment date is read as it always was.
+  operationAt: row.kind === "invoice" ? (row.operationAt ?? row.order?.paidAt ?? null) : null,
 });
 
 /** The customer's order view with its invoices (GET /orders/mine/:number and its cancellation's answer). */

@@ -1,6 +1,6 @@
 import type { Core } from "@strapi/strapi";
 import type { InvoiceRequestBody, InvoiceRequestErrorCode, OrderInvoice } from "@shop/contracts";
-import { canRequestInvoice, parseOrderNumber, type OrderStatus } from "@shop/domain";
+import { canRequestInvoice, isInvoiceable, isOpenForPayment, parseOrderNumber, type OrderStatus } from "@shop/domain";
 import { CONTENT_TYPES } from "../content-types";
 import { sendQueuedMailsLater } from "../email/queue";
 import type { Sql } from "../database/sql";
@@ -16,11 +16,6 @@ import { issueOrderInvoice } from "./issue";
  * counter, the same frozen data), mailed on its own with its PDF (`invoice:<id>` in the mail queue,
  * once). Asking again answers the invoice the order has: one order, one invoice number.
  */
-
-/** Statuses of an order paid and still standing: what can be invoiced. */
-const INVOICEABLE: ReadonlySet<OrderStatus> = new Set(["paid", "preparing", "shipped", "delivered"]);
-/** Never paid: nothing to invoice yet. */
-const UNPAID: ReadonlySet<OrderStatus> = new Set(["pending_payment", "payment_failed"]);
 
 /** Why the order cannot be invoiced on request: the controller answers 409 with `code` (details.code). */
 export class InvoiceRequestRefused extends Error {
@@ -73,10 +68,11 @@ export async function requestOrderInvoice(
     if (order === null) throw new OrderNotFoundError("No such order");
     const existing = await invoiceOf(strapi, orderId);
     if (existing !== null) return { existing };
-    if (UNPAID.has(order.orderStatus)) {
+    // Never paid: nothing to invoice yet.
+    if (isOpenForPayment(order.orderStatus)) {
       throw refuse("invoice_unpaid", "The order is not paid: its invoice is issued once it is");
     }
-    if (!INVOICEABLE.has(order.orderStatus) || order.paidAt === null) {
+    if (!isInvoiceable(order.orderStatus) || order.paidAt === null) {
       throw refuse("invoice_not_invoiceable", "The order was cancelled or refunded: there is nothing to invoice");
     }
     if (!canRequestInvoice(new Date(order.paidAt), now)) {

@@ -1,5 +1,11 @@
 import type { Core } from "@strapi/strapi";
-import { mayChangeStatus, OrderStatusChangeError, type OrderStatus, type StatusActor } from "@shop/domain";
+import {
+  isInvoiceable,
+  mayChangeStatus,
+  OrderStatusChangeError,
+  type OrderStatus,
+  type StatusActor,
+} from "@shop/domain";
 import { getEnv } from "../env";
 import { releaseCouponUse } from "../coupons/coupons";
 import { releaseReferralHolds } from "../referrals/pricing";
@@ -146,9 +152,6 @@ export async function voidPendingAttempts(strapi: Core.Strapi, orderId: number):
   });
 }
 
-/** The statuses of an order that has been paid and goes on: its invoice is owed in each. */
-const INVOICED_STATUSES: ReadonlySet<OrderStatus> = new Set(["paid", "preparing", "shipped", "delivered"]);
-
 /** Moves the order from `status` to `change.to` if nobody moved it first; the history entry with it. */
 async function moveOnce(strapi: Core.Strapi, order: OrderStatusRow, change: StatusChange, now: Date): Promise<boolean> {
   const { count } = (await strapi.db.query(CONTENT_TYPES.order).updateMany({
@@ -185,7 +188,7 @@ async function moveOnce(strapi: Core.Strapi, order: OrderStatusRow, change: Stat
   // and left to the owed-invoices job; it never stops the change. A later move of an order paid
   // without its invoice (to preparing, shipped, delivered) tries again, once by its issue key.
   // Issued on a later move, it missed the paid order's confirmation: it is mailed on its own.
-  if (INVOICED_STATUSES.has(change.to)) {
+  if (isInvoiceable(change.to)) {
     await issueOrderInvoice(strapi, order.id, now, { mailLate: change.to !== "paid" });
   }
   // Cancelled: what went back to the gift cards is corrected; a gateway refund is corrected by its

@@ -6,6 +6,7 @@ import {
   type InvoiceRequestErrorCode,
   type Order,
 } from "@shop/contracts";
+import { isInvoiceable } from "@shop/domain";
 import { data } from "react-router";
 import { postalCodeOf, requireCustomer, signInAgain, type Visit } from "~/accounts/account-area.server";
 import { refuseForm, refuseInvalid } from "~/accounts/account.server";
@@ -18,7 +19,6 @@ import { addressesOf } from "~/order-flow/flow.server";
 import { forgetSession } from "~/session.server";
 import {
   INVOICE_REQUEST_INTENT,
-  INVOICEABLE_STATUSES,
   invoiceRequestDefaults,
   invoiceRequestState,
   invoiceRequestViewOf,
@@ -54,7 +54,7 @@ export async function loadInvoiceRequest(
   order: Order,
   now: Date = new Date(),
 ): Promise<InvoiceRequestData | null> {
-  if (!INVOICEABLE_STATUSES.has(order.status)) return null;
+  if (!isInvoiceable(order.status)) return null;
   const { locale } = visit.context;
   const texts = invoiceRequestTextsFor(locale);
   const state = invoiceRequestState(order, now);

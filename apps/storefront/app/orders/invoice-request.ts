@@ -1,5 +1,5 @@
 import type { Address, DeliveryAddress, Order } from "@shop/contracts";
-import { canRequestInvoice, invoiceRequestLastDay, type OrderStatus } from "@shop/domain";
+import { canRequestInvoice, invoiceRequestLastDay, isInvoiceable } from "@shop/domain";
 import type { Locale } from "@shop/routing";
 import { longDate } from "~/dates";
 import { invoiceDefaultsOf } from "~/order-flow/invoice-defaults";
@@ -12,9 +12,6 @@ import { invoiceDefaultsOf } from "~/order-flow/invoice-defaults";
 
 /** The form's `intent`, which the order page's action passes to ./invoice-request.server. */
 export const INVOICE_REQUEST_INTENT = "requestInvoice";
-
-/** Paid and standing: the statuses whose order can still be invoiced. */
-export const INVOICEABLE_STATUSES: ReadonlySet<OrderStatus> = new Set(["paid", "preparing", "shipped", "delivered"]);
 
 /** What the form's fields start with: the profile's invoice data, else the order's delivery address. */
 export interface InvoiceRequestDefaults {
@@ -44,7 +41,7 @@ export function invoiceRequestState(
 ): { readonly open: boolean; readonly lastDay: string } | null {
   // An order that asked for its invoice already shows it (or that it is being prepared).
   if (order.invoice !== null || (order.invoices ?? []).some((invoice) => invoice.kind === "invoice")) return null;
-  if (!INVOICEABLE_STATUSES.has(order.status)) return null;
+  if (!isInvoiceable(order.status)) return null;
   const paidAt = paidAtOf(order);
   if (paidAt === null) return null;
   return { open: canRequestInvoice(paidAt, now), lastDay: invoiceRequestLastDay(paidAt) };
