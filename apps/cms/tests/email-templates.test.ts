@@ -1,4 +1,5 @@
 import type { Core } from "@strapi/strapi";
+import { ORDER_ERROR_CODES } from "@shop/contracts";
 import { isLocale, LOCALE_TAGS, LOCALES, type Locale } from "@shop/domain";
 import { describe, expect, it, vi } from "vitest";
 import { renderEmail } from "../src/email/render";
@@ -147,6 +148,24 @@ describe("every template in every language", () => {
     expect(html).not.toContain('<a href="https://evil.example"');
     // The plain-text part carries the text as typed: harmless there.
     expect(text).toContain(HOSTILE);
+  });
+});
+
+describe("staff's mail of a renewal that needs a change", () => {
+  const codes = ORDER_ERROR_CODES.flatMap((code) => LOCALES.map((locale) => ({ code, locale })));
+
+  // Any refusal of the order flow's pricing but a 503 reaches this mail (src/subscriptions/renewals).
+  it.each(codes)("words $code in $locale: staff never read the raw code", async ({ code, locale }) => {
+    const sample = templates.staffRenewalNeedsChange.sample;
+    const { subject, html, text } = await renderEmail("staffRenewalNeedsChange", { ...sample, reason: code }, locale);
+    for (const part of [subject, html, text]) expect(part).not.toContain(code);
+  });
+
+  it("says the delivery is still tried until packing begins, and what happens then", async () => {
+    const { text } = await renderEmail("staffRenewalNeedsChange", templates.staffRenewalNeedsChange.sample, "es");
+    expect(text).toContain("todavía no se ha podido convertir en pedido");
+    expect(text).toContain("la entrega sigue abierta hasta que empiece el empaquetado");
+    expect(text).toContain("Si al empezar el empaquetado sigue igual, ya no se pedirá ni se cobrará.");
   });
 });
 
