@@ -1,10 +1,13 @@
 import type { OrderChangeOptions, OrderChangeQuote } from "@shop/contracts";
 import { shiftIsoDate } from "@shop/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTENT_TYPES } from "../src/content-types";
 import type { Sql } from "../src/database/sql";
 import { slotKeyOf, takeSlotPlace } from "../src/delivery/slot-places";
+import { createProduct } from "../src/factories/catalogue";
 import { changeOwnOrder, quoteOwnOrderChange } from "../src/ordering/changes/change";
+import { cancelOwnOrder } from "../src/ordering/refunds/cancel";
+import { refundGatewayOf } from "../src/payments/refunds/gateway";
 import { startPayment } from "../src/payments/attempts";
 import { gateways } from "../src/payments/gateways";
 import { bearer, registerCustomer } from "./helpers/accounts";
@@ -424,5 +427,196 @@ describe("refusals", () => {
     expect(errorCode(elsewhere.body)).toBe("postcode_other_zone");
     const noBasis = await change(order, { lines: [{ index: 0, quantity: 1 }] });
     expect(noBasis.status).toBe(400);
+  });
+});
+
+/** The order's refunds as [key, amount, status], oldest first. */
+async function refundsOf(orderId: number): Promise<[string, number, string][]> {
+  const rows = (await app.strapi.db.query(CONTENT_TYPES.refund).findMany({
+    where: { order: { id: orderId } },
+    select: ["key", "amount", "refundStatus"],
+    orderBy: { id: "asc" },
+  })) as { key: string; amount: number; refundStatus: string }[];
+  return rows.map(({ key, amount, refundStatus }) => [key, amount, refundStatus]);
+}
+
+async function orderRow(orderId: number) {
+  const row = (await app.strapi.documents(CONTENT_TYPES.order as never).findFirst({
+    filters: { id: orderId } as never,
+    populate: { lines: true } as never,
+  })) as unknown as { orderStatus: string; total: number; deliveryDate: string; lines: { quantity: number }[] };
+  return { ...row, deliveryDate: String(row.deliveryDate).slice(0, 10) };
+}
+
+/** The change as the service is called by its route, with the quote's figures. */
+async function confirmDirect(
+  order: Placed,
+  body: Record<string, unknown>,
+  { clock }: { clock?: () => Date } = {},
+  now = new Date(),
+) {
+  const quoted = await quote(order, body);
+  expect(quoted.status).toBe(200);
+  return changeOwnOrder(app.strapi, {
+    userId: order.customer.user.id,
+    number: order.number,
+    body: {
+      ...body,
+      basis: quoted.body.basis,
+      expectedTotal: quoted.body.after.total,
+      expectedRefund: quoted.body.refund,
+    },
+    now,
+    ...(clock ? { clock } : {}),
+  });
+}
+
+describe("a change's refund and its races (review of decision 049)", () => {
+  it("an error after the gateway was asked keeps the change, the refund owed in the history for staff, never undone", async () => {
+    const [day] = await twoOpenDays();
+    const order = await placed({ date: day });
+    const realQuery = app.strapi.db.query.bind(app.strapi.db);
+    const spy = vi.spyOn(app.strapi.db, "query").mockImplementation(((uid: string) => {
+      const repository = realQuery(uid as never);
+      if (uid !== CONTENT_TYPES.refund) return repository;
+      // The gateway gave the money back; writing its answer then fails (a statement timeout).
+      return {
+        ...repository,
+        updateMany: () => Promise.reject(new Error("canceling statement due to statement timeout")),
+      };
+    }) as never);
+    let outcome: Awaited<ReturnType<typeof changeOwnOrder>>;
+    try {
+      outcome = await confirmDirect(order, { lines: [{ index: 0, quantity: 1 }] });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(outcome).toMatchObject({ refunded: 0, refundOwed: 2000, method: "sandbox" });
+    expect(await orderRow(order.id)).toMatchObject({ orderStatus: "paid", total: 3430, lines: [{ quantity: 1 }, {}] });
+    // The refund stays claimed: whatever comes after counts it as given, never more than was paid.
+    expect(await refundsOf(order.id)).toEqual([[`change-${order.id}-0`, 2000, "pending"]]);
+    const owed = (await eventsOf(app.strapi, order.id)).filter((event) => (event.note ?? "").startsWith("Refund owed"));
+    expect(owed).toHaveLength(1);
+    expect(owed[0]!.note).toContain(`change-${order.id}-0`);
+    expect(owed[0]!.note).toContain("statement timeout");
+  });
+
+  it("a cancellation while the gateway works on the change's refund, which it then refuses: places freed once, the cancelled order keeps the change, the rest owed", async () => {
+    const [day, later] = await twoOpenDays();
+    const order = await placed({ date: day });
+    const beforeOld = await taken(day, "morning");
+    const beforeNew = await taken(later, "morning");
+    const sandbox = refundGatewayOf("sandbox")!;
+    const realRefund = sandbox.refund.bind(sandbox);
+    const spy = vi.spyOn(sandbox, "refund").mockImplementation(async (request) => {
+      if (!request.key.startsWith("change-")) return realRefund(request);
+      // The customer cancels in another tab meanwhile; then the gateway refuses the change's refund.
+      await cancelOwnOrder(app.strapi, { userId: order.customer.user.id, number: order.number, now: new Date() });
+      return { status: "failed", providerRef: null, failure: "declined" };
+    });
+    try {
+      await expect(
+        confirmDirect(order, { delivery: { date: later, slot: "morning" }, lines: [{ index: 0, quantity: 1 }] }),
+      ).rejects.toMatchObject({ code: "refund_refused" });
+    } finally {
+      spy.mockRestore();
+    }
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ orderStatus: "cancelled", deliveryDate: later, lines: [{ quantity: 1 }, {}] });
+    // The old place was freed by the change, the new one by the cancellation: each once.
+    expect(await taken(day, "morning")).toBe(beforeOld - 1);
+    expect(await taken(later, "morning")).toBe(beforeNew);
+    // The cancellation gave back what the change's claim left; the change's refund failed and is owed.
+    expect(await refundsOf(order.id)).toEqual([
+      [`change-${order.id}-0`, 2000, "failed"],
+      [`cancel-${order.id}-0`, 3430, "succeeded"],
+    ]);
+    const notes = (await eventsOf(app.strapi, order.id)).map((event) => event.note ?? "");
+    expect(notes.some((note) => note.startsWith("Refund owed") && note.includes(`change-${order.id}-0`))).toBe(true);
+    expect(notes.some((note) => note.startsWith("Change") && note.includes("undone"))).toBe(false);
+  });
+
+  it("a change and a cancellation racing: the order cancelled and refunded exactly what was paid, each place freed once", async () => {
+    const [day, later] = await twoOpenDays();
+    const order = await placed({ date: day });
+    const beforeOld = await taken(day, "morning");
+    const beforeNew = await taken(later, "morning");
+    const body = { delivery: { date: later, slot: "morning" }, lines: [{ index: 0, quantity: 1 }] };
+    const quoted = await quote(order, body);
+    const [changed, cancelled] = await Promise.all([
+      change(order, { ...body, basis: quoted.body.basis, expectedTotal: 3430, expectedRefund: 2000 }),
+      postJson(`${app.api}/orders/mine/${order.number}/cancel`, {}, order.headers),
+    ]);
+    expect([200, 409]).toContain(changed.status);
+    expect(cancelled.status).toBeLessThan(300);
+    expect((await orderRow(order.id)).orderStatus).toBe("cancelled");
+    const refunds = await refundsOf(order.id);
+    const given = refunds.filter(([, , status]) => status === "succeeded").reduce((sum, [, amount]) => sum + amount, 0);
+    expect(given).toBe(5430);
+    expect(await taken(day, "morning")).toBe(beforeOld - 1);
+    expect(await taken(later, "morning")).toBe(beforeNew);
+  });
+});
+
+describe("review fixes: payment under way, seasons, the cut-off under the lock", () => {
+  it("an unpaid order is not lowered while a payment for its old amount is under way: 409 payment_pending", async () => {
+    const [day] = await twoOpenDays();
+    const order = await placed({ date: day, paid: false });
+    await startPayment(app.strapi, { orderId: order.id });
+    const refused = await quote(order, { lines: [{ index: 0, quantity: 0 }] });
+    expect(refused.status).toBe(409);
+    expect(errorCode(refused.body)).toBe("payment_pending");
+    expect(JSON.stringify(refused.body)).toContain("finish or cancel the payment first");
+    // What does not change the amount is still open (the attempt asks for the same total).
+    expect((await quotedChange(order, { notes: "Portal verde" })).status).toBe(200);
+    expect((await orderRow(order.id)).total).toBe(5430);
+  });
+
+  it("a seasonal box's order is offered, and moved to, only days in its season", async () => {
+    const [day, later] = await twoOpenDays();
+    const order = await placed({ date: day, paid: false });
+    const box = await createProduct(app.strapi, {
+      type: "box",
+      name_es: "Caja de naranjas de temporada",
+      itemType: "fruits",
+      boxType: "XL",
+      price: 24,
+      seasonal: true,
+      saleFrom: day.slice(5),
+      saleUntil: day.slice(5),
+    });
+    const row = (await app.strapi.documents(CONTENT_TYPES.order as never).findFirst({
+      filters: { id: order.id } as never,
+      populate: { lines: true } as never,
+    })) as unknown as { documentId: string; lines: Record<string, unknown>[] };
+    await app.strapi.documents(CONTENT_TYPES.order as never).update({
+      documentId: row.documentId,
+      data: {
+        lines: row.lines.map(({ id: _id, ...line }, index) => (index === 0 ? { ...line, productId: box.id } : line)),
+      } as never,
+    });
+    const offered = (await options(order)).days.map((each) => each.date);
+    expect(offered).toEqual([day]);
+    const refused = await quote(order, { delivery: { date: later, slot: "morning" } });
+    expect(refused.status).toBe(400);
+    expect(errorCode(refused.body)).toBe("out_of_season");
+    expect(JSON.stringify(refused.body)).toContain("Caja mixta mediana");
+  });
+
+  it("a change posted before the cut-off and written after it is refused: 409 past_cutoff, nothing changed", async () => {
+    const [day] = await twoOpenDays();
+    const order = await placed({ date: day });
+    const open = await options(order);
+    const cutoff = Date.parse(open.until!);
+    await expect(
+      confirmDirect(
+        order,
+        { lines: [{ index: 0, quantity: 1 }] },
+        { clock: () => new Date(cutoff + 1) },
+        new Date(Math.min(Date.now(), cutoff - 1000)),
+      ),
+    ).rejects.toMatchObject({ code: "past_cutoff", status: 409 });
+    expect(await orderRow(order.id)).toMatchObject({ total: 5430, lines: [{ quantity: 2 }, {}] });
+    expect(await refundsOf(order.id)).toEqual([]);
   });
 });

@@ -29,6 +29,8 @@ export const ORDER_CHANGE_ERROR_CODES = [
   "nothing_changed",
   /** The order, or its price, changed since the quote: look again. */
   "order_changed",
+  /** An unpaid order's payment is under way for its old amount: finish or cancel it first. */
+  "payment_pending",
 ] as const;
 export type OrderChangeErrorCode = (typeof ORDER_CHANGE_ERROR_CODES)[number];
 
@@ -139,6 +141,14 @@ export const orderChangeQuoteSchema = z.object({
 });
 export type OrderChangeQuote = z.output<typeof orderChangeQuoteSchema>;
 
-/** POST …/change: the order as it is now and what was refunded. */
-export const orderChangeAnswerSchema = z.object({ order: orderSchema, refunded: centsField, method });
+/**
+ * POST …/change: the order as it is now, what was refunded, and what the change owes but the shop
+ * could not confirm was given (kept, staff told: it comes back once they have checked it).
+ */
+export const orderChangeAnswerSchema = z.object({
+  order: orderSchema,
+  refunded: centsField,
+  refundOwed: centsField.default(0),
+  method,
+});
 export type OrderChangeAnswer = z.output<typeof orderChangeAnswerSchema>;

@@ -39,7 +39,14 @@ export async function placesTaken(
 export async function takeSlotPlace(
   strapi: Core.Strapi,
   sql: Sql,
-  place: { zoneId: number; date: IsoDate; slotCode: string; capacity: number | null },
+  place: {
+    zoneId: number;
+    date: IsoDate;
+    slotCode: string;
+    capacity: number | null;
+    /** Taken even past `capacity` (a place given back to the order that held it), the capacity kept. */
+    beyondCapacity?: boolean;
+  },
 ): Promise<boolean> {
   return takeSlotPlaces(strapi, sql, place, 1);
 }
@@ -51,7 +58,7 @@ export async function takeSlotPlace(
 export async function takeSlotPlaces(
   strapi: Core.Strapi,
   sql: Sql,
-  place: { zoneId: number; date: IsoDate; slotCode: string; capacity: number | null },
+  place: { zoneId: number; date: IsoDate; slotCode: string; capacity: number | null; beyondCapacity?: boolean },
   count: number,
 ): Promise<boolean> {
   const table = tableOf(strapi, CONTENT_TYPES.deliverySlotDay);
@@ -81,7 +88,7 @@ export async function takeSlotPlaces(
       [table.column("capacity")]: place.capacity,
       [table.column("updatedAt")]: now,
     });
-  if (place.capacity !== null) query.andWhere(taken, "<=", place.capacity - count);
+  if (place.capacity !== null && place.beyondCapacity !== true) query.andWhere(taken, "<=", place.capacity - count);
   return (await query) === 1;
 }
 

@@ -17,7 +17,9 @@ import {
   offeredDeliveryDates,
   offeredSlots,
   parseOrderNumber,
+  purchaseRefusal,
   repriceOrderChange,
+  saleRefusal,
   shiftIsoDate,
   shopDateOf,
   zoneForPostcode,
@@ -38,7 +40,8 @@ import { checkChargeable } from "../../payments/attempts";
 import type { PaymentProviderId } from "../../payments/provider";
 import { OrderError, OrderNotFoundError } from "../errors";
 import type { StoredLine } from "../lines";
-import { refundOrder } from "../refunds/refunds";
+import { loadOrderProducts } from "../products";
+import { askClaimedRefund, claimRefundLocked, type RefundAnswer, type RefundAsk } from "../refunds/refunds";
 import { paidPaymentsOf, refundableOf, refundsOfOrder } from "../refunds/store";
 import { lockOrderRow, voidPendingAttempts } from "../status";
 import { sendOrderChangedMail, type ChangeSummary } from "./mail";
@@ -171,7 +174,10 @@ export async function changeOptionsOf(
   };
   if (window.reason !== null || window.zone === null) return { ...base, days: [] };
   const zone = window.zone;
-  const dates = offeredDeliveryDates(zone, { now, closedDays: window.closedDays });
+  const onSale = await saleCheckOf(strapi, row.lines ?? [], { zoneId: zone.id, purchase: row.purchase });
+  const dates = offeredDeliveryDates(zone, { now, closedDays: window.closedDays }).filter(
+    (date) => date === dateOf(row) || onSale(date) === null,
+  );
   const taken = await placesTaken(strapi, zone.id, dates);
   const days = dates
     .map((date) => {
@@ -193,6 +199,32 @@ export async function changeOptionsOf(
     })
     .filter((day) => day.slots.length > 0);
   return { ...base, days };
+}
+
+/**
+ * Whether every line of the order may be delivered on a date: a seasonal box is sold only within its
+ * days and zones (@shop/domain sale-season, docs/decisions/042), as the order flow checks when it is
+ * bought. The first line that may not, with why; null when all may. A product no longer in the
+ * catalogue is not judged: it was sold, and the change does not sell it again.
+ */
+async function saleCheckOf(
+  strapi: Core.Strapi,
+  lines: readonly Pick<StoredLine, "productId" | "name">[],
+  { zoneId, purchase }: { zoneId: number; purchase: ChangeRow["purchase"] },
+): Promise<(date: IsoDate) => { name: string; refusal: string } | null> {
+  const products = await loadOrderProducts(
+    strapi,
+    lines.map((line) => line.productId),
+  );
+  return (date) => {
+    for (const line of lines) {
+      const product = products.get(line.productId);
+      if (product === undefined) continue;
+      const refusal = purchaseRefusal(product, purchase) ?? saleRefusal(product, { zoneId, date });
+      if (refusal !== null) return { name: line.name, refusal };
+    }
+    return null;
+  };
 }
 
 /** The coupon the order used, as its rules were (even if staff switched it off since); null without one. */
@@ -308,6 +340,15 @@ async function planChange(
   const kept = lines.flatMap((line, index) =>
     quantities[index]! > 0 ? [{ ...line, quantity: quantities[index]! }] : [],
   );
+  if (delivery.slot !== null && delivery.date !== dateOf(row)) {
+    const onSale = await saleCheckOf(strapi, kept, { zoneId: zone.id, purchase: row.purchase });
+    const refused = onSale(delivery.date);
+    if (refused !== null) {
+      throw new OrderError("out_of_season", ["delivery", "date"], {
+        message: `${refused.name} is not sold for that day (${refused.refusal}): choose another day`,
+      });
+    }
+  }
   const repriced = repriceOrderChange({
     lines: kept.map((line) => ({ unitPrice: line.unitPrice, taxRate: Number(line.taxRate), quantity: line.quantity })),
     audience: row.audience,
@@ -401,7 +442,29 @@ export async function quoteOwnOrderChange(
   { userId, number, body, now }: { userId: number; number: string; body: OrderChangeBody; now: Date },
 ): Promise<OrderChangeQuote> {
   const row = await ownRow(strapi, userId, number);
-  return (await planChange(strapi, { row, body, now })).quote;
+  const plan = await planChange(strapi, { row, body, now });
+  await refuseWhilePaying(strapi, plan);
+  return plan.quote;
+}
+
+/**
+ * An unpaid order lowered while one of its payment attempts is open at the gateway: that attempt
+ * asks for the old, higher amount, and its notification would mark the order paid with the
+ * difference taken (docs/decisions/049). Refused (409 payment_pending) until the customer finishes
+ * or cancels it; checked again under the order's lock, which starting an attempt takes too.
+ */
+async function refuseWhilePaying(strapi: Core.Strapi, plan: PlannedChange): Promise<void> {
+  const { row, quote } = plan;
+  if (row.orderStatus === "paid" || quote.after.total === quote.before.total) return;
+  const pending = await strapi.db
+    .query(CONTENT_TYPES.payment)
+    .count({ where: { order: { id: row.id }, paymentStatus: "pending" } });
+  if (pending > 0) {
+    throw new OrderError("payment_pending", [], {
+      status: 409,
+      message: "A payment of this order is under way for its old amount: finish or cancel the payment first",
+    });
+  }
 }
 
 /** The order's row fields a change writes, from a plan (or, to undo it, from the row as it was). */
@@ -461,15 +524,26 @@ function historyNote(plan: PlannedChange, key: string): string {
 }
 
 /**
- * Writes the change under the order's row lock, if the order is still as quoted: the new slot place
- * taken (409 slot_full when the last one went meanwhile) and the old one freed, the lines, totals,
- * delivery and address, the history entry. False when the order changed since the quote.
+ * Writes the change under the order's row lock, if the order is still as quoted and its cut-off has
+ * not passed meanwhile (judged again at `clock()`: a change posted just before the cut-off and
+ * written after it is refused): the new slot place taken (409 slot_full when the last one went
+ * meanwhile) and the old one freed, the lines, totals, delivery and address, the history entry, and
+ * the refund it owes claimed as pending (decision 031) in the same transaction, so that a
+ * cancellation or staff's refund after it counts that refund as given. Null when the order changed
+ * since the quote.
  */
 async function writeChange(
   strapi: Core.Strapi,
   plan: PlannedChange,
-  { basis, key, label, now }: { basis: string; key: string; label: string; now: Date },
-): Promise<boolean> {
+  {
+    basis,
+    key,
+    label,
+    now,
+    clock,
+    refund,
+  }: { basis: string; key: string; label: string; now: Date; clock: () => Date; refund: RefundAsk | null },
+): Promise<{ claimed: RefundAnswer | null } | null> {
   const { row } = plan;
   return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     await lockOrderRow(strapi, trx, row.id);
@@ -477,7 +551,11 @@ async function writeChange(
       filters: { id: row.id } as never,
       populate: { lines: true, zone: { fields: ["id"] } } as never,
     })) as unknown as ChangeRow | null;
-    if (current === null || basisOf(current, (await refundsOfOrder(strapi, row.id)).length) !== basis) return false;
+    if (current === null || basisOf(current, (await refundsOfOrder(strapi, row.id)).length) !== basis) return null;
+    // The same cut-off as the quote's, at the instant of writing (never before the request's own).
+    const at = new Date(Math.max(now.getTime(), clock().getTime()));
+    refuseOutsideWindow(await windowOf(strapi, current, at), current);
+    await refuseWhilePaying(strapi, plan);
     if (plan.newSlot !== null) {
       const took = await takeSlotPlace(strapi, trx, {
         zoneId: plan.zone.id,
@@ -520,26 +598,88 @@ async function writeChange(
         note: historyNote(plan, key),
       },
     });
-    return true;
+    // Refused (exceeds_refundable, not_refundable): the whole change is not written.
+    return { claimed: refund === null ? null : await claimRefundLocked(strapi, refund, now) };
   });
 }
 
+/** The lines as a change leaves them, to tell whether the order is still as it left it. */
+const linesKey = (lines: readonly Pick<StoredLine, "productId" | "quantity">[]) =>
+  JSON.stringify(lines.map((line) => [line.productId, line.quantity]));
+
 /**
- * Puts the order back as it was before a change whose refund the gateway did not give: the page
- * then says nothing changed, and nothing did. The new place goes back; the old one is taken again
- * without a limit (it was this order's a moment ago).
+ * A refund the change owes that the shop could not confirm was given: the change stays, the order's
+ * history says what is owed (staff read it there, and the refund row in the order's refunds), and
+ * the log tells staff at once, as a payment taken for a cancelled order is told (src/payments/notifications.ts).
  */
-async function undoChange(strapi: Core.Strapi, plan: PlannedChange, { key, label }: { key: string; label: string }) {
+async function recordRefundOwed(
+  strapi: Core.Strapi,
+  plan: PlannedChange,
+  { key, label, why }: { key: string; label: string; why: string },
+): Promise<void> {
+  const note = `Refund owed: change ${key} lowered the order and was kept, but its refund of ${plan.quote.refund} cents (${plan.quote.method ?? "gateway"}) could not be confirmed (${why}). Staff: check refund ${key} in the order's refunds and give it by hand if the gateway has not.`;
+  strapi.log.error(`Order ${plan.row.number}: ${note}`);
+  try {
+    const order = (await strapi.db
+      .query(CONTENT_TYPES.order)
+      .findOne({ where: { id: plan.row.id }, select: ["orderStatus"] })) as { orderStatus: OrderStatus } | null;
+    const status = order?.orderStatus ?? plan.row.orderStatus;
+    await strapi.db.query(CONTENT_TYPES.orderEvent).create({
+      data: {
+        order: plan.row.id,
+        at: new Date(),
+        from: status,
+        to: status,
+        actorKind: "system",
+        actorLabel: label,
+        note: note.slice(0, 1000),
+      },
+    });
+  } catch (error) {
+    // The database that failed the refund may fail this too: the log line above is then staff's word.
+    strapi.log.error(`Order ${plan.row.number}: the owed refund ${key} could not be noted: ${String(error)}`);
+  }
+}
+
+/**
+ * Puts the order back as it was before a change whose refund the gateway did not give (no money
+ * moved): the page then says nothing changed, and nothing did. Only if the order is still exactly as
+ * the change left it (re-read under its row lock): a cancellation or staff's refund in between
+ * settled it already, freeing the change's place, and moving places or lines back then would free
+ * that place twice and write old lines onto a cancelled order; the change is then kept, and the
+ * refund it could not give is noted as owed. The new place goes back; the old one is taken again
+ * beyond its capacity (it was this order's a moment ago), its capacity kept. True when undone.
+ */
+async function undoChange(
+  strapi: Core.Strapi,
+  plan: PlannedChange,
+  { key, label }: { key: string; label: string },
+): Promise<boolean> {
   const { row } = plan;
-  await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+  const undone = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     await lockOrderRow(strapi, trx, row.id);
+    const current = (await strapi.documents(CONTENT_TYPES.order as never).findFirst({
+      filters: { id: row.id } as never,
+      populate: { lines: true } as never,
+    })) as unknown as ChangeRow | null;
+    const slotCode = plan.newSlot?.code ?? row.slotCode;
+    const asLeft =
+      current !== null &&
+      current.orderStatus === row.orderStatus &&
+      current.holdsReleasedAt === null &&
+      dateOf(current) === plan.newDate &&
+      current.slotCode === slotCode &&
+      linesKey(current.lines ?? []) === linesKey(plan.lines);
+    if (!asLeft) return false;
     if (plan.newSlot !== null) {
       await releaseSlotPlace(strapi, trx, slotKeyOf(plan.zone.id, plan.newDate, plan.newSlot.code));
+      const oldSlot = plan.zone.slots.find((each) => each.code === row.slotCode);
       await takeSlotPlace(strapi, trx, {
         zoneId: plan.zone.id,
         date: dateOf(row),
         slotCode: row.slotCode,
-        capacity: null,
+        capacity: oldSlot?.capacity ?? null,
+        beyondCapacity: true,
       });
     }
     await strapi.documents(CONTENT_TYPES.order as never).update({
@@ -568,19 +708,53 @@ async function undoChange(strapi: Core.Strapi, plan: PlannedChange, { key, label
         note: `Change ${key} undone: the gateway did not give the refund`,
       },
     });
+    return true;
   });
+  if (!undone) {
+    await recordRefundOwed(strapi, plan, {
+      key,
+      label,
+      why: "the gateway did not give it, and the order had moved on (cancelled or refunded) before the change could be undone",
+    });
+  }
+  return undone;
+}
+
+/** The refund's refusals that mean no money moved: the change is undone (decision 031's codes). */
+const NO_MONEY_MOVED: ReadonlySet<string> = new Set([
+  "refund_refused",
+  "refund_unavailable",
+  "exceeds_refundable",
+  "not_refundable",
+] as const satisfies readonly string[]);
+
+/** What a change did with its money: refunded by the gateway, or owed (kept, staff told). */
+export interface ChangeOutcome {
+  refunded: Cents;
+  /** A refund the change owes that the shop could not confirm: staff see it in the order's history. */
+  refundOwed: Cents;
+  method: PaymentProviderId | null;
 }
 
 /**
  * POST /orders/mine/:number/change. 404 for an order that is not the caller's; 409 past_cutoff,
  * not_changeable, order_changed (not as quoted), slot_full, use_cancel, costs_more,
- * paid_with_gift_card; 400 for a day, slot, postcode or quantity that cannot be; the refund's own
- * refusals, in which case the order is put back as it was. The customer is mailed what changed.
+ * paid_with_gift_card, payment_pending; 400 for a day, slot, postcode or quantity that cannot be, or
+ * a day a line is not sold for (out_of_season); the refund's own refusals, in which case the order is
+ * put back as it was. An error after the gateway was asked keeps the change, with the refund noted
+ * as owed (`refundOwed`). The customer is mailed what changed. `clock` reads the time under the
+ * order's lock (the cut-off judged again there).
  */
 export async function changeOwnOrder(
   strapi: Core.Strapi,
-  { userId, number, body, now }: { userId: number; number: string; body: OrderChangeConfirmBody; now: Date },
-): Promise<{ refunded: Cents; method: PaymentProviderId | null }> {
+  {
+    userId,
+    number,
+    body,
+    now,
+    clock = () => new Date(),
+  }: { userId: number; number: string; body: OrderChangeConfirmBody; now: Date; clock?: () => Date },
+): Promise<ChangeOutcome> {
   const row = await ownRow(strapi, userId, number);
   const { basis, expectedTotal, expectedRefund, ...asked } = body;
   if (basis !== basisOf(row, (await refundsOfOrder(strapi, row.id)).length)) {
@@ -607,7 +781,19 @@ export async function changeOwnOrder(
   ).length;
   const key = `change-${row.id}-${earlier}`;
   const label = `customer:${userId}`;
-  if (!(await writeChange(strapi, plan, { basis, key, label, now }))) {
+  const ask: RefundAsk | null =
+    quote.refund > 0
+      ? {
+          orderId: row.id,
+          amount: quote.refund,
+          reason: "Lowered by the customer before the cut-off",
+          key,
+          actor: { origin: "customer", label },
+          settleAs: "refunded",
+        }
+      : null;
+  const written = await writeChange(strapi, plan, { basis, key, label, now, clock, refund: ask });
+  if (written === null) {
     throw new OrderError("order_changed", [], {
       status: 409,
       message: "The order changed meanwhile: look at it again",
@@ -617,37 +803,34 @@ export async function changeOwnOrder(
     // An attempt opened for the old amount must not be paid: a new one asks for the new total.
     await voidPendingAttempts(strapi, row.id);
   }
-  if (quote.refund > 0) {
+  let refundOwed: Cents = 0;
+  if (ask !== null && written.claimed !== null) {
     try {
-      await refundOrder(
-        strapi,
-        {
-          orderId: row.id,
-          amount: quote.refund,
-          reason: "Lowered by the customer before the cut-off",
-          key,
-          actor: { origin: "customer", label },
-          settleAs: "refunded",
-        },
-        now,
-      );
+      await askClaimedRefund(strapi, written.claimed, ask);
     } catch (error) {
-      await undoChange(strapi, plan, { key, label });
-      throw error;
+      if (error instanceof OrderError && NO_MONEY_MOVED.has(error.code)) {
+        await undoChange(strapi, plan, { key, label });
+        throw error;
+      }
+      // After the gateway was asked (its answer, the order's settlement or the database failed): the
+      // money may have gone back, so the change stays and the refund is owed, never undone silently.
+      await recordRefundOwed(strapi, plan, { key, label, why: error instanceof Error ? error.message : String(error) });
+      refundOwed = quote.refund;
     }
   }
-  // Once the money came back: a change undone keeps the coupon's use with the order.
+  // Once the money came back (or is owed): a change undone keeps the coupon's use with the order.
   if (plan.couponLost) {
     await strapi.db.transaction(({ trx }: { trx: Sql }) => releaseCouponUse(strapi, trx, row.id));
   }
+  const refunded = quote.refund - refundOwed;
   const summary: ChangeSummary = {
     delivery: quote.delivery?.to ?? null,
     lines: quote.lines,
     addressChanged: quote.addressChanged || quote.notesChanged,
     total: quote.after.total,
-    refund: quote.refund,
+    refund: refunded,
     method: quote.method,
   };
   afterAnswer(strapi, `mail the change of order ${row.number}`, () => sendOrderChangedMail(strapi, row.id, summary));
-  return { refunded: quote.refund, method: quote.method };
+  return { refunded, refundOwed, method: quote.method };
 }

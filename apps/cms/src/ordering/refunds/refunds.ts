@@ -112,42 +112,53 @@ async function paymentToRefund(strapi: Core.Strapi, ask: RefundAsk): Promise<Pai
 async function claimRefund(strapi: Core.Strapi, ask: RefundAsk, now: Date): Promise<RefundAnswer> {
   return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     await lockOrderRow(strapi, trx, ask.orderId);
-    const existing = await findRefund(strapi, { key: ask.key });
-    if (existing !== null) return replayOf(existing, ask);
-    const order = (await strapi.db
-      .query(CONTENT_TYPES.order)
-      .findOne({ where: { id: ask.orderId }, select: ["id", "orderStatus"] })) as { orderStatus: OrderStatus } | null;
-    if (order === null || !(REFUNDABLE_STATUSES as readonly OrderStatus[]).includes(order.orderStatus)) {
-      throw new OrderError("not_refundable", [], { status: 409, message: "This order has no payment to refund" });
-    }
-    const payment = await paymentToRefund(strapi, ask);
-    const left = await refundableOf(strapi, payment);
-    if (ask.amount > left) {
-      throw new OrderError("exceeds_refundable", ["amount"], {
-        status: 409,
-        message: `At most ${left} cents are left to refund of this order`,
-      });
-    }
-    const refund = (await strapi.db.query(CONTENT_TYPES.refund).create({
-      data: {
-        key: ask.key,
-        order: ask.orderId,
-        payment: payment.id,
-        provider: payment.provider,
-        amount: ask.amount,
-        currency: payment.currency,
-        reason: ask.reason.slice(0, MAX_REASON),
-        origin: ask.actor.origin,
-        actorLabel: ask.actor.label.slice(0, 200),
-        refundStatus: "pending",
-        claim: await nextClaimOf(strapi, payment.id),
-        createdAt: now,
-      },
-    })) as { id: number };
-    const claimed = await findRefund(strapi, { id: refund.id });
-    if (claimed === null) throw new Error(`Refund ${refund.id} could not be read back`);
-    return { refund: claimed, replayed: false };
+    return claimRefundLocked(strapi, ask, now);
   });
+}
+
+/**
+ * The claim itself, inside the caller's transaction, which holds the order's row lock already: a
+ * change of the order (src/ordering/changes/change.ts) claims its refund with the change it pays
+ * back, so that a cancellation or staff's refund after it counts it as given. Throws OrderError
+ * exceeds_refundable or not_refundable, and then the caller's transaction writes nothing.
+ */
+export async function claimRefundLocked(strapi: Core.Strapi, ask: RefundAsk, now: Date): Promise<RefundAnswer> {
+  checkAmount(ask.amount);
+  const existing = await findRefund(strapi, { key: ask.key });
+  if (existing !== null) return replayOf(existing, ask);
+  const order = (await strapi.db
+    .query(CONTENT_TYPES.order)
+    .findOne({ where: { id: ask.orderId }, select: ["id", "orderStatus"] })) as { orderStatus: OrderStatus } | null;
+  if (order === null || !(REFUNDABLE_STATUSES as readonly OrderStatus[]).includes(order.orderStatus)) {
+    throw new OrderError("not_refundable", [], { status: 409, message: "This order has no payment to refund" });
+  }
+  const payment = await paymentToRefund(strapi, ask);
+  const left = await refundableOf(strapi, payment);
+  if (ask.amount > left) {
+    throw new OrderError("exceeds_refundable", ["amount"], {
+      status: 409,
+      message: `At most ${left} cents are left to refund of this order`,
+    });
+  }
+  const refund = (await strapi.db.query(CONTENT_TYPES.refund).create({
+    data: {
+      key: ask.key,
+      order: ask.orderId,
+      payment: payment.id,
+      provider: payment.provider,
+      amount: ask.amount,
+      currency: payment.currency,
+      reason: ask.reason.slice(0, MAX_REASON),
+      origin: ask.actor.origin,
+      actorLabel: ask.actor.label.slice(0, 200),
+      refundStatus: "pending",
+      claim: await nextClaimOf(strapi, payment.id),
+      createdAt: now,
+    },
+  })) as { id: number };
+  const claimed = await findRefund(strapi, { id: refund.id });
+  if (claimed === null) throw new Error(`Refund ${refund.id} could not be read back`);
+  return { refund: claimed, replayed: false };
 }
 
 /** Claims made at once that counted the same refunds: each loser claims again, this many times at most. */
@@ -294,6 +305,20 @@ export async function refundOrder(strapi: Core.Strapi, ask: RefundAsk, now = new
   if (existing !== null) return replayOf(existing, ask);
   const claimed = await claimWithRetries(strapi, ask, now);
   if (claimed.replayed) return claimed;
+  return askClaimedRefund(strapi, claimed, ask);
+}
+
+/**
+ * Asks the gateway for a refund claimed and committed, writes its answer and settles the order.
+ * Throws OrderError refund_refused or refund_unavailable when the gateway did not give it (the
+ * refund is then failed: no money moved); any other error came after the gateway was asked, and
+ * the money may have gone back.
+ */
+export async function askClaimedRefund(
+  strapi: Core.Strapi,
+  claimed: RefundAnswer,
+  ask: RefundAsk,
+): Promise<RefundAnswer> {
   const payment = await findPaidPayment(strapi, { id: claimed.refund.payment?.id ?? 0 });
   if (payment === null) throw new Error(`Refund ${claimed.refund.key} lost its payment`);
   const result = await askGateway(strapi, claimed.refund, payment);

@@ -69,7 +69,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const body = parse(ctx, orderChangeConfirmBody);
     if (!body) return;
     const number = String(ctx.params.number);
-    const { refunded, method } = await changeOwnOrder(strapi, {
+    const { refunded, refundOwed, method } = await changeOwnOrder(strapi, {
       userId: session.userId,
       number,
       body,
@@ -77,7 +77,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     });
     const order = await findOwnOrder(strapi, session.userId, number);
     if (!order) throw new OrderNotFoundError("No such order");
-    ctx.body = { order: await withInvoices(strapi, order), refunded, method };
+    ctx.body = { order: await withInvoices(strapi, order), refunded, refundOwed, method };
   }),
 
   pay: signedInOrder(strapi, async (ctx, session) => {
