@@ -44,6 +44,7 @@ interface OrderChangeTexts {
   confirm: string;
   done: string;
   doneRefunded: string;
+  doneRefundOwed: string;
   refusals: {
     pastCutoff: string;
     slotFull: string;
@@ -56,6 +57,9 @@ interface OrderChangeTexts {
     nothingChanged: string;
     refundRefused: string;
     refundUnavailable: string;
+    notChangeable: string;
+    paymentPending: string;
+    outOfSeason: string;
     dateNotOffered: string;
     invalid: string;
     failed: string;
@@ -104,6 +108,8 @@ const TEXTS = {
     done: "Hemos cambiado tu pedido. Te lo confirmamos por correo.",
     doneRefunded:
       "Hemos cambiado tu pedido y te hemos devuelto {amount}. Según tu banco, puede tardar unos días en verse.",
+    doneRefundOwed:
+      "Hemos cambiado tu pedido. Te debemos {amount}: la devolución no se ha podido confirmar y nuestro equipo ya lo sabe; te escribiremos cuando esté hecha.",
     refusals: {
       pastCutoff: "Ya no se puede cambiar: ha pasado la hora de cierre y lo estamos preparando.",
       slotFull: "Esa franja se acaba de llenar. Elige otro día u otra franja.",
@@ -120,6 +126,11 @@ const TEXTS = {
         "El banco no ha aceptado la devolución, así que no hemos cambiado nada de tu pedido. Escríbenos y lo resolvemos.",
       refundUnavailable:
         "No hemos podido hablar con el banco, así que no hemos cambiado nada de tu pedido. Inténtalo en unos minutos.",
+      notChangeable:
+        "Este pedido no se puede cambiar aquí: los de una suscripción se cambian desde la suscripción, y uno anulado o ya preparado ya no se puede cambiar.",
+      paymentPending:
+        "Tienes un pago de este pedido a medias por el importe de antes: termina o cancela el pago primero y vuelve a intentarlo.",
+      outOfSeason: "Algún producto de tu pedido no está de temporada ese día. Elige otro día.",
       dateNotOffered: "Ese día ya no se puede elegir. Elige otro.",
       invalid: "Revisa los datos: alguno no es válido.",
       failed: "Ahora mismo no podemos cambiar tu pedido. Inténtalo de nuevo en unos minutos.",
@@ -166,6 +177,8 @@ const TEXTS = {
     done: "Hem canviat la teva comanda. T'ho confirmem per correu.",
     doneRefunded:
       "Hem canviat la teva comanda i t'hem retornat {amount}. Segons el teu banc, pot trigar uns dies a veure's.",
+    doneRefundOwed:
+      "Hem canviat la teva comanda. Et devem {amount}: no s'ha pogut confirmar la devolució i el nostre equip ja ho sap; t'escriurem quan estigui feta.",
     refusals: {
       pastCutoff: "Ja no es pot canviar: ha passat l'hora de tancament i l'estem preparant.",
       slotFull: "Aquesta franja s'acaba d'omplir. Tria un altre dia o una altra franja.",
@@ -183,6 +196,11 @@ const TEXTS = {
         "El banc no ha acceptat el reemborsament, així que no hem canviat res de la teva comanda. Escriu-nos i ho resolem.",
       refundUnavailable:
         "No hem pogut parlar amb el banc, així que no hem canviat res de la teva comanda. Prova-ho d'aquí a uns minuts.",
+      notChangeable:
+        "Aquesta comanda no es pot canviar aquí: les d'una subscripció es canvien des de la subscripció, i una anul·lada o ja preparada ja no es pot canviar.",
+      paymentPending:
+        "Tens un pagament d'aquesta comanda a mitges per l'import d'abans: acaba o cancel·la el pagament primer i torna-ho a provar.",
+      outOfSeason: "Algun producte de la teva comanda no és de temporada aquell dia. Tria un altre dia.",
       dateNotOffered: "Aquest dia ja no es pot triar. Tria'n un altre.",
       invalid: "Revisa les dades: alguna no és vàlida.",
       failed: "Ara mateix no podem canviar la teva comanda. Torna-ho a provar d'aquí a uns minuts.",
@@ -229,6 +247,8 @@ const TEXTS = {
     done: "Alterámos a sua encomenda. Confirmamo-lo por e-mail.",
     doneRefunded:
       "Alterámos a sua encomenda e devolvemos-lhe {amount}. Conforme o seu banco, pode demorar alguns dias a aparecer.",
+    doneRefundOwed:
+      "Alterámos a sua encomenda. Devemos-lhe {amount}: não foi possível confirmar o reembolso e a nossa equipa já sabe; escreveremos quando estiver feito.",
     refusals: {
       pastCutoff: "Já não é possível alterá-la: passou a hora de fecho e estamos a prepará-la.",
       slotFull: "Esse horário acabou de ficar cheio. Escolha outro dia ou outro horário.",
@@ -245,6 +265,11 @@ const TEXTS = {
         "O banco não aceitou o reembolso, por isso não alterámos nada da sua encomenda. Escreva-nos e resolvemos.",
       refundUnavailable:
         "Não conseguimos falar com o banco, por isso não alterámos nada da sua encomenda. Tente daqui a uns minutos.",
+      notChangeable:
+        "Esta encomenda não pode ser alterada aqui: as de uma subscrição alteram-se na subscrição, e uma cancelada ou já preparada já não pode ser alterada.",
+      paymentPending:
+        "Tem um pagamento desta encomenda a meio pelo valor anterior: termine ou cancele o pagamento primeiro e tente de novo.",
+      outOfSeason: "Algum produto da sua encomenda não está na época nesse dia. Escolha outro dia.",
       dateNotOffered: "Esse dia já não pode ser escolhido. Escolha outro.",
       invalid: "Reveja os dados: algum não é válido.",
       failed: "Neste momento não conseguimos alterar a sua encomenda. Tente de novo daqui a uns minutos.",

@@ -113,6 +113,10 @@ describe("the CMS's answers", () => {
       ["refund_refused", 409, "refundRefused"],
       ["costs_more", 409, "costsMore"],
       ["past_cutoff", 409, "pastCutoff"],
+      // A subscription's or a cancelled order is refused for what it is, not as "past the cut-off".
+      ["not_changeable", 409, "notChangeable"],
+      ["payment_pending", 409, "paymentPending"],
+      ["out_of_season", 400, "outOfSeason"],
     ] as const;
     for (const [code, status, refused] of cases) {
       cms.otherwise(() => cmsError(status, { name: "ConflictError", details: { code } }));

@@ -84,7 +84,7 @@ export function changeBodyOf(fields: Record<string, string>, order: Order): Orde
 /** The CMS's refusal codes of a change, as the page words them. */
 const REFUSALS = {
   past_cutoff: "pastCutoff",
-  not_changeable: "pastCutoff",
+  not_changeable: "notChangeable",
   slot_full: "slotFull",
   slot_unknown: "dateNotOffered",
   date_not_offered: "dateNotOffered",
@@ -95,6 +95,8 @@ const REFUSALS = {
   costs_more: "costsMore",
   paid_with_gift_card: "giftCard",
   nothing_changed: "nothingChanged",
+  payment_pending: "paymentPending",
+  out_of_season: "outOfSeason",
   refund_refused: "refundRefused",
   refund_unavailable: "refundUnavailable",
   exceeds_refundable: "orderChanged",
@@ -150,7 +152,7 @@ export async function confirmChange(visit: Visit, number: string | null | undefi
       expectedRefund: Number(fields.expectedRefund),
     },
   });
-  if (answer.ok) return { changed: { refunded: answer.value.refunded } };
+  if (answer.ok) return { changed: { refunded: answer.value.refunded, refundOwed: answer.value.refundOwed } };
   settle(visit, own.token, answer);
   return refusalOf(answer);
 }

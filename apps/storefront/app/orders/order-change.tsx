@@ -21,7 +21,7 @@ import type { OrdersTexts } from "./texts";
 
 /** What the page's action answered about a change, if anything. */
 export type ChangeOutcome =
-  | { changed: { refunded: number } }
+  | { changed: { refunded: number; refundOwed: number } }
   | { changeRefused: ChangeRefusal }
   | { changeQuote: { quote: OrderChangeQuote; body: string } };
 
@@ -245,7 +245,12 @@ export function OrderChange({
     <>
       {done ? (
         <DoneNotice>
-          {done.refunded > 0 ? format(t.doneRefunded, { amount: moneyOf(locale)(done.refunded) }) : t.done}
+          {done.refundOwed > 0
+            ? // Kept, but its refund could not be confirmed: say what is owed, never that it came back.
+              format(t.doneRefundOwed, { amount: moneyOf(locale)(done.refundOwed) })
+            : done.refunded > 0
+              ? format(t.doneRefunded, { amount: moneyOf(locale)(done.refunded) })
+              : t.done}
         </DoneNotice>
       ) : null}
       {refused ? <ProblemNotice>{t.refusals[refused]}</ProblemNotice> : null}
