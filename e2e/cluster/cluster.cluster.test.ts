@@ -12,6 +12,7 @@ import { balancerServers, haproxyInstalled, HAPROXY_MISSING, shopCluster } from 
 import { SESSION_COOKIE } from "../support/accounts";
 import { useBrowserSession } from "../support/browser";
 import { madridDay, orderGiftCard } from "../support/gift-cards";
+import { memoryReport, mixedTraffic, residentMb } from "../../scripts/soak/traffic.mjs";
 
 // The shop in its production shape (issue 24, docs/decisions/046): HAProxy in front of two storefront
 // and two CMS processes on one PostgreSQL database and one Redis, as `npm run cluster` starts them.
@@ -174,6 +175,45 @@ async function signIn(): Promise<string> {
 
 /** The home page names the signed-in customer (the root loader's user, from the session alone). */
 const signedInOn = (answer: Answer) => answer.status === 200 && answer.body.includes(customer.email);
+
+// First: its customers sign in through the form, and sign-ins are limited per client address and minute
+// (every request of these tests comes from this machine's one address).
+describe("a minute of mixed traffic through the balancer (the soak's short version, docs/decisions/052)", () => {
+  it(
+    "browsing, signed-in pages, orders paid on the sandbox page and subscriptions managed: no errors, every process up",
+    { timeout: 240_000 },
+    async () => {
+      const samples: { at: number; mb: Record<string, number | null> }[] = [];
+      const result = await mixedTraffic({
+        siteUrl,
+        api: `${cluster.addresses.cmsUrl}/api`,
+        durationMs: 60_000,
+        connections: 20,
+        // The CMS allows 50 orders per client address in half an hour; the tests below place more.
+        maxOrders: 30,
+        sample: () => {
+          const mb: Record<string, number | null> = {};
+          for (const [name, child] of cluster.processes) mb[name] = child.pid ? residentMb(child.pid) : null;
+          samples.push({ at: Date.now(), mb });
+        },
+      });
+      const memory = memoryReport(samples);
+      console.log(
+        [
+          ...result.kinds.map(
+            ({ kind, requests, statuses, p50, p99 }) =>
+              `${kind}: ${requests} ${JSON.stringify(statuses)} p50 ${p50} ms p99 ${p99} ms`,
+          ),
+          ...memory.map(({ name, warm, end, peak }) => `${name}: ${warm} -> ${end} MB (peak ${peak})`),
+        ].join("\n"),
+      );
+      expect(result.errors).toEqual([]);
+      expect(result.kinds.find(({ kind }) => kind === "order placed and paid")?.requests).toBeGreaterThan(0);
+      expect(result.kinds.find(({ kind }) => kind === "delivery skip")?.requests).toBeGreaterThan(0);
+      expect(memory.filter(({ end }) => end === null)).toEqual([]);
+    },
+  );
+});
 
 describe("a customer of the cluster", () => {
   it("registers and signs in through the balancer", async () => {

@@ -23,13 +23,13 @@ async function call(api, method, pathname, { body, headers = {} } = {}) {
   return { status: response.status, body: text === "" ? null : JSON.parse(text) };
 }
 
-async function register(api, index) {
-  const id = `${Date.now().toString(36)}-${index}`;
-  const answer = await call(api, "POST", "/auth/local/register", {
-    body: { email: `bench-order-${id}@example.test`, password: `Bench-${id}-pass` },
-  });
+/** A new customer, registered through the CMS's content API at `api`: `{ email, password, jwt }`. */
+export async function registerCustomer(api, label) {
+  const id = `${Date.now().toString(36)}-${label}`;
+  const customer = { email: `bench-order-${id}@example.test`, password: `Bench-${id}-pass` };
+  const answer = await call(api, "POST", "/auth/local/register", { body: customer });
   if (answer.status !== 200) throw new Error(`registering a bench customer: ${answer.status}`);
-  return answer.body.jwt;
+  return { ...customer, jwt: answer.body.jwt };
 }
 
 /** Every (date, slot) the demo zone offers, so that the customers spread over its places. */
@@ -110,7 +110,7 @@ export async function orderCreationLoad(api, { concurrent, durationS }) {
   const [boxId, choices] = await Promise.all([firstBoxId(api), deliveryChoices(api)]);
   if (choices.length === 0) throw new Error(`no delivery date offered to ${POSTCODE}`);
   const customers = [];
-  for (let index = 0; index < concurrent; index += 1) customers.push(await register(api, index));
+  for (let index = 0; index < concurrent; index += 1) customers.push((await registerCustomer(api, index)).jwt);
 
   const latencies = [];
   let full = 0;
