@@ -804,7 +804,8 @@ export async function changeOwnOrder(
     await voidPendingAttempts(strapi, row.id);
   }
   let refundOwed: Cents = 0;
-  if (ask !== null && written.claimed !== null) {
+  // A claim answered as a refund of the same key already made is not asked of the gateway twice.
+  if (ask !== null && written.claimed !== null && !written.claimed.replayed) {
     try {
       await askClaimedRefund(strapi, written.claimed, ask);
     } catch (error) {
