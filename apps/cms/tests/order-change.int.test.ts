@@ -3,7 +3,7 @@ import { shiftIsoDate } from "@shop/domain";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTENT_TYPES } from "../src/content-types";
 import type { Sql } from "../src/database/sql";
-import { slotKeyOf, takeSlotPlace } from "../src/delivery/slot-places";
+import { releaseSlotPlace, slotKeyOf, takeSlotPlace } from "../src/delivery/slot-places";
 import { createProduct } from "../src/factories/catalogue";
 import { changeOwnOrder, quoteOwnOrderChange } from "../src/ordering/changes/change";
 import { cancelOwnOrder } from "../src/ordering/refunds/cancel";
@@ -499,6 +499,54 @@ describe("a change's refund and its races (review of decision 049)", () => {
     expect(owed).toHaveLength(1);
     expect(owed[0]!.note).toContain(`change-${order.id}-0`);
     expect(owed[0]!.note).toContain("statement timeout");
+  });
+
+  it("the gateway refuses the change's refund: the order put back as it was, its old place taken again, the slot's capacity kept", async () => {
+    const [day, later] = await twoOpenDays();
+    const order = await placed({ date: day });
+    // The order is delivered in the evening (one place a day): its place is that slot's only one.
+    await app.strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+      await releaseSlotPlace(app.strapi, trx, slotKeyOf(zoneId, day, "morning"));
+      await takeSlotPlace(app.strapi, trx, {
+        zoneId,
+        date: day,
+        slotCode: "evening",
+        capacity: 1,
+        beyondCapacity: true,
+      });
+    });
+    await app.strapi.db.query(CONTENT_TYPES.order).update({
+      where: { id: order.id },
+      data: { slotCode: "evening", slotStart: "14:00", slotEnd: "18:00", slotKey: slotKeyOf(zoneId, day, "evening") },
+    });
+    const beforeOld = await taken(day, "evening");
+    const beforeNew = await taken(later, "morning");
+    const sandbox = refundGatewayOf("sandbox")!;
+    const spy = vi
+      .spyOn(sandbox, "refund")
+      .mockResolvedValue({ status: "failed", providerRef: null, failure: "declined" });
+    try {
+      await expect(
+        confirmDirect(order, { delivery: { date: later, slot: "morning" }, lines: [{ index: 0, quantity: 1 }] }),
+      ).rejects.toMatchObject({ code: "refund_refused", status: 409 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await orderRow(order.id)).toMatchObject({
+      orderStatus: "paid",
+      total: 5430,
+      deliveryDate: day,
+      lines: [{ quantity: 2 }, { quantity: 1 }],
+    });
+    expect(await taken(day, "evening")).toBe(beforeOld);
+    expect(await taken(later, "morning")).toBe(beforeNew);
+    const slotDay = (await app.strapi.db
+      .query(CONTENT_TYPES.deliverySlotDay)
+      .findOne({ where: { key: slotKeyOf(zoneId, day, "evening") } })) as { capacity: number | null };
+    expect(slotDay.capacity).toBe(1);
+    expect(await refundsOf(order.id)).toEqual([[`change-${order.id}-0`, 2000, "failed"]]);
+    const notes = (await eventsOf(app.strapi, order.id)).map((event) => event.note ?? "");
+    expect(notes.some((note) => note.startsWith(`Change change-${order.id}-0 undone`))).toBe(true);
   });
 
   it("a cancellation while the gateway works on the change's refund, which it then refuses: places freed once, the cancelled order keeps the change, the rest owed", async () => {
