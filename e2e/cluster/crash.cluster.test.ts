@@ -2,7 +2,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createdOrderSchema, ORDER_DRAFT_HEADER, type CreatedOrder } from "@shop/contracts";
+import {
+  createdOrderSchema,
+  ORDER_DRAFT_HEADER,
+  subscriptionDeliveriesSchema,
+  subscriptionDetailSchema,
+  type CreatedOrder,
+} from "@shop/contracts";
 import pg from "pg";
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -311,6 +317,83 @@ describe("a CMS process killed in the middle", () => {
       // CMS 2 back: it serves the same one order.
       await cluster.restartCms(2);
       expect((await ordersOf(customer, cmsProcess(2))).map(({ number }) => number)).toEqual([only?.number]);
+    },
+  );
+
+  it(
+    "of a renewal run, its card charged and nothing written: the next run of the other process charges it once",
+    { timeout: 120_000 },
+    async () => {
+      const customer = await registerCustomer(cmsUrl);
+      const draft = await summaryDraft(cmsUrl, { customer, boxId, frequency: "weekly" });
+      const placed = await placeOrder(cmsUrl, customer, draft);
+      expect(placed.status).toBe(201);
+      const { order, payment }: CreatedOrder = createdOrderSchema.parse(await placed.json());
+      const subscriptionId = order.subscriptionId ?? "";
+      const approved = await fetch(payment.url, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ decision: "approve" }).toString(),
+        redirect: "manual",
+      });
+      expect(approved.status).toBe(303);
+      const customerCall = async (target: string, base = cmsUrl) => {
+        const response = await fetch(`${base}/api${target}`, { headers: { Authorization: `Bearer ${customer.jwt}` } });
+        expect(response.status).toBe(200);
+        return response.json() as Promise<unknown>;
+      };
+      // Active, its card kept, once the first payment's notification is noted; its next deliveries planned.
+      await expect
+        .poll(
+          async () =>
+            subscriptionDetailSchema.parse(await customerCall(`/subscriptions/mine/${subscriptionId}`)).status,
+        )
+        .toBe("active");
+      const deliveries = async (base = cmsUrl) =>
+        subscriptionDeliveriesSchema.parse(await customerCall(`/subscriptions/mine/${subscriptionId}/deliveries`, base))
+          .deliveries;
+      const scheduled = async () =>
+        (await deliveries()).find((delivery) => delivery.status === "scheduled" && !delivery.locked);
+      await expect.poll(async () => (await scheduled()) !== undefined).toBe(true);
+      const next = await scheduled();
+      const cutoff = Date.parse(next?.cutoff ?? "");
+
+      // CMS 1's run, a minute after the cut-off, makes the delivery's order and charges the card; it
+      // dies with the gateway's answer in hand, before writing it.
+      await armCrash(1, "renewalChargedBeforeSettled");
+      const died = cluster.cmsExit(1);
+      await expect(
+        hook(cmsProcess(1), "/jobs/renew-subscriptions", { now: new Date(cutoff + 60_000).toISOString() }),
+      ).rejects.toThrow();
+      expect(await died).toBe("SIGKILL");
+      const renewal = (await deliveries()).find((delivery) => delivery.date === next?.date);
+      const renewalNumber = renewal?.orderNumber ?? "";
+      expect(renewalNumber).not.toBe("");
+      expect((await orderOf(customer, renewalNumber)).status).toBe("pending_payment");
+
+      // CMS 2's run, once a charge sent and not answered counts as its runner's death (5 minutes):
+      // the same charge sent again (its reference: the gateway's idempotency), answered, written.
+      expect(
+        await hook(cmsProcess(2), "/jobs/renew-subscriptions", { now: new Date(cutoff + 7 * 60_000).toISOString() }),
+      ).toMatchObject({ ordered: 0, paid: 1, declined: 0, payLinks: 0 });
+      // CMS 1 back: its next run finds nothing left to charge.
+      await cluster.restartCms(1);
+      expect(
+        await hook(cmsProcess(1), "/jobs/renew-subscriptions", { now: new Date(cutoff + 20 * 60_000).toISOString() }),
+      ).toMatchObject({ ordered: 0, charged: 0, paid: 0, declined: 0, payLinks: 0 });
+
+      const paid = await orderOf(customer, renewalNumber, cmsProcess(1));
+      expect(paid.status).toBe("paid");
+      expect(paid.events.filter(({ to }) => to === "paid")).toHaveLength(1);
+      const charges = await database.query<{ reference: string; payment_status: string }>(
+        `SELECT p.reference, p.payment_status FROM payments p
+           JOIN payments_order_lnk l ON l.payment_id = p.id
+           JOIN orders o ON o.id = l.order_id
+          WHERE o.number = $1`,
+        [renewalNumber],
+      );
+      expect(charges.rows.map(({ payment_status }) => payment_status)).toEqual(["paid"]);
+      await expect.poll(() => mailsTo(customer.email, new RegExp(renewalNumber)).length).toBe(1);
     },
   );
 });

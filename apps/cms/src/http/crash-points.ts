@@ -20,6 +20,9 @@ export const CRASH_POINTS = [
   // The order placed and committed (draft spent, slot place, coupon use taken), before its payment
   // starts and the customer is answered (src/ordering/orders.ts).
   "orderPlacedBeforeAnswer",
+  // A renewal run's page of first charges answered by the gateway, before any answer is written
+  // (src/subscriptions/renewals/collect.ts).
+  "renewalChargedBeforeSettled",
 ] as const satisfies readonly string[];
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];
