@@ -620,6 +620,35 @@ describe("review fixes: payment under way, seasons, the cut-off under the lock",
     expect((await orderRow(order.id)).total).toBe(5430);
   });
 
+  it("a payment started before the unpaid order was lowered and completed at the bank after it: paid, the excess flagged for staff", async () => {
+    const [day] = await twoOpenDays();
+    const order = await placed({ date: day, paid: false });
+    const referenceOf = (start: { url: string }) =>
+      decodeURIComponent(new URL(start.url).pathname.split("/").at(-1) ?? "");
+    const notify = async (reference: string, decision: "approve" | "decline") => {
+      const notification = gateways().sandbox!.notificationFor(decision, { reference, amount: 5430, currency: "EUR" });
+      const answer = await fetch(`${app.api}/payments/sandbox/notification`, {
+        method: "POST",
+        headers: notification.headers as Record<string, string>,
+        body: notification.rawBody.toString(),
+      });
+      expect(answer.status).toBe(200);
+    };
+    // Two tabs: the second attempt voids the first, and is then declined; none is pending.
+    const first = referenceOf(await startPayment(app.strapi, { orderId: order.id }));
+    const second = referenceOf(await startPayment(app.strapi, { orderId: order.id }));
+    await notify(second, "decline");
+    await waitForStatus(app.strapi, order.id, "payment_failed");
+    expect((await quotedChange(order, { lines: [{ index: 0, quantity: 0 }] })).status).toBe(200);
+    // The first tab's payment, for the old 54.30 €, goes through at the bank all the same.
+    await notify(first, "approve");
+    await waitForStatus(app.strapi, order.id, "paid");
+    const notes = (await eventsOf(app.strapi, order.id)).map((event) => event.note ?? "");
+    expect(notes.some((note) => note.includes("took 4490 cents more") && note.includes("refund the excess"))).toBe(
+      true,
+    );
+  });
+
   it("a seasonal box's order is offered, and moved to, only days in its season", async () => {
     const [day, later] = await twoOpenDays();
     const order = await placed({ date: day, paid: false });

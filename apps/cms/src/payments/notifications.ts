@@ -8,6 +8,7 @@ import { changeOrderStatus, lockOrderRow } from "../ordering/status";
 import type { PaymentRow } from "./attempts";
 import { saveSubscriptionCard } from "./card-setup";
 import { settleGiftCardPayment } from "../gift-cards/purchase";
+import { amountDueOf } from "../gift-cards/redeem";
 import { gateways } from "./gateways";
 import {
   PaymentNotificationError,
@@ -132,6 +133,36 @@ async function flagForStaff(
 
 type Settlement = { effect: "applied" | "flagged"; mail: "confirmation" | "payment_failed" | null };
 
+/**
+ * An attempt that asked for more than the order now costs (one started before the customer lowered
+ * the unpaid order and completed at the bank all the same, docs/decisions/049): the payment pays the
+ * order, and the history and the log tell staff to refund the excess.
+ */
+async function flagOverpayment(strapi: Core.Strapi, payment: PaymentRow, orderId: number, now: Date): Promise<void> {
+  const order = (await strapi.db
+    .query(CONTENT_TYPES.order)
+    .findOne({ where: { id: orderId }, select: ["id", "total", "giftCardsPaid"] })) as {
+    total: number;
+    giftCardsPaid: number | null;
+  } | null;
+  if (order === null) return;
+  const excess = payment.amount - amountDueOf(order);
+  if (excess <= 0) return;
+  const note = `Payment ${payment.reference} (${payment.amount} cents, ${payment.provider}) took ${excess} cents more than the order costs now (lowered after the payment was started): refund the excess.`;
+  await strapi.db.query(CONTENT_TYPES.orderEvent).create({
+    data: {
+      order: orderId,
+      at: now,
+      from: "paid",
+      to: "paid",
+      actorKind: "payment",
+      actorLabel: `payment:${payment.provider}`,
+      note,
+    },
+  });
+  strapi.log.warn(`Order ${orderId}: ${note}`);
+}
+
 async function settlePaid(strapi: Core.Strapi, payment: PaymentRow, orderId: number, now: Date): Promise<Settlement> {
   const actor = { kind: "payment" as const, label: `payment:${payment.provider}` };
   const moved = await changeOrderStatus(strapi, {
@@ -140,7 +171,10 @@ async function settlePaid(strapi: Core.Strapi, payment: PaymentRow, orderId: num
     to: "paid",
     actor,
   });
-  if (moved) return { effect: "applied", mail: "confirmation" };
+  if (moved) {
+    await flagOverpayment(strapi, payment, orderId, now);
+    return { effect: "applied", mail: "confirmation" };
+  }
   const order = (await strapi.db
     .query(CONTENT_TYPES.order)
     .findOne({ where: { id: orderId }, select: ["id", "orderStatus"] })) as {
