@@ -83,9 +83,16 @@ async function filledDraft(api, jwt, { boxId, date, slot, purchase = { purchase:
   ];
   for (const step of steps) {
     const answer = await call(api, "PATCH", "/order-drafts/current", { body: step, headers });
-    if (answer.status !== 200) throw new Error(`draft step ${Object.keys(step)[0]}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200) throw refusal(`draft step ${Object.keys(step)[0]}`, answer);
   }
   return headers;
+}
+
+/** An error for a refused call; `code` is the CMS's refusal code (`slot_full`: the place was taken meanwhile). */
+function refusal(what, answer) {
+  return Object.assign(new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`), {
+    code: answer.body?.error?.details?.code ?? null,
+  });
 }
 
 /**
@@ -153,17 +160,19 @@ export async function orderCreationLoad(api, { concurrent, durationS }) {
 
 /**
  * One box ordered once by the signed-in customer (`jwt`) through the order flow and approved on the
- * sandbox page (the backup check's paid order); answers the order as POST /orders answered it.
+ * sandbox page (the backup check's paid order, the soak's buyers); answers the order as POST /orders
+ * answered it. `choice` picks the delivery day and slot among those offered (in turn, past the last).
+ * A place taken meanwhile throws an error whose `code` is `slot_full`, as the page would say it.
  */
-export async function placePaidOrder(api, jwt) {
+export async function placePaidOrder(api, jwt, { choice = 0 } = {}) {
   const [boxId, choices] = await Promise.all([firstBoxId(api), deliveryChoices(api)]);
   if (choices.length === 0) throw new Error(`no delivery date offered to ${POSTCODE}`);
-  const headers = await filledDraft(api, jwt, { boxId, ...choices[0] });
+  const headers = await filledDraft(api, jwt, { boxId, ...choices[choice % choices.length] });
   const answer = await call(api, "POST", "/orders", {
     body: { termsAccepted: true, marketingConsent: false, locale: "es" },
     headers,
   });
-  if (answer.status !== 201) throw new Error(`an order: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 201) throw refusal("an order", answer);
   await approve(answer.body.payment);
   return answer.body.order;
 }
