@@ -1,7 +1,10 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@shop/domain";
+// The module, not the package's index: the storefront's shell chunk (every page's first load) takes
+// what this file imports and all it depends on, and the index leads to every rule the browser uses
+// anywhere (decision 006's budget).
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@shop/domain/locale";
 
 // The languages themselves are a business rule (packages/domain); routing adds how they appear in URLs.
-export { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, LOCALES, type Locale } from "@shop/domain";
+export { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, LOCALES, type Locale } from "@shop/domain/locale";
 
 export const LOCALE_NAMES: Record<Locale, string> = {
   ca: "Català",

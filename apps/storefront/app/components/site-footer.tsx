@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { onDemand } from "./on-demand";
 import { Link } from "react-router";
-import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain";
+// The module, not the index: the footer is in every page's first-load chunk (see packages/routing/src/locales.ts).
+import { DELIVERY_FAQ_KEY, faqAnchor } from "@shop/domain/content";
 import { pathTo, type ScreenId } from "@shop/routing";
 import { CookieSettingsButton } from "~/analytics/cookie-settings-button";
 import { ExternalLink } from "./external-link";
