@@ -37,6 +37,7 @@ import { COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery 
 import {
   cardLabel,
   deliveriesFrom,
+  deliveryOn,
   draftOf,
   historyValue,
   isLocked,
@@ -463,7 +464,7 @@ async function changeDelivery(
 ): Promise<{ view: View; delivery: SubscriptionDelivery }> {
   const view = await ownView(strapi, caller, id, now);
   if (!isIsoDate(date)) throw new SubscriptionNotFoundError("No such delivery");
-  const current = (await deliveriesFrom(strapi, view.row.id, date, { limit: 1 })).find((row) => row.date === date);
+  const current = await deliveryOn(strapi, view.row.id, date);
   if (!current) throw new SubscriptionNotFoundError("No such delivery");
   if (isLocked(current, now)) {
     throw new SubscriptionError("delivery_locked", {
@@ -502,7 +503,7 @@ async function changeDelivery(
     });
     return true;
   });
-  const after = (await deliveriesFrom(strapi, view.row.id, date, { limit: 1 }))[0]!;
+  const after = (await deliveryOn(strapi, view.row.id, date))!;
   if (!moved) {
     // Locked or changed by another request meanwhile: say which.
     if (isLocked(after, now)) {

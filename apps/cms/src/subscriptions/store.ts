@@ -204,6 +204,27 @@ export async function deliveriesFrom(
 }
 
 /**
+ * The subscription's delivery on `date`, or null. Asked by its date, never as the first row from
+ * that date with a limit: on PostgreSQL, `deliveriesFrom(..., { limit: 1 })` answered another
+ * delivery now and then in a whole test pass (a gift's donation answered 404 "No such delivery", or
+ * without its delivery), so the row a change is about is read by its own key.
+ */
+export async function deliveryOn(
+  strapi: Core.Strapi,
+  subscriptionId: number,
+  date: IsoDate,
+): Promise<DeliveryRow | null> {
+  const rows = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
+    where: { subscriptionId, date },
+    populate: { order: { select: ["number", "total"] }, foodBank: { select: ["name"] } },
+  })) as DeliveryRow[];
+  const row = rows
+    .map((found) => ({ ...found, date: isoDateOf(found.date), plannedDate: isoDateOf(found.plannedDate) }))
+    .find((found) => found.date === date);
+  return row ?? null;
+}
+
+/**
  * Whether the delivery no longer takes changes: locked or ordered already, or its stored cut-off has
  * come (the domain's takesChanges; a dropped delivery is told apart by its dateChange).
  */
