@@ -11,17 +11,29 @@ export const CMS_DIR = path.join(ROOT, "apps/cms");
 export const STOREFRONT_DIR = path.join(ROOT, "apps/storefront");
 const BIN = path.join(ROOT, "node_modules/.bin");
 
-/** A free TCP port on the loopback interface. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+// Ports handed out for processes that bind them later: below Linux's ephemeral range (32768-60999
+// here), which the kernel also gives every outgoing connection a local port from. A port the kernel
+// picked with listen(0) was free for an instant only: under a loaded suite an outgoing connection
+// took one before the cluster's CMS, booting for half a minute, listened on it (exit 1, EADDRINUSE).
+const HANDED_OUT_PORTS = { from: 20_000, to: 32_767 };
+
+function bindable(port) {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** A free TCP port on the loopback interface, outside the range outgoing connections use. */
+export async function freePort() {
+  const { from, to } = HANDED_OUT_PORTS;
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`No free port between ${from} and ${to}`);
 }
 
 /**
