@@ -203,12 +203,7 @@ export async function deliveriesFrom(
   return rows.map((row) => ({ ...row, date: isoDateOf(row.date), plannedDate: isoDateOf(row.plannedDate) }));
 }
 
-/**
- * The subscription's delivery on `date`, or null. Asked by its date, never as the first row from
- * that date with a limit: on PostgreSQL, `deliveriesFrom(..., { limit: 1 })` answered another
- * delivery now and then in a whole test pass (a gift's donation answered 404 "No such delivery", or
- * without its delivery), so the row a change is about is read by its own key.
- */
+/** The subscription's delivery on `date`, or null: the row a change is about, read by its own key. */
 export async function deliveryOn(
   strapi: Core.Strapi,
   subscriptionId: number,

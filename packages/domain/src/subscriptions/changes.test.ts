@@ -130,6 +130,19 @@ describe("where a changed rhythm starts", () => {
     expect(rhythmAnchor({ ...fortnightly, lastFixed: null, keepWeeksOf: null }, context)).toBe("2026-12-01");
   });
 
+  it("moves the first reached week's box to an earlier new weekday while that day's cut-off is ahead", () => {
+    // Weekly, then fortnightly, on Thursdays: Thursday 3 December is the first delivery a change reaches.
+    const toTuesday = { weekday: 2 as const, notBefore: "2026-12-03", lastFixed: null, keepWeeksOf: "2026-12-03" };
+    expect(rhythmAnchor({ ...toTuesday, frequency: "weekly" }, context)).toBe("2026-12-01");
+    // Not a fortnight later: that would leave the customer three weeks without a box.
+    expect(rhythmAnchor({ ...toTuesday, frequency: "fortnightly" }, context)).toBe("2026-12-01");
+    // Tuesday 1 December closed on the 27th: that week has no box on the new day, the next one has.
+    const late = { ...context, now: at("2026-11-27T23:30:00Z") };
+    expect(rhythmAnchor({ ...toTuesday, frequency: "weekly" }, late)).toBe("2026-12-08");
+    // A box that comes anyway earlier in that week (Monday 30 November, ordered): none on the new day.
+    expect(rhythmAnchor({ ...toTuesday, frequency: "weekly", lastFixed: "2026-11-30" }, context)).toBe("2026-12-08");
+  });
+
   it("passes over a day whose cut-off has come", () => {
     const late = { ...context, now: at("2026-11-27T23:30:00Z") };
     const weekly = { weekday: 2 as const, frequency: "weekly" as const, lastFixed: null, keepWeeksOf: null };

@@ -118,10 +118,13 @@ const mondayOf = (date: IsoDate) => shiftIsoDate(date, 1 - isoWeekdayOf(date));
 
 /**
  * The first delivery of a rhythm changed at `now` (a new weekday or frequency; its anchor): on
- * `weekday`, not before `notBefore` (the first delivery a change reaches), not locked, and never in
- * the week of `lastFixed`, the latest delivery no change reaches any more (locked, ordered: it comes
- * anyway, and a box on the new day of that week would be a second one). A new weekday alone keeps the
- * weeks of the old rhythm (`keepWeeksOf`, its anchor); a new frequency starts its own (null).
+ * `weekday`, from the week of `notBefore` (the first delivery a change reaches: its week's box moves
+ * to the new day, an earlier one too while its cut-off is ahead; counted from `notBefore` itself, a
+ * move to an earlier weekday lost that week's box, a fortnightly rhythm's whole period), not locked,
+ * and never in or before the week of `lastFixed`, the latest delivery no change reaches any more
+ * (locked, ordered: it comes anyway, and a box on the new day of that week would be a second one). A
+ * new weekday alone keeps the weeks of the old rhythm (`keepWeeksOf`, its anchor); a new frequency
+ * starts its own (null).
  */
 export function rhythmAnchor(
   {
@@ -139,7 +142,8 @@ export function rhythmAnchor(
   },
   context: CutoffContext,
 ): IsoDate {
-  const from = lastFixed !== null && lastFixed >= notBefore ? shiftIsoDate(mondayOf(lastFixed), 7) : notBefore;
+  const afterFixed = lastFixed === null ? null : shiftIsoDate(mondayOf(lastFixed), 7);
+  const from = afterFixed !== null && afterFixed > mondayOf(notBefore) ? afterFixed : mondayOf(notBefore);
   const period = daysBetween(notBefore, nextDeliveryAfter(notBefore, frequency)) / 7;
   const inRhythm = (date: IsoDate) => {
     if (keepWeeksOf === null) return true;
