@@ -3,6 +3,8 @@ import Redis from "ioredis";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cachedResource } from "./cache.server";
 import { followContentChanges } from "./content-changes.server";
+import { redisConnectionName } from "./redis-channel.server";
+import { shareRetirements } from "./session-retirement.server";
 
 /**
  * Staff's changes reaching a storefront process at once (docs/decisions/050), with Redis
@@ -35,6 +37,23 @@ describe.skipIf(!redisUrl)("with Redis", () => {
   const closers: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     await Promise.all(closers.splice(0).map((close) => close()));
+  });
+
+  it("the two channels a storefront follows share two connections, closed with the last of them", async () => {
+    const admin = new Redis(redisUrl ?? "");
+    closers.push(() => admin.quit());
+    const mine = async () =>
+      String(await admin.client("LIST"))
+        .split("\n")
+        .filter((line) => line.includes(` name=${redisConnectionName()} `)).length;
+    const following = followContentChanges({ redisUrl: redisUrl ?? "", channel, forgetPages: () => {} });
+    const retirement = shareRetirements({ redisUrl: redisUrl ?? "", channel: `${channel}:sessions` });
+    await Promise.all([following.ready, retirement.ready]);
+    expect(await mine()).toBe(2);
+    await following.close();
+    expect(await mine()).toBe(2);
+    await retirement.close();
+    await expect.poll(mine).toBe(0);
   });
 
   it("a change published by the CMS drops the page copies and serves fresh CMS data at the next request", async () => {

@@ -32,7 +32,7 @@ function forgottenOf(message: string): Forgotten | null {
 export interface SessionRetirement {
   /** Resolves once this process listens (tests wait for it; the server does not need to). */
   readonly ready: Promise<void>;
-  /** Stops listening and publishing; closes both connections. */
+  /** Stops listening and publishing (the last channel of a Redis closes its connections). */
   close(): Promise<void>;
 }
 
