@@ -186,6 +186,7 @@ function Invoice({ texts, draft, values, errors, deliveryAddress, defaults }: In
         <AccountInput
           name={INVOICE_FIELDS.taxId}
           label={words.taxId}
+          hint={words.taxIdHint}
           maxLength={ACCOUNT_FIELD_MAX.taxId}
           defaultValue={values?.[INVOICE_FIELDS.taxId] ?? invoice?.taxId ?? fromProfile?.taxId ?? ""}
           error={error(INVOICE_FIELDS.taxId)}

@@ -187,7 +187,9 @@ const es = {
     notesHint: "Por ejemplo: portero automático estropeado, dejar en la conserjería.",
     invoice: "Necesito factura",
     invoiceName: "Nombre o razón social",
-    taxId: "NIF, NIE o CIF",
+    taxId: "NIF, NIE, CIF o número de IVA",
+    taxIdHint:
+      "Con dirección en España, NIF, NIE o CIF; en Portugal, NIF. De otro país de la UE, el número de IVA con su prefijo (FR…, DE…).",
     sameAddress: "Facturar a la dirección de entrega",
     billingLegend: "Dirección de facturación",
   },
@@ -432,7 +434,9 @@ const ca: OrderFlowTexts = {
     notesHint: "Per exemple: porter automàtic espatllat, deixar-ho a la consergeria.",
     invoice: "Necessito factura",
     invoiceName: "Nom o raó social",
-    taxId: "NIF, NIE o CIF",
+    taxId: "NIF, NIE, CIF o número d'IVA",
+    taxIdHint:
+      "Amb adreça a Espanya, NIF, NIE o CIF; a Portugal, NIF. D'un altre país de la UE, el número d'IVA amb el seu prefix (FR…, DE…).",
     sameAddress: "Factura a l'adreça de lliurament",
     billingLegend: "Adreça de facturació",
   },
@@ -674,7 +678,9 @@ const pt: OrderFlowTexts = {
     notesHint: "Por exemplo: campainha avariada, deixar na portaria.",
     invoice: "Preciso de fatura",
     invoiceName: "Nome ou denominação social",
-    taxId: "NIF ou NIPC",
+    taxId: "NIF, NIPC ou número de IVA",
+    taxIdHint:
+      "Com morada em Portugal, NIF ou NIPC; em Espanha, NIF, NIE ou CIF. De outro país da UE, o número de IVA com o prefixo (FR…, DE…).",
     sameAddress: "Faturar para a morada de entrega",
     billingLegend: "Morada de faturação",
   },

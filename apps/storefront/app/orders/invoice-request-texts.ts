@@ -13,7 +13,8 @@ const es = {
   open: "Pedir la factura",
   name: "Nombre o razón social",
   taxId: "NIF, NIE, CIF o número de IVA",
-  taxIdHint: "Un NIF español o portugués, o un número de IVA de la UE con el prefijo del país (FR…, DE…).",
+  taxIdHint:
+    "Con dirección en España, NIF, NIE o CIF; en Portugal, NIF. De otro país de la UE, el número de IVA con su prefijo (FR…, DE…).",
   fromProfile: "Hemos rellenado los datos de facturación de tu perfil; cámbialos si esta factura es para otra persona.",
   billingLegend: "Dirección de facturación",
   submit: "Emitir la factura",
@@ -39,7 +40,8 @@ const ca: InvoiceRequestTexts = {
   open: "Demanar la factura",
   name: "Nom o raó social",
   taxId: "NIF, NIE, CIF o número d'IVA",
-  taxIdHint: "Un NIF espanyol o portuguès, o un número d'IVA de la UE amb el prefix del país (FR…, DE…).",
+  taxIdHint:
+    "Amb adreça a Espanya, NIF, NIE o CIF; a Portugal, NIF. D'un altre país de la UE, el número d'IVA amb el seu prefix (FR…, DE…).",
   fromProfile:
     "Hem omplert les dades de facturació del teu perfil; canvia-les si aquesta factura és per a una altra persona.",
   billingLegend: "Adreça de facturació",
@@ -64,7 +66,8 @@ const pt: InvoiceRequestTexts = {
   open: "Pedir a fatura",
   name: "Nome ou denominação social",
   taxId: "NIF, NIPC ou número de IVA",
-  taxIdHint: "Um NIF português ou espanhol, ou um número de IVA da UE com o prefixo do país (FR…, DE…).",
+  taxIdHint:
+    "Com morada em Portugal, NIF ou NIPC; em Espanha, NIF, NIE ou CIF. De outro país da UE, o número de IVA com o prefixo (FR…, DE…).",
   fromProfile: "Preenchemos os dados de faturação do seu perfil; altere-os se esta fatura for para outra pessoa.",
   billingLegend: "Morada de faturação",
   submit: "Emitir a fatura",

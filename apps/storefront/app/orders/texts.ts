@@ -154,7 +154,7 @@ const es = {
   invoice: {
     heading: "Datos de facturación",
     name: "Nombre o razón social",
-    taxId: "NIF o CIF",
+    taxId: "Identificación fiscal",
     address: "Dirección",
     documents: "Facturas",
     download: "Factura {number} (PDF)",
@@ -366,7 +366,7 @@ const ca: OrdersTexts = {
   invoice: {
     heading: "Dades de facturació",
     name: "Nom o raó social",
-    taxId: "NIF o CIF",
+    taxId: "Identificació fiscal",
     address: "Adreça",
     documents: "Factures",
     download: "Factura {number} (PDF)",
@@ -582,7 +582,7 @@ const pt: OrdersTexts = {
   invoice: {
     heading: "Dados de faturação",
     name: "Nome ou denominação social",
-    taxId: "NIF ou NIPC",
+    taxId: "Identificação fiscal",
     address: "Morada",
     documents: "Faturas",
     download: "Fatura {number} (PDF)",
