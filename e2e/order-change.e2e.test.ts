@@ -92,17 +92,23 @@ describe.each(["es", "ca", "pt"] as const)("changing a paid order in %s", (local
 
   it("moves the delivery to another day and lowers a quantity; the page says the new total and the refund", async () => {
     const customer = await registerCustomer(cmsUrl);
-    const order = await orderOfTwoBoxes(customer, locale);
+    // Placed and paid in another language than the page's (the payment comes back to the order's
+    // language): the change form's days and amounts follow the page's.
+    const placedIn = locale === "es" ? "ca" : "es";
+    const placedTexts = ordersTextsFor(placedIn);
+    const order = await orderOfTwoBoxes(customer, placedIn);
     const { page } = session;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.context().addCookies([{ name: SESSION_COOKIE, value: customer.jwt, url: storefrontUrl }]);
 
-    const paid = money(order.totals.total);
-    await page.goto(`${pathTo("orderPay", locale)}?order=${order.number}`);
-    await page.getByRole("button", { name: texts.pay.button.replace("{total}", paid) }).click();
+    const paid = formatCents(order.totals.total, LOCALE_TAGS[placedIn]);
+    await page.goto(`${pathTo("orderPay", placedIn)}?order=${order.number}`);
+    await page.getByRole("button", { name: placedTexts.pay.button.replace("{total}", paid) }).click();
     await decideOnSandbox(page, "approve");
-    await page.waitForURL(`${storefrontUrl}${pathTo("paymentCompleted", locale, { slug: order.number })}`);
-    await expect.poll(() => page.getByRole("heading", { name: texts.outcome.paid.heading }).isVisible()).toBe(true);
+    await page.waitForURL(`${storefrontUrl}${pathTo("paymentCompleted", placedIn, { slug: order.number })}`);
+    await expect
+      .poll(() => page.getByRole("heading", { name: placedTexts.outcome.paid.heading }).isVisible())
+      .toBe(true);
 
     await page.goto(pathTo("orderDetail", locale, { id: order.number }));
     await page.getByRole("link", { name: t.open }).click();
@@ -113,6 +119,13 @@ describe.each(["es", "ca", "pt"] as const)("changing a paid order in %s", (local
       .locator("option")
       .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     if (!other) throw new Error("No other delivery day is offered");
+    const weekday = (date: string) =>
+      new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: "long", timeZone: "UTC" }).format(
+        new Date(`${date}T00:00:00Z`),
+      );
+    const [current, offered] = await delivery.locator("option").allTextContents();
+    expect(current).toContain(weekday(order.delivery.date));
+    expect(offered).toContain(weekday(other.split("|")[0]!));
     await delivery.selectOption(other);
     await page.locator('select[name="qty-0"]').selectOption("1");
     await page.getByRole("button", { name: t.review }).click();
@@ -143,7 +156,9 @@ describe.each(["es", "ca", "pt"] as const)("changing a paid order in %s", (local
     expect(refunded).toBe(order.totals.total - after.totals.total);
     expect(refunded).toBeGreaterThan(0);
     expect(`${after.delivery.date}|${after.delivery.slot.code}`).toBe(other);
-    expect(totalLine).toBe(t.quoteTotal.replace("{after}", money(after.totals.total)).replace("{before}", paid));
+    expect(totalLine).toBe(
+      t.quoteTotal.replace("{after}", money(after.totals.total)).replace("{before}", money(order.totals.total)),
+    );
     expect(refundLine).toBe(
       t.quoteRefund.replace("{amount}", money(refunded)).replace("{method}", texts.cancel.methods.sandbox),
     );

@@ -39,7 +39,7 @@ export function OrderCancellation({
   outcome: Outcome;
 }) {
   const t = texts.cancel;
-  const { cancellation, order } = view;
+  const { cancellation } = view;
   const refused = outcome && "refused" in outcome ? outcome.refused : null;
   const refusal = refused !== null && Object.hasOwn(REFUSALS, refused) ? (refused as CancelRefusal) : null;
   const done = outcome && "cancelled" in outcome ? outcome.cancelled : null;
@@ -48,7 +48,7 @@ export function OrderCancellation({
       {done ? (
         <DoneNotice>
           {done.refunded > 0
-            ? format(t.doneRefunded, { amount: formatCents(done.refunded, LOCALE_TAGS[order.locale]) })
+            ? format(t.doneRefunded, { amount: formatCents(done.refunded, LOCALE_TAGS[view.locale]) })
             : t.done}
         </DoneNotice>
       ) : null}

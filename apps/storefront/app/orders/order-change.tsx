@@ -37,7 +37,7 @@ const moneyOf = (locale: Locale) => (cents: number) => formatCents(cents, LOCALE
 
 function DeliveryChoice({ view, options, t }: { view: OrderView; options: OrderChangeOptions; t: ChangeTexts }) {
   const { order } = view;
-  const locale = order.locale;
+  const { locale } = view;
   const current = `${order.delivery.date}|${order.delivery.slot.code}`;
   return (
     <label className="grid gap-1">
@@ -165,7 +165,7 @@ function QuotePanel({
   methods: OrdersTexts["cancel"]["methods"];
 }) {
   const { quote } = quoted;
-  const locale = view.order.locale;
+  const { locale } = view;
   const money = moneyOf(locale);
   const when = (date: string, slot: { start: string; end: string }) =>
     format(t.option, { day: deliveryDay(date, locale), start: slot.start, end: slot.end });
@@ -236,8 +236,7 @@ export function OrderChange({
   options: OrderChangeOptions | null;
   outcome: ChangeOutcome | object | null;
 }) {
-  const { order, cancellation } = view;
-  const locale = order.locale;
+  const { order, cancellation, locale } = view;
   const done = outcome && "changed" in outcome ? outcome.changed : null;
   const refused = outcome && "changeRefused" in outcome ? outcome.changeRefused : null;
   const quoted = outcome && "changeQuote" in outcome ? outcome.changeQuote : null;

@@ -57,6 +57,8 @@ export function orderView(order: Order, locale: Locale, now: Date = new Date()) 
   const lastChange = Date.parse(order.events.at(-1)?.at ?? order.createdAt);
   return {
     order,
+    /** The page's language, which its dates and amounts follow (not `order.locale`, the order's own). */
+    locale,
     placedOn: dayOf(order.createdAt, locale),
     deliveryOn: deliveryDay(order.delivery.date, locale),
     deliveryOnDay: onDeliveryDay(order.delivery.date, locale),
