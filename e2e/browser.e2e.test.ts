@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo, SCREENS, staticSitemapEntries, type Locale } from "@shop/routing";
 import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
-import { useBrowserSession } from "./support/browser";
+import { hydrated, useBrowserSession } from "./support/browser";
 import { fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
 const base = inject("storefrontUrl");
@@ -235,6 +235,7 @@ describe("keyboard", () => {
     const product = products.find((each) => each.type === "box" && each.isActive);
     if (!product) throw new Error("The demo catalogue has no active box");
     await session.page.goto(pathTo("product", locale, { slug: product[`slug_${locale}`] }));
+    await hydrated(session.page);
     const gallery = session.page.getByRole("region", { name: messagesFor(locale).product.gallery });
     const total = await gallery.getByRole("button").count();
     for (const number of total > 1 ? [1, total] : [1]) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import { format, messagesFor } from "../apps/storefront/app/i18n";
-import { useBrowserSession } from "./support/browser";
+import { hydrated, useBrowserSession } from "./support/browser";
 import { consumerBox, fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 
 const base = inject("storefrontUrl");
@@ -147,6 +147,7 @@ describe.each(LOCALES)("the lightbox (%s)", (locale) => {
   async function openGallery() {
     const product = box();
     await session.page.goto(pathTo("product", locale, { slug: product[`slug_${locale}`] }));
+    await hydrated(session.page);
     const gallery = session.page.getByRole("region", { name: messagesFor(locale).product.gallery });
     const total = await gallery.getByRole("button").count();
     await gallery.getByRole("button", { name: format(text.open, { number: 1, total }) }).click();

@@ -94,3 +94,12 @@ export function useBrowserSession(
   });
   return session;
 }
+
+/**
+ * Resolves once the page's React Router has started, and with it hydration: a button's handler is
+ * React's, so a click or an Enter sent before then does nothing (a loaded machine delivered the
+ * lightbox's Enter before it, and the test waited 30 s for a dialog that never opened).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
