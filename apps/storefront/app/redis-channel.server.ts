@@ -76,10 +76,9 @@ export function redisChannel({ redisUrl, channel, onMessage, whileDown }: RedisC
     warned = true;
     console.error(`Redis (${channel}) does not answer: ${whileDown}`, error.message);
   };
-  const heard = (error: Error) => warnOnce(error);
   const answering = () => (warned = false);
-  publisher.on("error", heard);
-  subscriber.on("error", heard);
+  publisher.on("error", warnOnce);
+  subscriber.on("error", warnOnce);
   subscriber.on("ready", answering);
   const onChannel = listeners.get(channel) ?? new Set<(message: string) => void>();
   listeners.set(channel, onChannel);
@@ -98,8 +97,8 @@ export function redisChannel({ redisUrl, channel, onMessage, whileDown }: RedisC
       if (closed) return;
       closed = true;
       onChannel.delete(onMessage);
-      publisher.off("error", heard);
-      subscriber.off("error", heard);
+      publisher.off("error", warnOnce);
+      subscriber.off("error", warnOnce);
       subscriber.off("ready", answering);
       connections.users -= 1;
       if (connections.users > 0) {

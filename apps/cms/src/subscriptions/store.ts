@@ -187,6 +187,14 @@ export interface DeliveryRow {
   foodBank: { name: string } | null;
 }
 
+/** What a delivery row is read with, and its dates as ISO days. */
+const DELIVERY_POPULATE = { order: { select: ["number", "total"] }, foodBank: { select: ["name"] } };
+const deliveryRowOf = (row: DeliveryRow): DeliveryRow => ({
+  ...row,
+  date: isoDateOf(row.date),
+  plannedDate: isoDateOf(row.plannedDate),
+});
+
 /** The subscription's deliveries from `from` on, soonest first (`limit` of them when given). */
 export async function deliveriesFrom(
   strapi: Core.Strapi,
@@ -196,11 +204,11 @@ export async function deliveriesFrom(
 ): Promise<DeliveryRow[]> {
   const rows = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
     where: { subscriptionId, date: { $gte: from } },
-    populate: { order: { select: ["number", "total"] }, foodBank: { select: ["name"] } },
+    populate: DELIVERY_POPULATE,
     orderBy: { date: "asc" },
     ...(limit === undefined ? {} : { limit }),
   })) as DeliveryRow[];
-  return rows.map((row) => ({ ...row, date: isoDateOf(row.date), plannedDate: isoDateOf(row.plannedDate) }));
+  return rows.map(deliveryRowOf);
 }
 
 /** The subscription's delivery on `date`, or null: the row a change is about, read by its own key. */
@@ -209,14 +217,11 @@ export async function deliveryOn(
   subscriptionId: number,
   date: IsoDate,
 ): Promise<DeliveryRow | null> {
-  const rows = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findMany({
+  const row = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findOne({
     where: { subscriptionId, date },
-    populate: { order: { select: ["number", "total"] }, foodBank: { select: ["name"] } },
-  })) as DeliveryRow[];
-  const row = rows
-    .map((found) => ({ ...found, date: isoDateOf(found.date), plannedDate: isoDateOf(found.plannedDate) }))
-    .find((found) => found.date === date);
-  return row ?? null;
+    populate: DELIVERY_POPULATE,
+  })) as DeliveryRow | null;
+  return row === null ? null : deliveryRowOf(row);
 }
 
 /**

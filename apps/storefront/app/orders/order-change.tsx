@@ -36,8 +36,7 @@ const CHANGEABLE = new Set(["pending_payment", "payment_failed", "paid"]);
 const moneyOf = (locale: Locale) => (cents: number) => formatCents(cents, LOCALE_TAGS[locale]);
 
 function DeliveryChoice({ view, options, t }: { view: OrderView; options: OrderChangeOptions; t: ChangeTexts }) {
-  const { order } = view;
-  const { locale } = view;
+  const { order, locale } = view;
   const current = `${order.delivery.date}|${order.delivery.slot.code}`;
   return (
     <label className="grid gap-1">

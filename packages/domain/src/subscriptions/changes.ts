@@ -142,15 +142,16 @@ export function rhythmAnchor(
   },
   context: CutoffContext,
 ): IsoDate {
+  // The Monday of the first week a box on the new day may come.
   const afterFixed = lastFixed === null ? null : shiftIsoDate(mondayOf(lastFixed), 7);
-  const from = afterFixed !== null && afterFixed > mondayOf(notBefore) ? afterFixed : mondayOf(notBefore);
+  const firstWeek = afterFixed !== null && afterFixed > mondayOf(notBefore) ? afterFixed : mondayOf(notBefore);
   const period = daysBetween(notBefore, nextDeliveryAfter(notBefore, frequency)) / 7;
   const inRhythm = (date: IsoDate) => {
     if (keepWeeksOf === null) return true;
     const weeks = daysBetween(mondayOf(keepWeeksOf), mondayOf(date)) / 7;
     return ((weeks % period) + period) % period === 0;
   };
-  let anchor = shiftIsoDate(mondayOf(from), weekday - 1);
-  while (anchor < from || !inRhythm(anchor) || isDeliveryLocked(anchor, context)) anchor = shiftIsoDate(anchor, 7);
+  let anchor = shiftIsoDate(firstWeek, weekday - 1);
+  while (!inRhythm(anchor) || isDeliveryLocked(anchor, context)) anchor = shiftIsoDate(anchor, 7);
   return anchor;
 }
