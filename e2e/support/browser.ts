@@ -90,7 +90,9 @@ export function useBrowserSession(
       await session.context?.close();
     }
     const allowed = [/status of 4\d\d/, ...expectedErrors];
-    expect(consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)))).toEqual([]);
+    const unexpected = consoleErrors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+    // The messages go in the assertion's own line: a CI summary keeps that line and may cut the diff.
+    expect(unexpected, `console errors: ${unexpected.join(" | ")}`).toEqual([]);
   });
   return session;
 }
