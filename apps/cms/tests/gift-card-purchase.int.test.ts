@@ -224,7 +224,7 @@ describe("paying for a gift card", () => {
 
     const failed = await cardOfPayment(reference);
     expect(failed.payment.paymentStatus).toBe("failed");
-    expect(failed.card.state).toBe("pending_payment");
+    expect(failed.card.state).toBe("payment_failed");
     expect(failed.ledger).toEqual([]);
     const sealed = (await app.strapi.db
       .query(CONTENT_TYPES.giftCard)
@@ -243,15 +243,15 @@ describe("paying for a gift card", () => {
       sendOn: null,
     });
     expect(mailsTo(app.outboxDir, body.buyerEmail)).toHaveLength(0);
-    // Staff read it as declined, in their list and on the card, not as waiting for the bank; and
-    // still so once the purchase has expired (not "abandoned unpaid").
+    // Staff read it as declined, in their list and on the card (as the admin panel shows the stored
+    // state), not as waiting for the bank; and still so once its deadline has passed (not "abandoned unpaid").
     const staffStatus = async () => ({
       list: (await searchGiftCards(app.strapi, body.buyerEmail)).map((card) => card.status),
       detail: (await giftCardForStaff(app.strapi, failed.payment.giftCardId))?.card.status,
     });
     expect(await staffStatus()).toEqual({ list: ["payment_failed"], detail: "payment_failed" });
     await expireGiftCardPurchases(app.strapi, new Date(Date.now() + giftCardPaymentTtlMs() + 60_000));
-    expect((await cardOfPayment(reference)).card.state).toBe("expired");
+    expect((await cardOfPayment(reference)).card.state).toBe("payment_failed");
     expect(await staffStatus()).toEqual({ list: ["payment_failed"], detail: "payment_failed" });
 
     const retry = await buy({ amount: 3000, buyerEmail: body.buyerEmail });
@@ -316,15 +316,22 @@ describe("paying for a gift card", () => {
     expect(mailsTo(app.outboxDir, body.buyerEmail)).toHaveLength(0);
   });
 
-  it("an upgraded shop keeps its cards (their status column becomes state), and rotating JWT_SECRET keeps purchases in flight", async () => {
+  it("an upgraded shop keeps its cards (their status column becomes state, a declined one payment_failed), and rotating JWT_SECRET keeps purchases in flight", async () => {
     const issued = await buy({ amount: 2300 });
     await decide(issued.path, "approve");
     await flushServerWork();
     const inFlight = await buy({ amount: 2200 });
-    // The database as a shop had it before the rename: the cards' state in `status`, the migration not run.
+    const declined = await buy({ amount: 2100 });
+    await decide(declined.path, "decline");
+    await flushServerWork();
+    const declinedId = (await cardOfPayment(declined.reference)).payment.giftCardId;
+    // The database as a shop had it before the rename (the cards' state in `status`) and before a
+    // declined purchase had a state of its own (it stayed pending_payment), the migrations not run.
     const knex = app.strapi.db.connection;
+    await knex("gift_cards").where("id", declinedId).update({ state: "pending_payment" });
     await knex.raw("ALTER TABLE ?? RENAME COLUMN ?? TO ??", ["gift_cards", "state", "status"]);
     await knex("strapi_migrations").where("name", "like", "%gift-card-state%").delete();
+    await knex("strapi_migrations").where("name", "like", "%gift-card-payment-failed%").delete();
     const jwtSecret = process.env.JWT_SECRET;
     process.env.JWT_SECRET = "a-new-jwt-secret-after-a-leak-0123456789";
     try {
@@ -335,6 +342,7 @@ describe("paying for a gift card", () => {
     }
     expect((await cardOfPayment(issued.reference)).card.state).toBe("active");
     expect((await cardOfPayment(inFlight.reference)).card.state).toBe("pending_payment");
+    expect((await cardOfPayment(declined.reference)).card.state).toBe("payment_failed");
     // The buyer at the bank while the sign-in key was rotated is still found, and their payment issues the card.
     expect((await current(inFlight.token)).body).toMatchObject({ state: "pending", amount: 2200 });
     expect((await postSandboxNotification(inFlight.reference, "approve", 2200)).status).toBe(200);

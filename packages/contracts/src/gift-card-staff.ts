@@ -24,29 +24,24 @@ export const giftCardBalanceAnswer = z.discriminatedUnion("found", [
 export type GiftCardBalanceAnswer = z.output<typeof giftCardBalanceAnswer>;
 
 /**
- * A card's state (the CMS's `state` attribute: Strapi 5 reserves `status`): expired is a purchase
- * whose payment never came in time (docs/decisions/040); it never holds a balance.
+ * A card's state (the CMS's `state` attribute: Strapi 5 reserves `status`), which staff read as it is
+ * stored, in the shop's page and in the admin panel alike: payment_failed is a purchase whose payment
+ * the gateway declined (or that failed), as an order's is (@shop/domain ORDER_STATUSES), final unless
+ * the gateway still pays it; expired is a purchase whose payment never came in time (docs/decisions/040).
+ * Neither ever holds a balance.
  */
-export const GIFT_CARD_STATUSES = ["pending_payment", "active", "voided", "expired"] as const;
+export const GIFT_CARD_STATUSES = ["pending_payment", "payment_failed", "active", "voided", "expired"] as const;
 export type GiftCardState = (typeof GIFT_CARD_STATUSES)[number];
 
 /** Staff's search: the last four characters of the code, or a buyer's or recipient's e-mail (or part of one). */
 export const GIFT_CARD_SEARCH_MAX = 120;
-
-/**
- * What staff read as a card's status: its state, except that a purchase whose payment the gateway
- * declined (or that failed) is payment_failed, as an order's is (@shop/domain ORDER_STATUSES), not
- * "pending payment" (still the card's state until the purchase expires) nor "expired unpaid" after.
- */
-export const STAFF_GIFT_CARD_STATUSES = [...GIFT_CARD_STATUSES, "payment_failed"] as const;
-export type StaffGiftCardStatus = (typeof STAFF_GIFT_CARD_STATUSES)[number];
 
 export const staffGiftCardSchema = z.object({
   id: z.number().int(),
   /** GIFT-000042. */
   label: z.string(),
   codeTail: z.string(),
-  status: z.enum(STAFF_GIFT_CARD_STATUSES),
+  status: z.enum(GIFT_CARD_STATUSES),
   amount: z.number().int(),
   balance: z.number().int(),
   buyerEmail: z.string(),

@@ -32,7 +32,7 @@ const DESCRIPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> =
     amount:
       "En céntimos de euro: 2500 son 25,00 €. El saldo es la suma de los movimientos de la tarjeta (Movimientos de tarjetas regalo, o la página /admin/gift-cards de la tienda).",
     state:
-      "pending_payment: sin pagar (también un pago rechazado, hasta que caduca); active: se puede usar; voided: anulada por el equipo; expired: sin pagar a tiempo (no se cobró nada, o el equipo lo reembolsa). Un pago rechazado sale como «Pago rechazado o fallido» en Tarjetas regalo.",
+      "pending_payment: esperando el pago; payment_failed: el banco rechazó el pago (no se cobró nada); active: se puede usar; voided: anulada por el equipo; expired: sin pagar a tiempo (no se cobró nada, o el equipo lo reembolsa).",
     sendOn: "Vacío: en cuanto se paga.",
   },
   "api::order.order": {

@@ -248,6 +248,7 @@ function purchaseStateOf(card: GiftCardState, payment: PaymentRow["paymentStatus
   if (card === "voided") return "voided";
   if (card === "active") return "paid";
   if (card === "expired") return payment === "paid" ? "expired" : "failed";
+  if (card === "payment_failed") return "failed";
   return payment === null || payment === "failed" || payment === "voided" ? "failed" : "pending";
 }
 
@@ -285,11 +286,14 @@ export async function settleGiftCardPayment(
     .query(CONTENT_TYPES.payment)
     .findOne({ where: { id: payment.id }, select: ["paymentStatus"] })) as { paymentStatus: string } | null;
   if (current?.paymentStatus === "failed" || current?.paymentStatus === "voided") {
-    // A card whose payment failed is never sent (a new purchase makes a new card): its sealed code is
-    // erased rather than kept for nothing. Should it be issued after all, its mail draws a new code.
-    await strapi.db
-      .query(CONTENT_TYPES.giftCard)
-      .updateMany({ where: { id: payment.giftCardId, state: "pending_payment" }, data: { codeSealed: null } });
+    // A card whose payment failed is payment_failed, for staff in the shop's page and in the admin
+    // panel alike, and is never sent (a new purchase makes a new card): its sealed code is erased
+    // rather than kept for nothing. Should the gateway pay it after all, the issue below makes it
+    // active and its mail draws a new code. A purchase already expired stays expired.
+    await strapi.db.query(CONTENT_TYPES.giftCard).updateMany({
+      where: { id: payment.giftCardId, state: "pending_payment" },
+      data: { state: "payment_failed", codeSealed: null },
+    });
   }
   if (current?.paymentStatus !== "paid") return decided ? "applied" : "repeated";
   const issued = await issueGiftCard(strapi, payment.giftCardId, { paymentKey: payment.reference });
@@ -320,6 +324,7 @@ export async function giftCardSandboxView(
   return {
     label: purchaseLabel(giftCardId),
     locale: toLocale(card.buyerLocale ?? undefined),
-    issued: card.state !== "pending_payment",
+    // Voided is a card staff cancelled after it was issued; a declined or expired purchase never was.
+    issued: card.state === "active" || card.state === "voided",
   };
 }

@@ -1,11 +1,5 @@
 import type { Core } from "@strapi/strapi";
-import type {
-  GiftCardState,
-  StaffGiftCard,
-  StaffGiftCardDetail,
-  StaffGiftCardEntry,
-  StaffGiftCardStatus,
-} from "@shop/contracts";
+import type { GiftCardState, StaffGiftCard, StaffGiftCardDetail, StaffGiftCardEntry } from "@shop/contracts";
 import { giftCardBalance, type GiftCardEntryKind } from "@shop/domain/gift-cards";
 import { CONTENT_TYPES } from "../content-types";
 import { ledgerOf, recordMovement, type MovementResult } from "./ledger";
@@ -82,38 +76,11 @@ async function balancesOf(strapi: Core.Strapi, ids: readonly number[]): Promise<
   return balances;
 }
 
-/** The status of a card's latest payment attempt (a card has one: a retry is a new purchase, decision 036). */
-type PaymentStatus = "pending" | "paid" | "failed" | "voided" | string;
-
-/**
- * A card as staff read it (the API keeps the name `status`; only the CMS's attribute is `state`): a
- * purchase the gateway declined stays pending_payment until it expires, then expired, which staff
- * would read as "waiting for the bank" and then "abandoned": it is payment_failed, as an order is.
- */
-export function staffStatusOf(state: GiftCardState, payment: PaymentStatus | null): StaffGiftCardStatus {
-  if ((state === "pending_payment" || state === "expired") && payment === "failed") return "payment_failed";
-  return state;
-}
-
-/** The latest payment attempt's status of each card (one query for a page of cards). */
-async function paymentStatusesOf(strapi: Core.Strapi, ids: readonly number[]): Promise<Map<number, PaymentStatus>> {
-  if (ids.length === 0) return new Map();
-  const rows = (await strapi.db.query(CONTENT_TYPES.payment).findMany({
-    where: { giftCardId: { $in: [...ids] } },
-    select: ["giftCardId", "paymentStatus"],
-    orderBy: { id: "asc" },
-  })) as { giftCardId: number; paymentStatus: PaymentStatus }[];
-  // Oldest first: the latest attempt of each card is the one kept.
-  return new Map(rows.map((row) => [Number(row.giftCardId), row.paymentStatus]));
-}
-
-function staffCard(
-  { sendFailures, state, ...row }: CardRow,
-  { balance, payment }: { balance: number; payment: PaymentStatus | null },
-): StaffGiftCard {
+function staffCard({ sendFailures, state, ...row }: CardRow, balance: number): StaffGiftCard {
   return {
     ...row,
-    status: staffStatusOf(state, payment),
+    // The API keeps the name `status`; only the CMS's attribute is `state` (Strapi 5 reserves `status`).
+    status: state,
     mailFailed: row.sentAt === null && Number(sendFailures ?? 0) >= GIFT_CARD_MAIL_TRIES,
     amount: Number(row.amount),
     label: label(row.id),
@@ -142,10 +109,8 @@ export async function searchGiftCards(strapi: Core.Strapi, query: string): Promi
     limit: SEARCH_LIMIT,
   })) as CardRow[];
   const ids = rows.map((row) => row.id);
-  const [balances, payments] = await Promise.all([balancesOf(strapi, ids), paymentStatusesOf(strapi, ids)]);
-  return rows.map((row) =>
-    staffCard(row, { balance: balances.get(row.id) ?? 0, payment: payments.get(row.id) ?? null }),
-  );
+  const balances = await balancesOf(strapi, ids);
+  return rows.map((row) => staffCard(row, balances.get(row.id) ?? 0));
 }
 
 /** One card with its ledger, oldest movement first; null when there is none with that id. */
@@ -167,8 +132,7 @@ export async function giftCardForStaff(strapi: Core.Strapi, giftCardId: number):
     orderId: entry.orderId === null || entry.orderId === undefined ? null : Number(entry.orderId),
     createdAt: iso(entry.createdAt),
   }));
-  const payment = (await paymentStatusesOf(strapi, [giftCardId])).get(giftCardId) ?? null;
-  return { card: staffCard(row, { balance: giftCardBalance(ledger), payment }), ledger };
+  return { card: staffCard(row, giftCardBalance(ledger)), ledger };
 }
 
 /** Who did it, kept with the reason: the ledger's actor says only "staff". */
