@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, onTestFailed } from "vitest";
 
 /** The system Chromium (CHROME_PATH, else /usr/bin/chromium): no test downloads a browser. */
 export function launchBrowser(): Promise<Browser> {
@@ -71,6 +71,12 @@ export function useBrowserSession(
     await session.browser?.close();
   });
   beforeEach(async () => {
+    // Printed on every failed attempt: the report of a test that passed on its retry shows only
+    // "(retry x1)", and the flake's cause would be lost.
+    onTestFailed(({ task }) => {
+      const errors = (task.result?.errors ?? []).map((error) => error.message).join(" | ");
+      console.log(`FAILED (attempt ${(task.result?.retryCount ?? 0) + 1}) ${task.name}: ${errors}`);
+    });
     if (!shareContext) session.context = await newContext();
     session.page = await session.context.newPage();
     consoleErrors.length = 0;
