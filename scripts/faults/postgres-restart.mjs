@@ -6,13 +6,19 @@
 // that overlapped the outage was answered 200 or 503 within the bound (none hung, none got 500 or
 // 401), the readiness check said 503 meanwhile, and every kind of request answers 200 again by itself
 // soon after PostgreSQL is back. It prints the figures.
+// `npm run faults:postgres -- --cluster`: the same behind HAProxy (deploy/haproxy.cfg, two CMS and
+// two storefront processes, Redis at REDIS_URL or the machine's), the traffic sent to the balancer:
+// the health checks take both CMS processes out during the outage and HAProxy answers the CMS's 503
+// body itself (deploy/errors/cms-503.http), then puts them back once PostgreSQL is.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { HAPROXY_MISSING, haproxyInstalled, shopCluster } from "../cluster/cluster.mjs";
 import { shopAddresses } from "../lib/addresses.mjs";
 import { ensureBuilt, freePort, startCms, startStorefront, stopProcess, waitForHttp } from "../lib/processes.mjs";
 import { startPrivatePostgres } from "./private-postgres.mjs";
 
+const BEHIND_HAPROXY = process.argv.includes("--cluster");
 /** The CMS's wait for a database connection (DATABASE_WAIT_MS), short so that the drill is too. */
 const DATABASE_WAIT_MS = 3_000;
 /**
@@ -22,7 +28,10 @@ const DATABASE_WAIT_MS = 3_000;
 const ANSWER_BOUND_MS = DATABASE_WAIT_MS + 2_000 + 1_000;
 /** How long PostgreSQL stays down. */
 const OUTAGE_MS = Number(process.env.FAULTS_OUTAGE_MS ?? 6_000);
-/** Traffic before the outage, and how long the shop has to answer 200 again once PostgreSQL is back. */
+/**
+ * Traffic before the outage, and how long the shop has to answer 200 again once PostgreSQL is back
+ * (behind HAProxy, a CMS process also needs two passed health checks a second apart: `rise 2`).
+ */
 const WARM_MS = 3_000;
 const RECOVERY_BOUND_MS = 30_000;
 /** Requests at once: two per kind of call. */
@@ -30,32 +39,66 @@ const CONNECTIONS_PER_CALL = 2;
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+if (BEHIND_HAPROXY && !haproxyInstalled()) {
+  console.error(HAPROXY_MISSING);
+  process.exit(1);
+}
 const logFile = path.join(os.tmpdir(), `shop-faults-postgres-${process.pid}.log`);
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-faults-postgres-logs-"));
 const outbox = path.join(os.tmpdir(), `shop-faults-postgres-outbox-${process.pid}`);
 const postgresPort = await freePort();
-const addresses = shopAddresses({ PORT: String(await freePort()), CMS_PORT: String(await freePort()) });
-const { cmsUrl, siteUrl } = addresses;
 /** The storefront's wait for the CMS (its CMS_TIMEOUT_MS default), plus a second for the machine. */
 const STOREFRONT_BOUND_MS = 8_000 + 1_000;
 
 await ensureBuilt();
-console.log(`PostgreSQL (private cluster) on 127.0.0.1:${postgresPort}, CMS on ${cmsUrl}, log of both apps ${logFile}`);
 const postgres = startPrivatePostgres({ port: postgresPort, database: "shop_faults" });
-const cms = startCms({
-  port: addresses.cmsPort,
-  logFile,
-  env: {
-    ...addresses.cmsEnv,
-    DATABASE_URL: postgres.url,
-    DATABASE_WAIT_MS: String(DATABASE_WAIT_MS),
-    MAIL_OUTBOX_DIR: outbox,
-  },
-});
-let storefront = null;
+const drillEnv = { DATABASE_URL: postgres.url, DATABASE_WAIT_MS: String(DATABASE_WAIT_MS), MAIL_OUTBOX_DIR: outbox };
+const shop = BEHIND_HAPROXY ? await clusterShop() : await singleShop();
+const { cmsUrl, siteUrl } = shop;
+
+/** One CMS and one storefront, as `npm start` runs them, on the private PostgreSQL. */
+async function singleShop() {
+  const addresses = shopAddresses({ PORT: String(await freePort()), CMS_PORT: String(await freePort()) });
+  console.log(
+    `PostgreSQL (private cluster) on 127.0.0.1:${postgresPort}, CMS on ${addresses.cmsUrl}, log of both apps ${logFile}`,
+  );
+  let cms = null;
+  let storefront = null;
+  return {
+    cmsUrl: addresses.cmsUrl,
+    siteUrl: addresses.siteUrl,
+    async start() {
+      cms = startCms({ port: addresses.cmsPort, logFile, env: { ...addresses.cmsEnv, ...drillEnv } });
+      await waitForHttp(`${addresses.cmsUrl}/health`, { child: cms, timeoutMs: 300_000, logFile });
+      storefront = startStorefront({ port: addresses.storefrontPort, env: addresses.storefrontEnv, logFile });
+      await waitForHttp(`${addresses.siteUrl}/healthz`, { child: storefront, timeoutMs: 60_000, logFile });
+    },
+    stop: async () => {
+      await stopProcess(storefront);
+      await stopProcess(cms);
+    },
+  };
+}
+
+/** HAProxy in front of two CMS and two storefront processes (scripts/cluster), on the private PostgreSQL. */
+async function clusterShop() {
+  const ports = {
+    shop: await freePort(),
+    cms: await freePort(),
+    stats: await freePort(),
+    storefronts: [await freePort(), await freePort()],
+    cmses: [await freePort(), await freePort()],
+  };
+  const cluster = shopCluster({ env: { ...process.env, ...drillEnv }, ports, logDir });
+  const { cmsUrl, siteUrl, statsUrl } = cluster.addresses;
+  console.log(
+    `PostgreSQL (private cluster) on 127.0.0.1:${postgresPort}; HAProxy: shop ${siteUrl}, CMS ${cmsUrl}, status ${statsUrl}; logs in ${logDir}`,
+  );
+  return { cmsUrl, siteUrl, start: () => cluster.start(), stop: () => cluster.stop() };
+}
 
 async function cleanUp() {
-  await stopProcess(storefront);
-  await stopProcess(cms);
+  await shop.stop();
   postgres.remove();
   fs.rmSync(outbox, { recursive: true, force: true });
 }
@@ -79,9 +122,7 @@ async function request(kind, url, init = {}) {
 }
 
 try {
-  await waitForHttp(`${cmsUrl}/health`, { child: cms, timeoutMs: 300_000, logFile });
-  storefront = startStorefront({ port: addresses.storefrontPort, env: addresses.storefrontEnv, logFile });
-  await waitForHttp(`${siteUrl}/healthz`, { child: storefront, timeoutMs: 60_000, logFile });
+  await shop.start();
 
   // The signed-in customer of the traffic.
   const registered = await fetch(`${cmsUrl}/api/auth/local/register`, {
@@ -182,7 +223,7 @@ try {
     return `    ${kind.padEnd(22)} ${String(during.length).padStart(4)} requests, ${JSON.stringify(tally(during))}, slowest ${slowest(during)} ms (bound ${boundOf(kind)} ms)`;
   });
   console.log(`
-PostgreSQL restarted under traffic (${CONNECTIONS_PER_CALL} connections per kind of call, DATABASE_WAIT_MS=${DATABASE_WAIT_MS})
+PostgreSQL restarted under traffic${BEHIND_HAPROXY ? " behind HAProxy (two CMS, two storefronts)" : ""} (${CONNECTIONS_PER_CALL} connections per kind of call, DATABASE_WAIT_MS=${DATABASE_WAIT_MS})
   before the outage     ${before.length} requests, ${JSON.stringify(tally(before))}, slowest ${slowest(before)} ms
   during the outage     ${overlapping.length} requests (in flight at the stop, or started before PostgreSQL was back):
 ${lines.join("\n")}
@@ -190,11 +231,12 @@ ${lines.join("\n")}
   back to 200           ${recoveredAt - restartedAt} ms after PostgreSQL was started again (bound ${RECOVERY_BOUND_MS} ms), with nothing restarted by hand
 `);
   if (problems.length > 0) {
-    console.error(`FAILED:\n  - ${problems.join("\n  - ")}\n(log of both apps: ${logFile})`);
+    console.error(`FAILED:\n  - ${problems.join("\n  - ")}\n(logs: ${BEHIND_HAPROXY ? logDir : logFile})`);
     process.exitCode = 1;
   } else {
     console.log("PASSED");
     fs.rmSync(logFile, { force: true });
+    fs.rmSync(logDir, { recursive: true, force: true });
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
