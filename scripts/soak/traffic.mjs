@@ -46,7 +46,9 @@ function recorder() {
   const count = (entry, status) => entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
   const failed = (kind, entry, error) => {
     count(entry, 0);
-    errors.push(`${kind}: ${error instanceof Error ? error.message : String(error)}`);
+    // fetch's own message ("fetch failed") says nothing: its cause says what happened to the connection.
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+    errors.push(`${kind}: ${error instanceof Error ? error.message : String(error)}${cause}`);
     return null;
   };
   return {
