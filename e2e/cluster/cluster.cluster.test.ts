@@ -7,8 +7,14 @@ import { pathTo } from "@shop/routing";
 import pg from "pg";
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, freePort } from "../../scripts/lib/processes.mjs";
-import { balancerServers, haproxyInstalled, HAPROXY_MISSING, shopCluster } from "../../scripts/cluster/cluster.mjs";
+import { ensureBuilt } from "../../scripts/lib/processes.mjs";
+import {
+  balancerServers,
+  freeClusterPorts,
+  haproxyInstalled,
+  HAPROXY_MISSING,
+  shopCluster,
+} from "../../scripts/cluster/cluster.mjs";
 import { SESSION_COOKIE } from "../support/accounts";
 import { useBrowserSession } from "../support/browser";
 import { madridDay, orderGiftCard } from "../support/gift-cards";
@@ -24,13 +30,7 @@ if (!haproxyInstalled()) throw new Error(HAPROXY_MISSING);
 /** Left to the cluster's defaults (the e2e global setup leaves the same to `npm start`'s). */
 const DEFAULTED_VARIABLES = ["SITE_URL", "CMS_URL", "CMS_PUBLIC_URL", "PUBLIC_URL", "STOREFRONT_URL", "NODE_ENV"];
 
-const ports = {
-  shop: await freePort(),
-  cms: await freePort(),
-  stats: await freePort(),
-  storefronts: [await freePort(), await freePort()] as [number, number],
-  cmses: [await freePort(), await freePort()] as [number, number],
-};
+const ports = await freeClusterPorts();
 const siteUrl = `http://localhost:${ports.shop}`;
 const siteHost = new URL(siteUrl).host;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-cluster-"));

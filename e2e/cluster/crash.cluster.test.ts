@@ -12,8 +12,8 @@ import {
 import pg from "pg";
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, freePort } from "../../scripts/lib/processes.mjs";
-import { haproxyInstalled, HAPROXY_MISSING, shopCluster } from "../../scripts/cluster/cluster.mjs";
+import { ensureBuilt } from "../../scripts/lib/processes.mjs";
+import { freeClusterPorts, haproxyInstalled, HAPROXY_MISSING, shopCluster } from "../../scripts/cluster/cluster.mjs";
 import { registerCustomer, type TestCustomer } from "../support/accounts";
 import { consumerBox, fetchTranslatedProducts } from "../support/catalogue";
 import { summaryDraft } from "../support/orders";
@@ -30,13 +30,7 @@ if (!haproxyInstalled()) throw new Error(HAPROXY_MISSING);
 /** Left to the cluster's defaults, as cluster.cluster.test.ts leaves them. */
 const DEFAULTED_VARIABLES = ["SITE_URL", "CMS_URL", "CMS_PUBLIC_URL", "PUBLIC_URL", "STOREFRONT_URL", "NODE_ENV"];
 
-const ports = {
-  shop: await freePort(),
-  cms: await freePort(),
-  stats: await freePort(),
-  storefronts: [await freePort(), await freePort()] as [number, number],
-  cmses: [await freePort(), await freePort()] as [number, number],
-};
+const ports = await freeClusterPorts();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-crash-"));
 const outboxDir = path.join(workDir, "outbox");
 const e2eHookSecret = randomBytes(32).toString("hex");

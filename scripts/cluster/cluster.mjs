@@ -6,7 +6,15 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { shopAddresses } from "../lib/addresses.mjs";
-import { ROOT, startCms, startProcess, startStorefront, stopProcess, waitForHttp } from "../lib/processes.mjs";
+import {
+  freePort,
+  ROOT,
+  startCms,
+  startProcess,
+  startStorefront,
+  stopProcess,
+  waitForHttp,
+} from "../lib/processes.mjs";
 
 export const HAPROXY_CONFIG = path.join(ROOT, "deploy/haproxy.cfg");
 export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/shop_cluster";
@@ -48,6 +56,21 @@ export async function ensureDatabase(databaseUrl) {
  * @typedef {{ shop: number, cms: number, stats: number, storefronts: [number, number], cmses: [number, number] }} ClusterPorts
  * The balancer's ports (the shop, the CMS, HAProxy's status page) and each process's own.
  */
+
+/**
+ * Free ports for a whole cluster (freePort's), for the tests and drills that start one beside
+ * whatever else runs on the machine; `npm run cluster` takes fixed ones (./run.mjs).
+ * @returns {Promise<ClusterPorts>}
+ */
+export async function freeClusterPorts() {
+  return {
+    shop: await freePort(),
+    cms: await freePort(),
+    stats: await freePort(),
+    storefronts: [await freePort(), await freePort()],
+    cmses: [await freePort(), await freePort()],
+  };
+}
 
 /**
  * The addresses and environment of a cluster on one machine: the shop's one origin and the CMS's

@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HAPROXY_MISSING, haproxyInstalled, shopCluster } from "../cluster/cluster.mjs";
+import { freeClusterPorts, HAPROXY_MISSING, haproxyInstalled, shopCluster } from "../cluster/cluster.mjs";
 import { shopAddresses } from "../lib/addresses.mjs";
 import { ensureBuilt, freePort, startCms, startStorefront, stopProcess, waitForHttp } from "../lib/processes.mjs";
 import { startPrivatePostgres } from "./private-postgres.mjs";
@@ -82,13 +82,7 @@ async function singleShop() {
 
 /** HAProxy in front of two CMS and two storefront processes (scripts/cluster), on the private PostgreSQL. */
 async function clusterShop() {
-  const ports = {
-    shop: await freePort(),
-    cms: await freePort(),
-    stats: await freePort(),
-    storefronts: [await freePort(), await freePort()],
-    cmses: [await freePort(), await freePort()],
-  };
+  const ports = await freeClusterPorts();
   const cluster = shopCluster({ env: { ...process.env, ...drillEnv }, ports, logDir });
   const { cmsUrl, siteUrl, statsUrl } = cluster.addresses;
   console.log(

@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureBuilt, freePort } from "../lib/processes.mjs";
-import { HAPROXY_MISSING, haproxyInstalled, shopCluster } from "../cluster/cluster.mjs";
+import { ensureBuilt } from "../lib/processes.mjs";
+import { freeClusterPorts, HAPROXY_MISSING, haproxyInstalled, shopCluster } from "../cluster/cluster.mjs";
 import { memoryReport, mixedTraffic, residentMb } from "./traffic.mjs";
 
 function positive(name, fallback) {
@@ -32,13 +32,7 @@ const databaseName = `shop_soak_${randomUUID().slice(0, 8)}`;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-soak-"));
 
 await ensureBuilt();
-const ports = {
-  shop: await freePort(),
-  cms: await freePort(),
-  stats: await freePort(),
-  storefronts: [await freePort(), await freePort()],
-  cmses: [await freePort(), await freePort()],
-};
+const ports = await freeClusterPorts();
 const cluster = shopCluster({
   ports,
   logDir: workDir,
