@@ -71,7 +71,6 @@ async function payOnSandbox(orderNumber: string): Promise<void> {
   });
   expect(decided.status).toBe(303);
   await flushServerWork();
-  await flushAfterAnswer();
 }
 
 /**

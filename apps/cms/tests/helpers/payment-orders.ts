@@ -4,6 +4,7 @@ import type { Core } from "@strapi/strapi";
 import { orderNumberOf, type Locale, type OrderStatus } from "@shop/domain";
 import { DIST_DIR, readOutbox } from "./strapi";
 import { CONTENT_TYPES } from "../../src/content-types";
+import { flushAfterAnswer } from "../../src/http/after-answer";
 
 /**
  * Orders for the payment tests, written straight to the database as the ordering service leaves
@@ -14,15 +15,16 @@ import { CONTENT_TYPES } from "../../src/content-types";
 const nodeRequire = createRequire(__filename);
 
 /**
- * Waits for the work the running CMS started after its answers (mails, the sandbox's notification):
- * the compiled app's own queue, which Strapi loaded from dist/, not the one these tests' imports of
- * src/ would see.
+ * Waits for the work started after an answer (mails, the sandbox's notification) in both copies of
+ * the code a test runs: the running CMS's queue, which Strapi loaded from dist/, and the one of the
+ * src/ modules a test imports and calls itself (a job, a status change), which queue work of their own.
  */
 export async function flushServerWork(): Promise<void> {
   const afterAnswer = nodeRequire(path.join(DIST_DIR, "src", "http", "after-answer.js")) as {
     flushAfterAnswer(): Promise<void>;
   };
   await afterAnswer.flushAfterAnswer();
+  await flushAfterAnswer();
 }
 
 export interface TestOrderOptions {
