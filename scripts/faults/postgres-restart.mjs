@@ -43,8 +43,9 @@ if (BEHIND_HAPROXY && !haproxyInstalled()) {
   console.error(HAPROXY_MISSING);
   process.exit(1);
 }
-const logFile = path.join(os.tmpdir(), `shop-faults-postgres-${process.pid}.log`);
+/** The apps' logs, kept when the drill fails: one file for both (alone) or one per process (cluster). */
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-faults-postgres-logs-"));
+const logFile = path.join(logDir, "apps.log");
 const outbox = path.join(os.tmpdir(), `shop-faults-postgres-outbox-${process.pid}`);
 const postgresPort = await freePort();
 /** The storefront's wait for the CMS (its CMS_TIMEOUT_MS default), plus a second for the machine. */
@@ -60,7 +61,7 @@ const { cmsUrl, siteUrl } = shop;
 async function singleShop() {
   const addresses = shopAddresses({ PORT: String(await freePort()), CMS_PORT: String(await freePort()) });
   console.log(
-    `PostgreSQL (private cluster) on 127.0.0.1:${postgresPort}, CMS on ${addresses.cmsUrl}, log of both apps ${logFile}`,
+    `PostgreSQL (private cluster) on 127.0.0.1:${postgresPort}, CMS on ${addresses.cmsUrl}, logs in ${logDir}`,
   );
   let cms = null;
   let storefront = null;
@@ -225,11 +226,10 @@ ${lines.join("\n")}
   back to 200           ${recoveredAt - restartedAt} ms after PostgreSQL was started again (bound ${RECOVERY_BOUND_MS} ms), with nothing restarted by hand
 `);
   if (problems.length > 0) {
-    console.error(`FAILED:\n  - ${problems.join("\n  - ")}\n(logs: ${BEHIND_HAPROXY ? logDir : logFile})`);
+    console.error(`FAILED:\n  - ${problems.join("\n  - ")}\n(logs: ${logDir})`);
     process.exitCode = 1;
   } else {
     console.log("PASSED");
-    fs.rmSync(logFile, { force: true });
     fs.rmSync(logDir, { recursive: true, force: true });
   }
 } catch (error) {
