@@ -13,6 +13,7 @@ import { startStrapi, type TestStrapi } from "./helpers/strapi";
 
 interface KnexClient {
   acquireConnection(): Promise<unknown>;
+  pool: { acquire(): { promise: Promise<unknown> } };
 }
 
 const STATEMENT_TIMEOUT_MS = 3_000;
@@ -72,6 +73,26 @@ describe("with the database back", () => {
     expect((await getJson(`${app.api}/users/me`, { headers: bearer(jwt) })).status).toBe(200);
     expect((await getJson(`${app.api}/products`)).status).toBe(200);
     expect((await getJson(`${app.url}/health`)).status).toBe(200);
+  });
+
+  it("a read that lost its connection at the instant the database came back is 503, not 401, though the next question finds it up", async () => {
+    // Seen by `npm run faults:postgres`: the permission lookup's connection refused ("starting
+    // up"), users-permissions answering 401, and the probe right after finding PostgreSQL up.
+    const { pool } = client;
+    const poolAcquire = pool.acquire;
+    pool.acquire = () => {
+      pool.acquire = poolAcquire;
+      const startingUp = Object.assign(new Error("the database system is starting up"), { code: "57P03" });
+      return { promise: Promise.reject(startingUp) };
+    };
+    try {
+      const response = await getJson(`${app.api}/products`);
+      expect(expectErrorShape(response, 503).error.name).toBe("ServiceUnavailableError");
+      expect(pool.acquire).toBe(poolAcquire);
+    } finally {
+      pool.acquire = poolAcquire;
+    }
+    expect((await getJson(`${app.api}/products`)).status).toBe(200);
   });
 
   it("keeps a bad token's 401", async () => {

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { errors } from "@strapi/utils";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -6,6 +7,7 @@ import {
   DATABASE_UNAVAILABLE,
   databaseProbe,
   saysDatabaseUnavailable,
+  watchDatabaseFailures,
 } from "../src/http/database-unavailable";
 
 /** A Koa context as far as the middleware reads and writes it. */
@@ -125,6 +127,82 @@ describe("a request while the database answers", () => {
     const bug = new TypeError("undefined is not a function");
     const middleware = answerDatabaseOutages({ databaseAnswers: databaseUp });
     await expect(middleware(context(), () => Promise.reject(bug))).rejects.toBe(bug);
+  });
+});
+
+/** A knex as far as `watchDatabaseFailures` sees it: connections handed out as `connect` says. */
+function fakeKnex(connect: () => Promise<unknown>) {
+  const knex = Object.assign(new EventEmitter(), { client: { acquireConnection: connect } });
+  watchDatabaseFailures(knex);
+  return knex;
+}
+
+describe("a request that lost the database on its way, though the database answers by the time it is answered", () => {
+  // Seen by `npm run faults:postgres`: the permission lookup failed at the instant PostgreSQL came
+  // back, and the probe a few milliseconds later found it up.
+  it("is answered 503, not 401, when its connection could not be had", async () => {
+    const knex = fakeKnex(() => Promise.reject(postgresError("57P03")));
+    const ctx = context();
+    await answerDatabaseOutages({ databaseAnswers: databaseUp })(ctx, async () => {
+      // users-permissions swallows the failure and answers "no credentials".
+      await knex.client.acquireConnection().catch(() => undefined);
+      ctx.status = 401;
+    });
+    expect(ctx.status).toBe(503);
+    expect(ctx.body).toEqual(unavailableBody);
+  });
+
+  it("is answered 503, not 500, when a query died with its connection", async () => {
+    const knex = fakeKnex(() => Promise.resolve({}));
+    for (const died of [
+      new Error("Connection terminated unexpectedly"),
+      Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }),
+    ]) {
+      const ctx = context();
+      await answerDatabaseOutages({ databaseAnswers: databaseUp })(ctx, async () => {
+        knex.emit("query-error", died);
+        ctx.status = 500;
+      });
+      expect(ctx.status).toBe(503);
+    }
+  });
+
+  it("keeps its 500 when the query itself was refused (a unique violation, SQLite's constraint, knex's undefined binding)", async () => {
+    const knex = fakeKnex(() => Promise.resolve({}));
+    const refused = [
+      postgresError("23505"),
+      Object.assign(new Error("UNIQUE constraint failed"), { code: "SQLITE_CONSTRAINT_UNIQUE" }),
+      new Error("Undefined binding(s) detected when compiling SELECT"),
+    ];
+    for (const error of refused) {
+      const ctx = context();
+      await answerDatabaseOutages({ databaseAnswers: databaseUp })(ctx, async () => {
+        knex.emit("query-error", error);
+        ctx.status = 500;
+      });
+      expect(ctx.status).toBe(500);
+    }
+  });
+
+  it("is one request's own: another request's lost connection leaves this one's 401", async () => {
+    const knex = fakeKnex(() => Promise.reject(postgresError("57P03")));
+    const middleware = answerDatabaseOutages({ databaseAnswers: databaseUp });
+    let failOther: () => void = () => {};
+    const otherFailed = new Promise<void>((resolve) => (failOther = resolve));
+    const other = context();
+    const unlucky = middleware(other, async () => {
+      await otherFailed;
+      await knex.client.acquireConnection().catch(() => undefined);
+      other.status = 401;
+    });
+    const mine = context();
+    await middleware(mine, async () => {
+      failOther();
+      await unlucky;
+      mine.status = 401;
+    });
+    expect(other.status).toBe(503);
+    expect(mine.status).toBe(401);
   });
 });
 

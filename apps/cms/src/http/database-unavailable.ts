@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { errors } from "@strapi/utils";
 import { sendError, type ErrorContext } from "./errors";
 
@@ -79,6 +80,58 @@ export function databaseProbe(query: () => Promise<unknown>, { waitMs }: { waitM
   };
 }
 
+/**
+ * Whether the request being answered lost the database on its way: a connection it could not have,
+ * or a query that died with its connection. The probe alone missed one case (seen by
+ * `npm run faults:postgres`): at the instant PostgreSQL came back, a catalogue read's permission
+ * lookup failed ("the database system is starting up"), users-permissions took that for "no
+ * credentials" and answered 401, and the probe a few milliseconds later found the database up, so
+ * the visitor got the 401. What the request itself met decides, whatever the database says after.
+ */
+const databaseOfThisRequest = new AsyncLocalStorage<{ lost: boolean }>();
+
+/**
+ * A query's failure that is the connection's, not the query's: PostgreSQL going or coming
+ * (`saysDatabaseUnavailable`), node-postgres's "Connection terminated" for a connection that died
+ * under the query, and a socket's own error (ECONNRESET, EPIPE...). A query the database refused
+ * (a unique violation, a bad column, SQLite's SQLITE_* codes) or knex refused to build is the code's
+ * business and stays a 500.
+ */
+function connectionLost(error: unknown): boolean {
+  if (saysDatabaseUnavailable(error) || !(error instanceof Error)) return saysDatabaseUnavailable(error);
+  const { code } = error as ErrorFields;
+  return /^Connection terminated/.test(error.message) || (typeof code === "string" && /^E[A-Z]+$/.test(code));
+}
+
+/** Records, for the request under way (if any), that the database failed it. */
+function noteLostDatabase(error: unknown): void {
+  const request = databaseOfThisRequest.getStore();
+  if (request && connectionLost(error)) request.lost = true;
+}
+
+/** The parts of a knex instance watched: its client's connection hand-out and its query errors. */
+export interface WatchedKnex {
+  client: { acquireConnection(): Promise<unknown> };
+  on(event: "query-error", listener: (error: unknown) => void): unknown;
+}
+
+/**
+ * Makes every request see its own database failures (above): a connection the pool could not hand
+ * out (always the database's fault: refused, starting up, timed out) and a query that died with its
+ * connection. Called once at boot with the CMS's knex.
+ */
+export function watchDatabaseFailures(knex: WatchedKnex): void {
+  const { client } = knex;
+  const acquire = client.acquireConnection.bind(client);
+  client.acquireConnection = () =>
+    acquire().catch((error: unknown) => {
+      const request = databaseOfThisRequest.getStore();
+      if (request) request.lost = true;
+      throw error;
+    });
+  knex.on("query-error", noteLostDatabase);
+}
+
 export interface DatabaseUnavailableContext extends ErrorContext {
   set(field: string, value: string): void;
 }
@@ -123,24 +176,27 @@ function thrownStatus(error: unknown): number | null {
 /**
  * The middleware, inside strapi::errors so that it sees a thrown error before it becomes a 500.
  * A thrown error that names the database is answered 503 at once; any other thrown error, and a
- * 401 or 500 answer, is answered 503 only when the database does not answer the probe. A healthy
- * database costs nothing beyond one `select 1` per such error.
+ * 401 or 500 answer, is answered 503 when the request lost the database on its way
+ * (`watchDatabaseFailures`) or the database does not answer the probe. A healthy database costs
+ * nothing beyond one `select 1` per such error.
  */
 export function answerDatabaseOutages({ databaseAnswers }: { databaseAnswers: () => Promise<boolean> }) {
   return async (ctx: DatabaseUnavailableContext, next: () => Promise<void>): Promise<void> => {
+    const database = { lost: false };
+    const unavailable = async () => database.lost || !(await databaseAnswers());
     try {
-      await next();
+      await databaseOfThisRequest.run(database, next);
     } catch (error) {
       // A thrown 4xx (Strapi's ValidationError for a wrong password, NotFoundError, ForbiddenError)
       // is the code's decision like a set status: probed only when it is a 401, as above.
       const decided = thrownStatus(error);
       const probe = decided === null || decided >= 500 || MAYBE_THE_DATABASE.has(decided);
-      if (saysDatabaseUnavailable(error) || (probe && !(await databaseAnswers()))) {
+      if (saysDatabaseUnavailable(error) || (probe && (await unavailable()))) {
         sendUnavailable(ctx);
         return;
       }
       throw error;
     }
-    if (MAYBE_THE_DATABASE.has(ctx.status) && !(await databaseAnswers())) sendUnavailable(ctx);
+    if (MAYBE_THE_DATABASE.has(ctx.status) && (await unavailable())) sendUnavailable(ctx);
   };
 }

@@ -1,5 +1,10 @@
 import type { Core } from "@strapi/strapi";
-import { answerDatabaseOutages, databaseProbe } from "../http/database-unavailable";
+import {
+  answerDatabaseOutages,
+  databaseProbe,
+  watchDatabaseFailures,
+  type WatchedKnex,
+} from "../http/database-unavailable";
 
 /**
  * How long the middleware waits for `select 1` before taking the database for down. A healthy
@@ -9,7 +14,9 @@ import { answerDatabaseOutages, databaseProbe } from "../http/database-unavailab
 const PROBE_WAIT_MS = 2_000;
 
 /** Requests failing because PostgreSQL is down or restarting are answered 503 (src/http/database-unavailable.ts). */
-export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
-  answerDatabaseOutages({
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
+  watchDatabaseFailures(strapi.db.connection as unknown as WatchedKnex);
+  return answerDatabaseOutages({
     databaseAnswers: databaseProbe(() => strapi.db.connection.raw("select 1"), { waitMs: PROBE_WAIT_MS }),
   });
+};
