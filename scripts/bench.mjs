@@ -16,7 +16,16 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { ensureBuilt, freePort, ROOT, startCms, startStorefront, stopProcess, waitForHttp } from "./lib/processes.mjs";
+import {
+  cpuSecondsOf,
+  ensureBuilt,
+  freePort,
+  ROOT,
+  startCms,
+  startStorefront,
+  stopProcess,
+  waitForHttp,
+} from "./lib/processes.mjs";
 import { orderCreationLoad, subscribe } from "./lib/order-load.mjs";
 import { cachedAgainstCeiling, ceilingLines } from "./lib/page-ceiling.mjs";
 
@@ -28,6 +37,11 @@ if (process.argv[2] === "renewals") {
 // `npm run bench -- public`: only the cached pages against the bare Node server, and first-load JavaScript (bench/public.md).
 if (process.argv[2] === "public") {
   await import("./bench-public.mjs");
+  process.exit(0);
+}
+// `npm run bench -- orders`: placing orders alone, on SQLite and on PostgreSQL (bench/orders.md).
+if (process.argv[2] === "orders") {
+  await import("./bench-orders.mjs");
   process.exit(0);
 }
 // `npm run bench -- signed-in`: only the signed-in pages beside the cached home (a few minutes instead of a quarter of an hour).
@@ -319,16 +333,6 @@ function mark(ok) {
 }
 
 /** CPU seconds a process has used (Linux's /proc), NaN elsewhere. */
-function cpuSecondsOf(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    // utime and stime, in clock ticks: Linux's USER_HZ is 100 on every architecture Node runs on.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 function render({ throughput, homeSignedOut, homeRounds, signedIn, cmsLookup, orders, javascript, scores }) {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   // One figure per round, " / " between rounds.

@@ -19,6 +19,7 @@ import { SESSION_COOKIE } from "../support/accounts";
 import { useBrowserSession } from "../support/browser";
 import { madridDay, orderGiftCard } from "../support/gift-cards";
 import { memoryReport, mixedTraffic, residentMb } from "../../scripts/soak/traffic.mjs";
+import { placeOrder, registerCustomer } from "../../scripts/lib/order-load.mjs";
 
 // The shop in its production shape (issue 24, docs/decisions/046): HAProxy in front of two storefront
 // and two CMS processes on one PostgreSQL database and one Redis, as `npm run cluster` starts them.
@@ -389,6 +390,78 @@ describe("a scheduled job in the cluster", () => {
           .map((name) => fs.readFileSync(path.join(outboxDir, name), "utf8"))
       : [];
 
+  /** Runs the job `name` (src/jobs/e2e-hooks.ts) at `now` in both CMS processes at once, twice each: every run's answer. */
+  async function runEverywhere<Run>(name: string, now: string): Promise<Run[]> {
+    return Promise.all(
+      [...ports.cmses, ...ports.cmses].map(async (port) => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/e2e/jobs/${name}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-E2E-Hook-Secret": e2eHookSecret },
+          body: JSON.stringify({ now }),
+        });
+        expect(response.status).toBe(200);
+        return (await response.json()) as Run;
+      }),
+    );
+  }
+
+  /** One query on the cluster's database. */
+  async function query<Row>(text: string, values: unknown[] = []): Promise<Row[]> {
+    const client = new pg.Client({ connectionString: `${databaseServer}/${databaseName}` });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows as Row[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  const total = <Run>(runs: Run[], field: keyof Run) => runs.reduce((sum, run) => sum + Number(run[field]), 0);
+
+  it(
+    "cancels an unpaid order once, its slot place given back once, with both CMS processes running the expiry job at the same time",
+    { timeout: 60_000 },
+    async () => {
+      const api = `${cluster.addresses.cmsUrl}/api`;
+      const { jwt } = await registerCustomer(api, "cluster-expiry");
+      const { order } = (await placeOrder(api, jwt)) as { order: { id: number; number: string } };
+      // Times as UTC text: the columns are timestamps without a zone, written in UTC by the CMS.
+      const utc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      const [placed] = await query<{ now: string; slot_key: string }>(
+        `select ${utc("expires_at + interval '1 minute'")} as now, slot_key from orders where number = $1`,
+        [order.number],
+      );
+      if (!placed) throw new Error(`order ${order.number} is not in the database`);
+      const placesTaken = async () =>
+        (await query<{ taken: number }>("select taken from delivery_slot_days where key = $1", [placed.slot_key]))[0]
+          ?.taken;
+      const takenBefore = await placesTaken();
+      // A minute past its deadline: every unpaid order due by then is cancelled by exactly one run.
+      const { now } = placed;
+      const [{ due } = { due: 0 }] = await query<{ due: number }>(
+        `select count(*)::int as due from orders
+         where order_status in ('pending_payment', 'payment_failed') and ${utc("expires_at")} < $1`,
+        [now],
+      );
+      const runs = await runEverywhere<{ orders: number; drafts: number; giftCards: number }>("expire-unpaid", now);
+      expect(total(runs, "orders")).toBe(due);
+
+      const cancellations = await query(
+        `select e.id from order_events e join order_events_order_lnk l on l.order_event_id = e.id
+         join orders o on o.id = l.order_id where o.number = $1 and e."to" = 'cancelled'`,
+        [order.number],
+      );
+      expect(cancellations).toHaveLength(1);
+      const [after] = await query<{ order_status: string }>("select order_status from orders where number = $1", [
+        order.number,
+      ]);
+      expect(after?.order_status).toBe("cancelled");
+      expect(await placesTaken()).toBe((takenBefore ?? 0) - 1);
+      // Nothing left for a later run.
+      expect(total(await runEverywhere<{ orders: number }>("expire-unpaid", now), "orders")).toBe(0);
+    },
+  );
+
   it(
     "sends a gift card's mail once, with both CMS processes running the job at the same time",
     { timeout: 120_000 },
@@ -410,19 +483,31 @@ describe("a scheduled job in the cluster", () => {
 
       // On the chosen day, the job runs in both processes at once, twice each: one mail in all.
       const now = new Date(`${sendOn}T09:00:00+01:00`).toISOString();
-      const runs = await Promise.all(
-        [...ports.cmses, ...ports.cmses].map(async (port) => {
-          const response = await fetch(`http://127.0.0.1:${port}/api/e2e/jobs/send-gift-cards`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", "X-E2E-Hook-Secret": e2eHookSecret },
-            body: JSON.stringify({ now }),
-          });
-          expect(response.status).toBe(200);
-          return (await response.json()) as { sent: number; failed: number };
-        }),
-      );
-      expect(runs.reduce((total, run) => total + run.sent, 0)).toBe(1);
+      const runs = await runEverywhere<{ sent: number; failed: number }>("send-gift-cards", now);
+      expect(total(runs, "sent")).toBe(1);
       expect(mails().filter((text) => text.includes(`To: ${recipient}`))).toHaveLength(1);
+    },
+  );
+
+  it(
+    "drops the expired sessions once, with both CMS processes running the accounts' clean-up at the same time",
+    { timeout: 60_000 },
+    async () => {
+      // Last of the file: a day past the longest session, every session the tests opened has expired.
+      const [{ now } = { now: null }] = await query<{ now: string | null }>(
+        `select to_char(max(expires_at) + interval '1 day', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as now from account_sessions`,
+      );
+      if (!now) throw new Error("the cluster's tests opened no session");
+      const [{ sessions } = { sessions: 0 }] = await query<{ sessions: number }>(
+        "select count(*)::int as sessions from account_sessions",
+      );
+      expect(sessions).toBeGreaterThan(0);
+      const runs = await runEverywhere<{ sessions: number; oneTimeTokens: number; newsletterRequests: number }>(
+        "clean-up-accounts",
+        now,
+      );
+      expect(total(runs, "sessions")).toBe(sessions);
+      expect(await query("select id from account_sessions")).toHaveLength(0);
     },
   );
 });

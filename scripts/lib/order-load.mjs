@@ -8,18 +8,21 @@
 const POSTCODE = "08001";
 
 /** Latency percentile in ms of sorted samples. */
-function percentile(sorted, share) {
+export function percentile(sorted, share) {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 }
 
-async function call(api, method, pathname, { body, headers = {} } = {}) {
+/** `timed(ms)`, when given, is told how long the call took, answer read. */
+async function call(api, method, pathname, { body, headers = {}, timed } = {}) {
+  const started = performance.now();
   const response = await fetch(api + pathname, {
     method,
     headers: { "Content-Type": "application/json", ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
+  timed?.(performance.now() - started);
   return { status: response.status, body: text === "" ? null : JSON.parse(text) };
 }
 
@@ -52,9 +55,10 @@ async function firstBoxId(api) {
   return box.id;
 }
 
-async function filledDraft(api, jwt, { boxId, date, slot, purchase = { purchase: "once" } }) {
+/** `timed(kind)`, when given, answers the function told each call's time ("new draft", "draft step"). */
+async function filledDraft(api, jwt, { boxId, date, slot, purchase = { purchase: "once" } }, timed) {
   const auth = { Authorization: `Bearer ${jwt}` };
-  const created = await call(api, "POST", "/order-drafts", { body: {}, headers: auth });
+  const created = await call(api, "POST", "/order-drafts", { body: {}, headers: auth, timed: timed?.("new draft") });
   if (created.status !== 201) throw new Error(`a new draft: ${created.status}`);
   const headers = { ...auth, "x-order-draft": created.body.token };
   const steps = [
@@ -82,7 +86,11 @@ async function filledDraft(api, jwt, { boxId, date, slot, purchase = { purchase:
     },
   ];
   for (const step of steps) {
-    const answer = await call(api, "PATCH", "/order-drafts/current", { body: step, headers });
+    const answer = await call(api, "PATCH", "/order-drafts/current", {
+      body: step,
+      headers,
+      timed: timed?.("draft step"),
+    });
     if (answer.status !== 200) throw refusal(`draft step ${Object.keys(step)[0]}`, answer);
   }
   return headers;
@@ -99,7 +107,8 @@ function refusal(what, answer) {
  * Pays the order on the sandbox's page, as the customer would before their next one (not timed): a
  * customer may keep only a few orders waiting for payment.
  */
-async function approve(payment) {
+async function approve(payment, timed) {
+  const started = performance.now();
   const response = await fetch(payment.url, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -107,13 +116,18 @@ async function approve(payment) {
     redirect: "manual",
   });
   if (response.status !== 303) throw new Error(`approving a payment on the sandbox page: ${response.status}`);
+  timed?.(performance.now() - started);
 }
 
 /**
  * Runs `concurrent` customers for `durationS` seconds against the CMS's content API at `api`
  * (".../api"); answers throughput (orders/s), p50/p99 in ms, and how many places were already full.
+ * With `calls`, an object, each kind of call's times in ms are put in it (`calls["place order"]`,
+ * "new draft", "draft step", "approve payment"): where a checkout's time goes. `onClockStart` is
+ * called once the customers are registered, as the measured part begins.
  */
-export async function orderCreationLoad(api, { concurrent, durationS }) {
+export async function orderCreationLoad(api, { concurrent, durationS, calls, onClockStart }) {
+  const timed = calls && ((kind) => (ms) => (calls[kind] ??= []).push(ms));
   const [boxId, choices] = await Promise.all([firstBoxId(api), deliveryChoices(api)]);
   if (choices.length === 0) throw new Error(`no delivery date offered to ${POSTCODE}`);
   const customers = [];
@@ -122,13 +136,14 @@ export async function orderCreationLoad(api, { concurrent, durationS }) {
   const latencies = [];
   let full = 0;
   let next = 0;
+  onClockStart?.();
   const deadline = Date.now() + durationS * 1000;
   const started = performance.now();
   await Promise.all(
     customers.map(async (jwt) => {
       while (Date.now() < deadline) {
         const choice = choices[next++ % choices.length];
-        const headers = await filledDraft(api, jwt, { boxId, ...choice });
+        const headers = await filledDraft(api, jwt, { boxId, ...choice }, timed);
         const placing = performance.now();
         const answer = await call(api, "POST", "/orders", {
           body: { termsAccepted: true, marketingConsent: false, locale: "es" },
@@ -141,7 +156,8 @@ export async function orderCreationLoad(api, { concurrent, durationS }) {
         }
         if (answer.status !== 201) throw new Error(`placing an order: ${answer.status} ${JSON.stringify(answer.body)}`);
         latencies.push(elapsed);
-        await approve(answer.body.payment);
+        timed?.("place order")(elapsed);
+        await approve(answer.body.payment, timed?.("approve payment"));
       }
     }),
   );
@@ -159,12 +175,12 @@ export async function orderCreationLoad(api, { concurrent, durationS }) {
 }
 
 /**
- * One box ordered once by the signed-in customer (`jwt`) through the order flow and approved on the
- * sandbox page (the backup check's paid order, the soak's buyers); answers the order as POST /orders
- * answered it. `choice` picks the delivery day and slot among those offered (in turn, past the last).
- * A place taken meanwhile throws an error whose `code` is `slot_full`, as the page would say it.
+ * One box ordered once by the signed-in customer (`jwt`) through the order flow, left unpaid: answers
+ * `{ order, payment }` as POST /orders answered them. `choice` picks the delivery day and slot among
+ * those offered (in turn, past the last). A place taken meanwhile throws an error whose `code` is
+ * `slot_full`, as the page would say it.
  */
-export async function placePaidOrder(api, jwt, { choice = 0 } = {}) {
+export async function placeOrder(api, jwt, { choice = 0 } = {}) {
   const [boxId, choices] = await Promise.all([firstBoxId(api), deliveryChoices(api)]);
   if (choices.length === 0) throw new Error(`no delivery date offered to ${POSTCODE}`);
   const headers = await filledDraft(api, jwt, { boxId, ...choices[choice % choices.length] });
@@ -173,8 +189,17 @@ export async function placePaidOrder(api, jwt, { choice = 0 } = {}) {
     headers,
   });
   if (answer.status !== 201) throw refusal("an order", answer);
-  await approve(answer.body.payment);
-  return answer.body.order;
+  return answer.body;
+}
+
+/**
+ * `placeOrder`, then approved on the sandbox page (the backup check's paid order, the soak's
+ * buyers); answers the order as POST /orders answered it.
+ */
+export async function placePaidOrder(api, jwt, options) {
+  const { order, payment } = await placeOrder(api, jwt, options);
+  await approve(payment);
+  return order;
 }
 
 /**

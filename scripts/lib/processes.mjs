@@ -107,6 +107,17 @@ export function stopProcess(child, graceMs = 10_000) {
  */
 const HEAP_CAP_MB = { storefront: 512, cms: 1024 };
 
+/** CPU seconds (user and system) a process has used so far, from /proc; NaN once it is gone. */
+export function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime, in clock ticks: Linux's USER_HZ is 100 on every architecture Node runs on.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** `name` tells apart the processes of a cluster (scripts/cluster) in the terminal and in errors. */
 export function startCms({ port, env = {}, logFile, name = "cms" }) {
   // Node runs Strapi's command file itself, so that the heap cap applies to the server.

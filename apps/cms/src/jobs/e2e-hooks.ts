@@ -6,6 +6,8 @@ import { CONTENT_TYPES } from "../content-types";
 import { changeOrderStatus } from "../ordering/status";
 import { settleReferrals, type SettleRun } from "../referrals/settle";
 import { renewSubscriptions, type RenewalRun } from "./renew-subscriptions";
+import { expireUnpaid, type ExpiryRun } from "./expire-unpaid-orders";
+import { cleanUpAccounts, type CleanUpResult } from "./clean-up-accounts";
 
 /**
  * The end-to-end tests' way to run a scheduled job at a chosen time (an injected clock, never a wait
@@ -38,6 +40,20 @@ export function deliverSandboxNotificationsAt(strapi: Core.Strapi, now: Date): P
 /** The referrals job (src/jobs/index.ts) at the test's `now`: the refund period passes without a wait. */
 export function settleReferralsAt(strapi: Core.Strapi, now: Date): Promise<SettleRun> {
   return settleReferrals(strapi, now);
+}
+
+/**
+ * The expiry job (src/jobs/index.ts runs it every minute) at the test's `now`: an unpaid order's
+ * deadline passes without a wait. Each order is claimed as in any run (changeOrderStatus's
+ * conditional update), so two processes running it at once cancel it once.
+ */
+export function expireUnpaidAt(strapi: Core.Strapi, now: Date): Promise<ExpiryRun> {
+  return expireUnpaid(strapi, now);
+}
+
+/** The accounts' clean-up (src/jobs/index.ts, hourly) at the test's `now`: sessions and tokens age without a wait. */
+export function cleanUpAccountsAt(strapi: Core.Strapi, now: Date): Promise<CleanUpResult> {
+  return cleanUpAccounts(strapi, now);
 }
 
 const STAFF_STEPS: readonly OrderStatus[] = ["paid", "preparing", "shipped", "delivered"];

@@ -3,6 +3,8 @@ import { ordersAwaitingSandboxApproval } from "../payments/sandbox-notifications
 import { changeOrderStatus, lockOrderRow } from "../ordering/status";
 import type { Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
+import { dropExpiredDrafts } from "../ordering/drafts";
+import { expireGiftCardPurchases } from "../gift-cards/expiry";
 
 /** Orders expired per run at most: a backlog is worked off over the next minutes, not in one long run. */
 const BATCH = 200;
@@ -56,4 +58,24 @@ export async function expireUnpaidOrders(strapi: Core.Strapi, now: Date = new Da
     }
   }
   return cancelled;
+}
+
+/** What one run of the expiry job did: orders cancelled, drafts dropped, gift card purchases expired. */
+export interface ExpiryRun {
+  orders: number;
+  drafts: number;
+  giftCards: number;
+}
+
+/**
+ * The expiry job (src/jobs/index.ts, every minute): unpaid orders past their deadline cancelled,
+ * order drafts past their expiry dropped (one conditional DELETE), and gift card purchases left
+ * unpaid past theirs expired (docs/decisions/040). Each part claims its rows, so every CMS process
+ * runs it and nothing is done twice.
+ */
+export async function expireUnpaid(strapi: Core.Strapi, now: Date): Promise<ExpiryRun> {
+  const orders = await expireUnpaidOrders(strapi, now);
+  const drafts = await dropExpiredDrafts(strapi, now);
+  const giftCards = await expireGiftCardPurchases(strapi, now);
+  return { orders, drafts, giftCards };
 }

@@ -1,15 +1,13 @@
 import type { Core } from "@strapi/strapi";
 import { cleanUpAccounts } from "./clean-up-accounts";
 import { remindExpiringCards } from "./card-expiry-reminders";
-import { expireUnpaidOrders } from "./expire-unpaid-orders";
+import { expireUnpaid } from "./expire-unpaid-orders";
 import { planSubscriptionDeliveries } from "./plan-subscription-deliveries";
 import { renewSubscriptions } from "./renew-subscriptions";
 import { sendPriceNotices } from "../subscriptions/price-notices/notices";
-import { dropExpiredDrafts } from "../ordering/drafts";
 import { deliverDueSandboxNotifications } from "../payments/sandbox-notifications";
 import { oneRunAtATime } from "./one-run-at-a-time";
 import { sendDueGiftCards } from "../gift-cards/sending";
-import { expireGiftCardPurchases } from "../gift-cards/expiry";
 import { settleReferrals } from "../referrals/settle";
 import { issueOwedInvoices } from "../invoices/issue";
 
@@ -49,19 +47,14 @@ export const cronTasks = {
   expireOrders: {
     task: async ({ strapi }: { strapi: Core.Strapi }) => {
       try {
-        const now = new Date();
-        const cancelled = await expireUnpaidOrders(strapi, now);
-        if (cancelled > 0) strapi.log.info(`Unpaid orders expired: ${cancelled}`);
-        await dropExpiredDrafts(strapi, now);
-        const giftCards = await expireGiftCardPurchases(strapi, now);
-        if (giftCards > 0) strapi.log.info(`Unpaid gift card purchases expired: ${giftCards}`);
+        const run = await expireUnpaid(strapi, new Date());
+        if (run.orders > 0) strapi.log.info(`Unpaid orders expired: ${run.orders}`);
+        if (run.giftCards > 0) strapi.log.info(`Unpaid gift card purchases expired: ${run.giftCards}`);
       } catch (error) {
         strapi.log.error(`Order expiry failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
-    // Every minute: an unpaid order holds a slot place other customers may want. Order drafts left
-    // past their expiry go at the same time (one conditional DELETE), and gift card purchases left
-    // unpaid past their deadline (docs/decisions/040).
+    // Every minute: an unpaid order holds a slot place other customers may want (expireUnpaid).
     options: { rule: "* * * * *" },
   },
   deliverSandboxNotifications: {

@@ -5,7 +5,9 @@ import { e2eHookAllowed } from "../../../http/e2e-hooks";
 import { isMonthDay } from "@shop/domain";
 import { armCrashPoint, CRASH_POINTS } from "../../../http/crash-points";
 import {
+  cleanUpAccountsAt,
   deliverOrder,
+  expireUnpaidAt,
   deliverSandboxNotificationsAt,
   renewSubscriptionsAt,
   sendGiftCardsAt,
@@ -41,6 +43,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   deliverSandboxNotifications: runAt(deliverSandboxNotificationsAt, strapi),
   /** POST /e2e/jobs/settle-referrals {now} -> { qualified, rewarded, rejected }. */
   settleReferrals: runAt(settleReferralsAt, strapi),
+  /** POST /e2e/jobs/expire-unpaid {now} -> { orders, drafts, giftCards }. */
+  expireUnpaid: runAt(expireUnpaidAt, strapi),
+  /** POST /e2e/jobs/clean-up-accounts {now} -> { sessions, oneTimeTokens, newsletterRequests }. */
+  cleanUpAccounts: runAt(cleanUpAccountsAt, strapi),
   /** POST /e2e/orders/deliver {number} -> { delivered }: a paid order through staff's steps. */
   deliverOrder: action(async (ctx) => {
     if (!e2eHookAllowed(ctx)) return;

@@ -14,6 +14,8 @@ export default {
     route("POST", "/e2e/jobs/send-gift-cards", "sendGiftCards"),
     route("POST", "/e2e/jobs/deliver-sandbox-notifications", "deliverSandboxNotifications"),
     route("POST", "/e2e/jobs/settle-referrals", "settleReferrals"),
+    route("POST", "/e2e/jobs/expire-unpaid", "expireUnpaid"),
+    route("POST", "/e2e/jobs/clean-up-accounts", "cleanUpAccounts"),
     route("POST", "/e2e/orders/deliver", "deliverOrder"),
     route("POST", "/e2e/products/sale-season", "setSaleSeason"),
     route("POST", "/e2e/crash-point", "armCrashPoint"),
