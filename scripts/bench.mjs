@@ -4,7 +4,8 @@
 // - signed-in pages (account home, orders list, profile, the subscription pages, and the home) beside the signed-out home,
 //   in rounds each beside its own load of the cached home (BENCH_SIGNED_IN_ROUNDS), with the CMS calls each
 //   signed-in page view makes (counted by a pass-through proxy in front of the CMS, docs/decisions/024);
-// - placing an order (the CMS's POST /orders) with 20 customers at once;
+// - placing an order (the CMS's POST /orders) with 20 customers at once (`npm run bench -- orders`
+//   measures it alone, on SQLite and PostgreSQL, call by call: scripts/bench-orders.mjs);
 // - first-load JavaScript (gzip) per page;
 // - Lighthouse (mobile) scores with the system Chromium.
 // A benchmark, not a test: it reports numbers against targets and never fails on them.

@@ -1,4 +1,5 @@
 import { accountSchema, addressSchema, authAnswerSchema, newsletterAnswerSchema } from "@shop/contracts";
+import jwtLibrary from "jsonwebtoken";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   answeredWithin,
@@ -133,6 +134,30 @@ describe("sign-in and sign-out", () => {
     // The plugin's own token check (every other route) refuses it too.
     expectErrorShape(await getJson(`${app.api}/products`, { headers: bearer(copy) }), 401);
     expectErrorShape(await postJson(`${app.api}/auth/logout`, {}, bearer(copy)), 401);
+  });
+
+  it("refuses a token of its own session signed with another secret, expired, unsigned or altered", async () => {
+    const { jwt } = await registerCustomer(app.api);
+    expect((await me(jwt)).status).toBe(200);
+    const claims = jwtLibrary.decode(jwt) as { id: number; sid: string; iat: number; exp: number };
+    const secret = app.strapi.config.get<string>("plugin::users-permissions.jwtSecret");
+    const { iat: _iat, exp: _exp, ...own } = claims;
+    const [header, , signature] = jwt.split(".");
+    const altered = Buffer.from(JSON.stringify({ ...claims, id: claims.id + 1 })).toString("base64url");
+    const refused = [
+      jwtLibrary.sign(own, `${secret}-not-the-shop's`),
+      jwtLibrary.sign({ ...own, exp: Math.floor(Date.now() / 1000) - 60 }, secret, { noTimestamp: true }),
+      jwtLibrary.sign(own, secret, { algorithm: "HS512" }),
+      `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${jwt.split(".")[1]}.`,
+      `${header}.${altered}.${signature}`,
+    ];
+    for (const token of refused) {
+      expectErrorShape(await me(token), 401);
+      // The plugin's token check on every other route refuses it too.
+      expectErrorShape(await getJson(`${app.api}/products`, { headers: bearer(token) }), 401);
+    }
+    // Signed with the shop's secret, for the same open session: believed.
+    expect((await me(jwtLibrary.sign(own, secret))).status).toBe(200);
   });
 
   it("refuses tokens it did not issue with a session", async () => {
