@@ -155,7 +155,9 @@ describe("a request that lost the database on its way, though the database answe
   it("is answered 503, not 500, when a query died with its connection", async () => {
     const knex = fakeKnex(() => Promise.resolve({}));
     for (const died of [
-      new Error("Connection terminated unexpectedly"),
+      // As knex hands it on: the statement in front of node-postgres's message.
+      new Error("select t0.* from products as t0 where (t0.id = 7) limit 1 - Connection terminated unexpectedly"),
+      new Error("Connection terminated"),
       Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }),
     ]) {
       const ctx = context();
@@ -173,6 +175,10 @@ describe("a request that lost the database on its way, though the database answe
       postgresError("23505"),
       Object.assign(new Error("UNIQUE constraint failed"), { code: "SQLITE_CONSTRAINT_UNIQUE" }),
       new Error("Undefined binding(s) detected when compiling SELECT"),
+      // A customer's data that happens to say it, in a statement the database refused.
+      Object.assign(new Error("insert into notes (text) values ('Connection terminated') - value too long"), {
+        code: "22001",
+      }),
     ];
     for (const error of refused) {
       const ctx = context();

@@ -97,10 +97,15 @@ const databaseOfThisRequest = new AsyncLocalStorage<{ lost: boolean }>();
  * (a unique violation, a bad column, SQLite's SQLITE_* codes) or knex refused to build is the code's
  * business and stays a 500.
  */
+/** node-postgres's messages for a connection that ended under a query, at the end of knex's message. */
+const CONNECTION_TERMINATED = /(^|\s-\s)Connection terminated( unexpectedly| due to connection timeout)?$/;
+
 function connectionLost(error: unknown): boolean {
   if (saysDatabaseUnavailable(error) || !(error instanceof Error)) return saysDatabaseUnavailable(error);
   const { code } = error as ErrorFields;
-  return /^Connection terminated/.test(error.message) || (typeof code === "string" && /^E[A-Z]+$/.test(code));
+  // knex puts the statement in front of the driver's message ("select ... - Connection terminated
+  // unexpectedly"): the message's end is node-postgres's, its start may hold a customer's data.
+  return CONNECTION_TERMINATED.test(error.message) || (typeof code === "string" && /^E[A-Z]+$/.test(code));
 }
 
 /** Records, for the request under way (if any), that the database failed it. */
