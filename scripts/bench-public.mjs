@@ -5,10 +5,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { ensureBuilt, freePort, ROOT, startCms, startStorefront, stopProcess, waitForHttp } from "./lib/processes.mjs";
 import { cachedAgainstCeiling, ceilingLines } from "./lib/page-ceiling.mjs";
+import { firstLoadJsKb, firstProductPath } from "./lib/shop-pages.mjs";
 
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -48,7 +48,7 @@ try {
   const pages = [
     ["home", "/"],
     ["boxes", "/nuestras-cajas"],
-    ["product", await firstProductPath()],
+    ["product", await firstProductPath(base)],
   ];
   const rows = await cachedAgainstCeiling(pages, { base, workDir, load });
   const javascript = [];
@@ -95,27 +95,4 @@ function load(url) {
       },
     );
   });
-}
-
-async function firstProductPath() {
-  const body = await (await fetch(`${base}/api/products?isActive=all`)).json();
-  const list = Array.isArray(body) ? body : (body.data ?? []);
-  const box = list.find((product) => product.type === "box" && product.isActive && product.slug_es);
-  if (!box) throw new Error("The seeded catalogue has no active box with a Spanish slug");
-  return `/productos/${encodeURIComponent(box.slug_es)}`;
-}
-
-/** As scripts/bench.mjs measures it: every module the page preloads or imports, each gzipped. */
-async function firstLoadJsKb(url) {
-  const html = await (await fetch(url)).text();
-  const sources = new Set(
-    [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map(
-      (match) => match[1],
-    ),
-  );
-  let bytes = 0;
-  for (const source of sources) {
-    bytes += zlib.gzipSync(Buffer.from(await (await fetch(new URL(source, url))).arrayBuffer())).length;
-  }
-  return bytes / 1024;
 }

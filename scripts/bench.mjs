@@ -13,10 +13,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import autocannon from "autocannon";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import {
   cpuSecondsOf,
   ensureBuilt,
@@ -27,8 +24,10 @@ import {
   stopProcess,
   waitForHttp,
 } from "./lib/processes.mjs";
+import { lighthouseScores, medianScores } from "./lib/lighthouse.mjs";
 import { orderCreationLoad, subscribe } from "./lib/order-load.mjs";
 import { cachedAgainstCeiling, ceilingLines } from "./lib/page-ceiling.mjs";
+import { firstLoadJsKb, firstProductPath } from "./lib/shop-pages.mjs";
 
 // `npm run bench -- renewals`: the renewal job's day of many subscriptions on PostgreSQL instead (scripts/bench-renewals.mjs).
 if (process.argv[2] === "renewals") {
@@ -38,6 +37,11 @@ if (process.argv[2] === "renewals") {
 // `npm run bench -- public`: only the cached pages against the bare Node server, and first-load JavaScript (bench/public.md).
 if (process.argv[2] === "public") {
   await import("./bench-public.mjs");
+  process.exit(0);
+}
+// `npm run bench -- lighthouse`: Lighthouse alone, with the consent banner shown (bench/lighthouse.md).
+if (process.argv[2] === "lighthouse") {
+  await import("./bench-lighthouse.mjs");
   process.exit(0);
 }
 // `npm run bench -- orders`: placing orders alone, on SQLite and on PostgreSQL (bench/orders.md).
@@ -50,7 +54,6 @@ const SIGNED_IN_ONLY = process.argv[2] === "signed-in";
 
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const TARGETS = {
   lighthousePerformance: 95,
@@ -103,7 +106,7 @@ try {
   });
   await waitForHttp(`${base}/healthz`, { child: storefront, timeoutMs: 60_000 });
 
-  const productPath = await firstProductPath();
+  const productPath = await firstProductPath(base);
   const pages = [
     ["home", "/"],
     ["boxes", "/nuestras-cajas"],
@@ -229,15 +232,6 @@ async function cmsCallsPerView(url, cookie) {
   return { cmsCalls: (counter.state.count - before) / COUNTED_VIEWS, htmlKb: bytes / 1024 };
 }
 
-async function firstProductPath() {
-  const response = await fetch(`${base}/api/products?isActive=all`);
-  const body = await response.json();
-  const list = Array.isArray(body) ? body : (body.data ?? []);
-  const box = list.find((product) => product.type === "box" && product.isActive && product.slug_es);
-  if (!box) throw new Error("The seeded catalogue has no active box with a Spanish slug");
-  return `/productos/${encodeURIComponent(box.slug_es)}`;
-}
-
 /** A customer registered for the run, as the session cookie the storefront reads. */
 async function signedInCookie() {
   const id = Date.now().toString(36);
@@ -274,59 +268,6 @@ async function loadWithCpu(url, headers = {}) {
     // The CMS's CPU the same way: a signed-in view's one call is work on the same two cores.
     cmsCpuMs: ((cpuSecondsOf(cms.pid) - cmsBefore) * 1000) / result.total,
   };
-}
-
-async function firstLoadJsKb(url) {
-  const html = await (await fetch(url)).text();
-  const sources = new Set(
-    [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map(
-      (match) => match[1],
-    ),
-  );
-  let bytes = 0;
-  for (const source of sources) {
-    const body = Buffer.from(await (await fetch(new URL(source, url))).arrayBuffer());
-    bytes += zlib.gzipSync(body).length;
-  }
-  return bytes / 1024;
-}
-
-async function lighthouseScores(url) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
-    const categories = result.lhr.categories;
-    const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
-    return {
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      bestPractices: score("best-practices"),
-      seo: score("seo"),
-    };
-  } finally {
-    await chrome.kill();
-  }
-}
-
-function medianScores(runs) {
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((run) => run[key]))]));
 }
 
 function mark(ok) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_SECRETS } from "../src/env";
 import { freshEmail, GOOD_PASSWORD, registerCustomer, waitForMail } from "./helpers/accounts";
 import { errorCode, expectErrorShape, getJson, postJson } from "./helpers/http";
-import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { startStrapi, type TestStrapi, STRAPI_BOOT_TIMEOUT_MS } from "./helpers/strapi";
 
 /**
  * The allowances of the account calls (src/rate-limits/rate-limits.ts), per address and per account,
@@ -306,7 +306,7 @@ describe.skipIf(!redisUrl)("Redis (shared by every process)", () => {
   // and e-mail addresses, and Redis's keys expire with their windows.
   suite("Redis store", () => ({ REDIS_URL: redisUrl ?? "" }), { backstopToTheEnd: false });
 
-  it("shares one count between two CMS processes", async () => {
+  it("shares one count between two CMS processes", { timeout: STRAPI_BOOT_TIMEOUT_MS }, async () => {
     const { RateLimiterRedis } = await import("rate-limiter-flexible");
     const { default: Redis } = await import("ioredis");
     const client = new Redis(redisUrl ?? "");

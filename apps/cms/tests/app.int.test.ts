@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureDemoAdmin } from "../src/bootstrap/demo-admin";
 import { parseEnv } from "../src/env";
 import { waitForMail } from "./helpers/accounts";
-import { DIST_DIR, readOutbox, startStrapi, type TestStrapi } from "./helpers/strapi";
+import { DIST_DIR, readOutbox, startStrapi, type TestStrapi, STRAPI_BOOT_TIMEOUT_MS } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
 
 let app: TestStrapi;
@@ -121,39 +121,43 @@ describe("CMS application", () => {
     await expect(provider.verify()).resolves.toBe(true);
   });
 
-  it("creates the demo staff account once, and not again on a second bootstrap", async () => {
-    const env = parseEnv(process.env);
-    const admin = await app.strapi.db.query(CONTENT_TYPES.adminUser).findOne({
-      where: { email: env.demo.email },
-      populate: ["roles"],
-    });
-    expect(admin).toMatchObject({ firstname: "Demo", lastname: "Staff", isActive: true });
-    expect((admin as { roles: { code: string }[] }).roles.map((role) => role.code)).toContain("strapi-super-admin");
-    expect(await countAdmins()).toBe(1);
+  it(
+    "creates the demo staff account once, and not again on a second bootstrap",
+    { timeout: STRAPI_BOOT_TIMEOUT_MS },
+    async () => {
+      const env = parseEnv(process.env);
+      const admin = await app.strapi.db.query(CONTENT_TYPES.adminUser).findOne({
+        where: { email: env.demo.email },
+        populate: ["roles"],
+      });
+      expect(admin).toMatchObject({ firstname: "Demo", lastname: "Staff", isActive: true });
+      expect((admin as { roles: { code: string }[] }).roles.map((role) => role.code)).toContain("strapi-super-admin");
+      expect(await countAdmins()).toBe(1);
 
-    // The account can sign in to the admin panel with the configured password.
-    const login = await fetch(`${app.url}/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: env.demo.email, password: env.demo.password }),
-    });
-    expect(login.status).toBe(200);
+      // The account can sign in to the admin panel with the configured password.
+      const login = await fetch(`${app.url}/admin/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: env.demo.email, password: env.demo.password }),
+      });
+      expect(login.status).toBe(200);
 
-    app = await app.restart();
-    expect(await countAdmins()).toBe(1);
+      app = await app.restart();
+      expect(await countAdmins()).toBe(1);
 
-    // Every start in demo mode says how to sign in.
-    const info = vi.spyOn(app.strapi.log, "info").mockImplementation(() => app.strapi.log);
-    try {
-      expect(await ensureDemoAdmin(app.strapi, env)).toBe("exists");
-      expect(info).toHaveBeenCalledWith(
-        `Demo staff account: ${env.demo.email} / ${env.demo.password} — sign in at ${env.publicUrl}/admin`,
-      );
-    } finally {
-      info.mockRestore();
-    }
-    expect(await countAdmins()).toBe(1);
-  });
+      // Every start in demo mode says how to sign in.
+      const info = vi.spyOn(app.strapi.log, "info").mockImplementation(() => app.strapi.log);
+      try {
+        expect(await ensureDemoAdmin(app.strapi, env)).toBe("exists");
+        expect(info).toHaveBeenCalledWith(
+          `Demo staff account: ${env.demo.email} / ${env.demo.password} — sign in at ${env.publicUrl}/admin`,
+        );
+      } finally {
+        info.mockRestore();
+      }
+      expect(await countAdmins()).toBe(1);
+    },
+  );
 });
 
 describe("the admin panel's views (decision 041)", () => {
@@ -217,44 +221,51 @@ describe("the admin panel's views (decision 041)", () => {
     expect((await products()).status).toBe(403);
   });
 
-  it("labels fields in Spanish, names records by their name, and keeps a label staff changed across a restart", async () => {
-    let token = await staffToken();
-    const product = await viewOf(token, CONTENT_TYPES.product);
-    expect(product.metadatas.name_es?.edit.label).toBe("Nombre (español)");
-    expect(product.metadatas.isImperfectusProduct?.edit.label).toBe("Producto Imperfectus");
-    expect(product.metadatas.price?.list.label).toBe("Precio (€, sin IVA)");
-    expect(product.settings.mainField).toBe("name_es");
-    // Related records by their names: the product's VAT rate by its name, not its id.
-    expect(product.metadatas.tax_id?.edit.mainField).toBe("name");
+  it(
+    "labels fields in Spanish, names records by their name, and keeps a label staff changed across a restart",
+    { timeout: STRAPI_BOOT_TIMEOUT_MS },
+    async () => {
+      let token = await staffToken();
+      const product = await viewOf(token, CONTENT_TYPES.product);
+      expect(product.metadatas.name_es?.edit.label).toBe("Nombre (español)");
+      expect(product.metadatas.isImperfectusProduct?.edit.label).toBe("Producto Imperfectus");
+      expect(product.metadatas.price?.list.label).toBe("Precio (€, sin IVA)");
+      expect(product.settings.mainField).toBe("name_es");
+      // Related records by their names: the product's VAT rate by its name, not its id.
+      expect(product.metadatas.tax_id?.edit.mainField).toBe("name");
 
-    const order = await viewOf(token, CONTENT_TYPES.order);
-    expect(order.settings.mainField).toBe("number");
-    expect(order.metadatas.total?.edit.label).toBe("Total (céntimos, IVA incl.)");
-    expect(order.metadatas.user?.edit.mainField).toBe("email");
-    const giftCard = await viewOf(token, CONTENT_TYPES.giftCard);
-    expect(giftCard.settings.mainField).toBe("codeTail");
-    expect(giftCard.layouts.list).toEqual(["codeTail", "buyerEmail", "recipientEmail", "amount", "sendOn", "sentAt"]);
+      const order = await viewOf(token, CONTENT_TYPES.order);
+      expect(order.settings.mainField).toBe("number");
+      expect(order.metadatas.total?.edit.label).toBe("Total (céntimos, IVA incl.)");
+      expect(order.metadatas.user?.edit.mainField).toBe("email");
+      const giftCard = await viewOf(token, CONTENT_TYPES.giftCard);
+      expect(giftCard.settings.mainField).toBe("codeTail");
+      expect(giftCard.layouts.list).toEqual(["codeTail", "buyerEmail", "recipientEmail", "amount", "sendOn", "sentAt"]);
 
-    const settings = await viewOf(token, CONTENT_TYPES.shopSetting);
-    expect(settings.metadatas.giftCardMinimumEuros?.edit.label).toBe("Tarjeta regalo: importe mínimo (€)");
-    expect((await viewOf(token, CONTENT_TYPES.referralSetting)).metadatas.monthlyCap?.edit.label).toBe(
-      "Recompensas máximas al mes por cliente",
-    );
+      const settings = await viewOf(token, CONTENT_TYPES.shopSetting);
+      expect(settings.metadatas.giftCardMinimumEuros?.edit.label).toBe("Tarjeta regalo: importe mínimo (€)");
+      expect((await viewOf(token, CONTENT_TYPES.referralSetting)).metadatas.monthlyCap?.edit.label).toBe(
+        "Recompensas máximas al mes por cliente",
+      );
 
-    // A member of staff renames a label and the product's list columns in "Configure the view".
-    product.metadatas.name_es!.edit.label = "Nombre del producto";
-    product.layouts.list = ["name_es", "price"];
-    // Saved as "Configure the view" saves it (the content manager's configuration service).
-    await app.strapi
-      .plugin("content-manager")
-      .service("content-types")
-      .updateConfiguration({ uid: CONTENT_TYPES.product }, { metadatas: product.metadatas, layouts: product.layouts });
-    app = await app.restart();
-    token = await staffToken();
-    const again = await viewOf(token, CONTENT_TYPES.product);
-    expect(again.metadatas.name_es?.edit.label).toBe("Nombre del producto");
-    expect(again.layouts.list).toEqual(["name_es", "price"]);
-    // What staff did not touch is still the shop's.
-    expect(again.metadatas.name_ca?.edit.label).toBe("Nombre (catalán)");
-  });
+      // A member of staff renames a label and the product's list columns in "Configure the view".
+      product.metadatas.name_es!.edit.label = "Nombre del producto";
+      product.layouts.list = ["name_es", "price"];
+      // Saved as "Configure the view" saves it (the content manager's configuration service).
+      await app.strapi
+        .plugin("content-manager")
+        .service("content-types")
+        .updateConfiguration(
+          { uid: CONTENT_TYPES.product },
+          { metadatas: product.metadatas, layouts: product.layouts },
+        );
+      app = await app.restart();
+      token = await staffToken();
+      const again = await viewOf(token, CONTENT_TYPES.product);
+      expect(again.metadatas.name_es?.edit.label).toBe("Nombre del producto");
+      expect(again.layouts.list).toEqual(["name_es", "price"]);
+      // What staff did not touch is still the shop's.
+      expect(again.metadatas.name_ca?.edit.label).toBe("Nombre (catalán)");
+    },
+  );
 });

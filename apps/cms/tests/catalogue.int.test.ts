@@ -29,7 +29,7 @@ import {
   UPSELLS,
 } from "../src/seed/data";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
-import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { startStrapi, type TestStrapi, STRAPI_BOOT_TIMEOUT_MS } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
 
 // One boot with the demo seed (the default in demo mode) for every read endpoint of the catalogue.
@@ -627,7 +627,7 @@ describe("seeding", () => {
     return Promise.all(counted.map((uid) => app.strapi.db.query(uid).count({})));
   }
 
-  it("adds nothing on a second bootstrap or a second call", async () => {
+  it("adds nothing on a second bootstrap or a second call", { timeout: STRAPI_BOOT_TIMEOUT_MS }, async () => {
     const before = await counts();
     app = await app.restart();
     expect(await counts()).toEqual(before);

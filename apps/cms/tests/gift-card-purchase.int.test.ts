@@ -10,7 +10,7 @@ import { mailsTo } from "./helpers/accounts";
 import { expectErrorShape, getJson, postJson } from "./helpers/http";
 import { createCatalogue } from "./helpers/ordering";
 import { flushServerWork } from "./helpers/payment-orders";
-import { startStrapi, type TestStrapi } from "./helpers/strapi";
+import { startStrapi, type TestStrapi, STRAPI_BOOT_TIMEOUT_MS } from "./helpers/strapi";
 
 // Buying a gift card (issue 23, docs/decisions/036): the offer from the boxes' prices and staff's
 // limits, a purchase paid on the sandbox page, the card issued once however often the gateway
@@ -316,40 +316,44 @@ describe("paying for a gift card", () => {
     expect(mailsTo(app.outboxDir, body.buyerEmail)).toHaveLength(0);
   });
 
-  it("an upgraded shop keeps its cards (their status column becomes state, a declined one payment_failed), and rotating JWT_SECRET keeps purchases in flight", async () => {
-    const issued = await buy({ amount: 2300 });
-    await decide(issued.path, "approve");
-    await flushServerWork();
-    const inFlight = await buy({ amount: 2200 });
-    const declined = await buy({ amount: 2100 });
-    await decide(declined.path, "decline");
-    await flushServerWork();
-    const declinedId = (await cardOfPayment(declined.reference)).payment.giftCardId;
-    // The database as a shop had it before the rename (the cards' state in `status`) and before a
-    // declined purchase had a state of its own (it stayed pending_payment), the migrations not run.
-    const knex = app.strapi.db.connection;
-    await knex("gift_cards").where("id", declinedId).update({ state: "pending_payment" });
-    await knex.raw("ALTER TABLE ?? RENAME COLUMN ?? TO ??", ["gift_cards", "state", "status"]);
-    await knex("strapi_migrations").where("name", "like", "%gift-card-state%").delete();
-    await knex("strapi_migrations").where("name", "like", "%gift-card-payment-failed%").delete();
-    const jwtSecret = process.env.JWT_SECRET;
-    process.env.JWT_SECRET = "a-new-jwt-secret-after-a-leak-0123456789";
-    try {
-      app = await app.restart();
-    } finally {
-      if (jwtSecret === undefined) delete process.env.JWT_SECRET;
-      else process.env.JWT_SECRET = jwtSecret;
-    }
-    expect((await cardOfPayment(issued.reference)).card.state).toBe("active");
-    expect((await cardOfPayment(inFlight.reference)).card.state).toBe("pending_payment");
-    expect((await cardOfPayment(declined.reference)).card.state).toBe("payment_failed");
-    // The buyer at the bank while the sign-in key was rotated is still found, and their payment issues the card.
-    expect((await current(inFlight.token)).body).toMatchObject({ state: "pending", amount: 2200 });
-    expect((await postSandboxNotification(inFlight.reference, "approve", 2200)).status).toBe(200);
-    await flushServerWork();
-    expect((await current(inFlight.token)).body).toMatchObject({ state: "paid" });
-    expect((await cardOfPayment(inFlight.reference)).ledger).toEqual([{ kind: "issued", amount: 2200 }]);
-  });
+  it(
+    "an upgraded shop keeps its cards (their status column becomes state, a declined one payment_failed), and rotating JWT_SECRET keeps purchases in flight",
+    { timeout: STRAPI_BOOT_TIMEOUT_MS },
+    async () => {
+      const issued = await buy({ amount: 2300 });
+      await decide(issued.path, "approve");
+      await flushServerWork();
+      const inFlight = await buy({ amount: 2200 });
+      const declined = await buy({ amount: 2100 });
+      await decide(declined.path, "decline");
+      await flushServerWork();
+      const declinedId = (await cardOfPayment(declined.reference)).payment.giftCardId;
+      // The database as a shop had it before the rename (the cards' state in `status`) and before a
+      // declined purchase had a state of its own (it stayed pending_payment), the migrations not run.
+      const knex = app.strapi.db.connection;
+      await knex("gift_cards").where("id", declinedId).update({ state: "pending_payment" });
+      await knex.raw("ALTER TABLE ?? RENAME COLUMN ?? TO ??", ["gift_cards", "state", "status"]);
+      await knex("strapi_migrations").where("name", "like", "%gift-card-state%").delete();
+      await knex("strapi_migrations").where("name", "like", "%gift-card-payment-failed%").delete();
+      const jwtSecret = process.env.JWT_SECRET;
+      process.env.JWT_SECRET = "a-new-jwt-secret-after-a-leak-0123456789";
+      try {
+        app = await app.restart();
+      } finally {
+        if (jwtSecret === undefined) delete process.env.JWT_SECRET;
+        else process.env.JWT_SECRET = jwtSecret;
+      }
+      expect((await cardOfPayment(issued.reference)).card.state).toBe("active");
+      expect((await cardOfPayment(inFlight.reference)).card.state).toBe("pending_payment");
+      expect((await cardOfPayment(declined.reference)).card.state).toBe("payment_failed");
+      // The buyer at the bank while the sign-in key was rotated is still found, and their payment issues the card.
+      expect((await current(inFlight.token)).body).toMatchObject({ state: "pending", amount: 2200 });
+      expect((await postSandboxNotification(inFlight.reference, "approve", 2200)).status).toBe(200);
+      await flushServerWork();
+      expect((await current(inFlight.token)).body).toMatchObject({ state: "paid" });
+      expect((await cardOfPayment(inFlight.reference)).ledger).toEqual([{ kind: "issued", amount: 2200 }]);
+    },
+  );
 
   // Last in the file: it uses up this address's allowance.
   it("answers 429 past 30 purchases an hour from one address, and makes no card then", async () => {

@@ -225,3 +225,11 @@ export function readOutbox(outboxDir: string): { name: string; content: string }
     .sort()
     .map((name) => ({ name, content: fs.readFileSync(path.join(outboxDir, name), "utf8") }));
 }
+
+/**
+ * The timeout of a test that boots or restarts Strapi in its own body: as long as the hooks that
+ * boot it get (vitest.config.ts). A boot takes 10-20 s on a quiet 2-core machine and passed the
+ * tests' default 30 s under a loaded CI run; a test cut there left its boot running, and the
+ * half-booted instance failed every later file of the worker ("Duplicated item key").
+ */
+export const STRAPI_BOOT_TIMEOUT_MS = 120_000;
