@@ -24,7 +24,7 @@ import {
   stopProcess,
   waitForHttp,
 } from "./lib/processes.mjs";
-import { lighthouseScores, medianScores } from "./lib/lighthouse.mjs";
+import { lighthouseMedian } from "./lib/lighthouse.mjs";
 import { orderCreationLoad, subscribe } from "./lib/order-load.mjs";
 import { cachedAgainstCeiling, ceilingLines } from "./lib/page-ceiling.mjs";
 import { firstLoadJsKb, firstProductPath } from "./lib/shop-pages.mjs";
@@ -185,9 +185,7 @@ async function otherMeasures(pages) {
   const scores = [];
   // Lighthouse varies from run to run on a small machine: report the median of several runs.
   for (const [name, pagePath] of [...pages, newOrder]) {
-    const runs = [];
-    for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseScores(base + pagePath));
-    scores.push({ name, ...medianScores(runs) });
+    scores.push({ name, ...(await lighthouseMedian(base + pagePath, LIGHTHOUSE_RUNS)) });
   }
   return { orders, javascript, scores };
 }

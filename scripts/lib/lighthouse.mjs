@@ -35,7 +35,10 @@ export async function lighthouseScores(url) {
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // A run Lighthouse could not finish (no paint seen, the page not loaded in time) scores 0 and
+    // has no metrics: said as such, so that it is run again rather than taken for the page's score.
+    if (runtimeError) return { failed: runtimeError.code ?? "unknown" };
     const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
     const metrics = Object.fromEntries(
       Object.entries(METRICS).map(([name, audit]) => [name, audits[audit]?.numericValue ?? Number.NaN]),
@@ -52,8 +55,27 @@ export async function lighthouseScores(url) {
   }
 }
 
-/** Each field's median over several runs (Lighthouse varies from run to run on a small machine). */
-export function medianScores(runs) {
+/** How many runs a page may need to get `runs` that finished (each failed one is tried again). */
+const EXTRA_TRIES = 2;
+
+/**
+ * `runs` finished runs of `url` (failed ones run again, up to EXTRA_TRIES more): each field's median,
+ * and how many runs failed on the way. Lighthouse varies from run to run on a small machine.
+ */
+export async function lighthouseMedian(url, runs) {
+  const finished = [];
+  let failed = 0;
+  for (let attempt = 0; finished.length < runs && attempt < runs + EXTRA_TRIES; attempt += 1) {
+    const run = await lighthouseScores(url);
+    if (run.failed) failed += 1;
+    else finished.push(run);
+  }
+  if (finished.length === 0) throw new Error(`Lighthouse could not finish a run of ${url}`);
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((run) => run[key]))]));
+  const fields = Object.keys(finished[0]);
+  return {
+    ...Object.fromEntries(fields.map((key) => [key, median(finished.map((run) => run[key]))])),
+    performanceRuns: finished.map((run) => run.performance),
+    failed,
+  };
 }
