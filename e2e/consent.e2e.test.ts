@@ -1,11 +1,20 @@
 import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, CONSENT_PATH } from "../apps/storefront/app/analytics/consent";
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_SECONDS,
+  CONSENT_PATH,
+  consentCookieValue,
+  parseConsent,
+  REJECT_ALL,
+  serializeConsent,
+} from "../apps/storefront/app/analytics/consent";
 import { PAGE_VIEW_EVENT_VALUE } from "../apps/storefront/app/analytics/tag-manager";
 import { consentTextsFor } from "../apps/storefront/app/analytics/consent-texts";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { seriousAxeFindings } from "./support/axe";
+import { consentBanner, consentBannerLive } from "./support/consent";
 import { useBrowserSession } from "./support/browser";
 import { useOwnStorefront } from "./support/own-storefront";
 
@@ -52,14 +61,28 @@ const pageViews = async (page: Page) =>
       typeof entry === "object" && entry !== null && (entry as { event?: string }).event === "page_view",
   );
 
-function banner(page: Page, locale: Locale) {
-  return page.getByRole("region", { name: consentTextsFor(locale).banner.title });
-}
-
-/** The banner comes in its own chunk after hydration; once it shows, the page is live. */
+/** The server writes the banner into the page; its chunk brings it to life after hydration. */
 async function openShop(page: Page, locale: Locale, screen: "home" | "boxes" = "home") {
   await page.goto(pathTo(screen, locale));
-  await expect.poll(() => banner(page, locale).isVisible()).toBe(true);
+  expect(await consentBanner(page, locale).isVisible()).toBe(true);
+  await consentBannerLive(page);
+}
+
+/** The banner's chunk (consent-ui.tsx), as the build names it. */
+const BANNER_CHUNK = /\/assets\/consent-ui-[^/]+\.js$/;
+
+/** A route handler that holds its requests until `release()`: a chunk arriving late. */
+function holdBack() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return {
+    release,
+    handler: async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
+      await held;
+      // The page may have gone meanwhile (a reload): its request with it.
+      await route.continue().catch(() => undefined);
+    },
+  };
 }
 
 describe("analytics with consent", () => {
@@ -85,14 +108,14 @@ describe("analytics with consent", () => {
     const storedByServer = page.waitForResponse(
       (response) => response.url() === `${base}${CONSENT_PATH}` && response.request().method() === "POST",
     );
-    await banner(page, "es").getByRole("button", { name: texts.banner.acceptAll }).click();
+    await consentBanner(page, "es").getByRole("button", { name: texts.banner.acceptAll }).click();
     const serverAnswer = await storedByServer;
     expect(serverAnswer.status()).toBe(204);
     expect((await serverAnswer.allHeaders())["set-cookie"]).toMatch(
       new RegExp(`^${CONSENT_COOKIE}=v%3D1%26p%3D1%26a%3D1%26m%3D1`),
     );
     await expect.poll(() => requests.some((url) => url.includes(`/gtm.js?id=${GTM_ID}`))).toBe(true);
-    await expect.poll(() => banner(page, "es").isVisible()).toBe(false);
+    await expect.poll(() => consentBanner(page, "es").isVisible()).toBe(false);
     await expect.poll(() => page.getByRole("status").textContent()).toBe(texts.saved);
     const [update] = await consentCommands(page, "update");
     expect(Object.values(update?.[2] ?? {}).every((value) => value === "granted")).toBe(true);
@@ -113,7 +136,7 @@ describe("analytics with consent", () => {
     requests.length = 0;
     await page.reload();
     await expect.poll(() => requests.some((url) => url.includes("/gtm.js"))).toBe(true);
-    expect(await banner(page, "es").isVisible()).toBe(false);
+    expect(await consentBanner(page, "es").isVisible()).toBe(false);
     expect((await consentCommands(page, "update"))[0]?.[2]).toMatchObject({ analytics_storage: "granted" });
   });
 
@@ -122,15 +145,15 @@ describe("analytics with consent", () => {
     const requests = await recordGoogle(context);
     const texts = consentTextsFor("ca");
     await openShop(page, "ca", "boxes");
-    await banner(page, "ca").getByRole("button", { name: texts.banner.rejectAll }).click();
-    await expect.poll(() => banner(page, "ca").isVisible()).toBe(false);
+    await consentBanner(page, "ca").getByRole("button", { name: texts.banner.rejectAll }).click();
+    await expect.poll(() => consentBanner(page, "ca").isVisible()).toBe(false);
     expect((await consentCommands(page, "update"))[0]?.[2]).toMatchObject({
       analytics_storage: "denied",
       ad_storage: "denied",
     });
     await page.reload();
     await expect.poll(async () => (await pageViews(page)).length).toBe(1);
-    expect(await banner(page, "ca").isVisible()).toBe(false);
+    expect(await consentBanner(page, "ca").isVisible()).toBe(false);
     expect(requests).toEqual([]);
 
     const settings = page.locator("footer").getByRole("button", { name: messagesFor("ca").footer.cookieSettings });
@@ -160,11 +183,11 @@ describe("analytics with consent", () => {
     const texts = consentTextsFor("pt");
     const title = messagesFor("pt").footer.cookieSettings;
     await openShop(page, "pt");
-    const choose = banner(page, "pt").getByRole("button", { name: texts.banner.choose });
+    const choose = consentBanner(page, "pt").getByRole("button", { name: texts.banner.choose });
     // Reject is as easy to find and as big as accept.
     const [reject, accept] = await Promise.all(
       [texts.banner.rejectAll, texts.banner.acceptAll].map((name) =>
-        banner(page, "pt").getByRole("button", { name }).boundingBox(),
+        consentBanner(page, "pt").getByRole("button", { name }).boundingBox(),
       ),
     );
     expect(reject?.width).toBe(accept?.width);
@@ -186,7 +209,7 @@ describe("analytics with consent", () => {
     await dialog.getByRole("button", { name: texts.dialog.save }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await expect.poll(() => banner(page, "pt").isVisible()).toBe(false);
+    await expect.poll(() => consentBanner(page, "pt").isVisible()).toBe(false);
     await expect.poll(() => requests.some((url) => url.includes("/gtm.js"))).toBe(true);
     expect((await consentCommands(page, "update")).at(-1)?.[2]).toMatchObject({
       analytics_storage: "denied",
@@ -222,7 +245,7 @@ describe("analytics with consent", () => {
     const requests = await recordGoogle(context);
     const texts = consentTextsFor("es");
     await openShop(page, "es");
-    await banner(page, "es").getByRole("button", { name: texts.banner.choose }).click();
+    await consentBanner(page, "es").getByRole("button", { name: texts.banner.choose }).click();
     const dialog = page.getByRole("dialog", { name: messagesFor("es").footer.cookieSettings });
     await dialog.getByRole("switch", { name: texts.dialog.categories.preferences.name }).click();
     await dialog.getByRole("button", { name: texts.dialog.save }).click();
@@ -263,6 +286,69 @@ describe("analytics with consent", () => {
       .toBe(true);
   });
 
+  it("is painted with the page as the server wrote it; a visitor who chose never sees it, even before its chunk", async () => {
+    const { page, context } = session;
+    await recordGoogle(context);
+    // The banner's chunk is held back until the end: what shows is the server's page alone.
+    const chunk = holdBack();
+    await page.route(BANNER_CHUNK, chunk.handler);
+    await page.goto(pathTo("boxes", "ca"), { waitUntil: "domcontentloaded" });
+    expect(await consentBanner(page, "ca").isVisible()).toBe(true);
+    expect(await consentBanner(page, "ca").getByRole("button").allTextContents()).toEqual([
+      consentTextsFor("ca").banner.rejectAll,
+      consentTextsFor("ca").banner.acceptAll,
+      consentTextsFor("ca").banner.choose,
+    ]);
+    const value = serializeConsent({ choice: REJECT_ALL, chosenAt: Math.floor(Date.now() / 1000) });
+    await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(value), url: base }]);
+    await page.reload({ waitUntil: "domcontentloaded" });
+    expect(await consentBanner(page, "ca").isVisible()).toBe(false);
+    chunk.release();
+    await consentBannerLive(page);
+    expect(await consentBanner(page, "ca").isVisible()).toBe(false);
+  });
+
+  it("does not move the order's first step on a phone when it comes to life", async () => {
+    const { page, context } = session;
+    await recordGoogle(context);
+    await page.addInitScript(() => {
+      const shifts = ((window as unknown as { layoutShifts: number[] }).layoutShifts = [] as number[]);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(pathTo("newOrder", "es"));
+    const postcode = page.locator('input[name="postcode"]');
+    const before = await postcode.boundingBox();
+    await page.locator("form[data-hydrated]").waitFor();
+    await consentBannerLive(page);
+    // Above the step, in the page's flow (decision 016), from the first paint: the field stays put.
+    const banner = await consentBanner(page, "es").boundingBox();
+    expect(banner && before && banner.y + banner.height <= before.y).toBe(true);
+    expect(await postcode.boundingBox()).toEqual(before);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  });
+
+  it("a tap on the banner before its chunk arrives is answered when it comes", async () => {
+    const { page, context } = session;
+    const requests = await recordGoogle(context);
+    const chunk = holdBack();
+    await page.route(BANNER_CHUNK, chunk.handler);
+    await page.goto(pathTo("newOrder", "es"), { waitUntil: "domcontentloaded" });
+    await page.locator("form[data-hydrated]").waitFor();
+    await consentBanner(page, "es")
+      .getByRole("button", { name: consentTextsFor("es").banner.rejectAll })
+      .click();
+    chunk.release();
+    await expect.poll(() => consentBanner(page, "es").isVisible()).toBe(false);
+    const cookies = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+    expect(parseConsent(consentCookieValue(cookies), { now: Math.floor(Date.now() / 1000) })?.choice).toEqual(
+      REJECT_ALL,
+    );
+    expect(requests).toEqual([]);
+  });
+
   it("a shop without a container has no banner, no settings link, no analytics section and no Google in its CSP", async () => {
     const { page } = session;
     const requests = await recordGoogle(session.context);
@@ -286,7 +372,7 @@ describe("analytics with consent", () => {
         .getByRole("button", { name: messagesFor("es").footer.cookieSettings })
         .count(),
     ).toBe(0);
-    expect(await banner(page, "es").count()).toBe(0);
+    expect(await consentBanner(page, "es").count()).toBe(0);
     expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
     expect(requests).toEqual([]);
   });

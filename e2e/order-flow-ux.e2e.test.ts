@@ -5,11 +5,11 @@ import { describe, expect, inject, it } from "vitest";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { accountTextsFor } from "../apps/storefront/app/accounts/texts";
 import { authTextsFor } from "../apps/storefront/app/accounts/auth-texts";
-import { consentTextsFor } from "../apps/storefront/app/analytics/consent-texts";
 import { format } from "../apps/storefront/app/i18n/format";
 import { orderFlowTextsFor } from "../apps/storefront/app/order-flow/texts";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { useBrowserSession } from "./support/browser";
+import { consentBanner } from "./support/consent";
 import { useOwnStorefront } from "./support/own-storefront";
 import { onSandboxPage } from "./support/sandbox";
 
@@ -215,7 +215,7 @@ describe("the consent banner on a phone", () => {
       const { page } = session;
       const texts = orderFlowTextsFor(language);
       await page.goto(pathTo("newOrder", language));
-      const banner = page.getByRole("region", { name: consentTextsFor(language).banner.title });
+      const banner = consentBanner(page, language);
       await expect.poll(() => banner.isVisible()).toBe(true);
       // Shown without taking the focus.
       expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
@@ -235,7 +235,7 @@ describe("the consent banner on a phone", () => {
   it("elsewhere lies over the page's foot, and a field that takes focus is scrolled clear of it", async () => {
     const { page } = session;
     await page.goto(pathTo("contact", locale));
-    const banner = page.getByRole("region", { name: consentTextsFor(locale).banner.title });
+    const banner = consentBanner(page, locale);
     await expect.poll(() => banner.isVisible()).toBe(true);
     // The page can scroll its end out from under the banner: its foot is as high as the banner.
     const height = await banner.evaluate((region) => Math.round(region.getBoundingClientRect().height));

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { format, messagesFor } from "../apps/storefront/app/i18n";
 import { consentTextsFor } from "../apps/storefront/app/analytics/consent-texts";
 import { useBrowserSession } from "./support/browser";
+import { consentBannerLive } from "./support/consent";
 import { consumerBox, fetchTranslatedProducts, type TranslatedProduct } from "./support/catalogue";
 import { useOwnStorefront } from "./support/own-storefront";
 
@@ -29,6 +30,7 @@ const seconds = (duration: string) => Math.max(...duration.split(",").map((each)
 async function openPreferences(page: Page) {
   const texts = consentTextsFor("es");
   await page.goto(`${consentShop}${pathTo("home", "es")}`);
+  await consentBannerLive(page);
   await page.getByRole("button", { name: texts.banner.choose }).click();
   const dialog = page.getByRole("dialog", { name: messages.footer.cookieSettings });
   await dialog.waitFor();

@@ -13,9 +13,12 @@ import { webViewUser } from "@shop/domain/web-view";
 import { alternatesOf, canonicalUrl, hreflangLinks, runGuard, SCREENS } from "@shop/routing";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import headingFont from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
+import bodyFont from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import { Analytics } from "./analytics/analytics";
 import { ClientBehaviours } from "./components/client-behaviours";
-import { analyticsSettings } from "./analytics/settings.server";
+import { analyticsSettings, consentBannerMarkup } from "./analytics/settings.server";
+import { CONSENT_BANNER_ID } from "./analytics/events";
 import { ErrorScreen } from "./components/error-screen";
 import { FallbackTexts } from "./components/fallback-texts";
 import { env } from "./env.server";
@@ -32,6 +35,15 @@ import { supportChatFor } from "./support-chat/settings.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // Fetched with the stylesheet rather than after it: the fonts are "optional" (app.css, decision
+  // 054), used only when they come within the browser's short block period.
+  ...[bodyFont, headingFont].map((href) => ({
+    rel: "preload",
+    href,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous" as const,
+  })),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -76,6 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       screen,
       alternates: screen ? alternatesOf(screen.id, screen.params) : null,
       analytics: analyticsSettings(),
+      // The consent banner as the server writes it (decision 054), or null without Tag Manager.
+      consentBanner: consentBannerMarkup(locale),
       // The support chat's page (decision 020), or null: none configured, or the order flow.
       supportChat: supportChatFor(screen),
       // The company's app (decision 019): its hooks, and the debug console for the staff listed.
@@ -109,11 +123,16 @@ export function shouldRevalidate() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { tag } = usePageLanguage();
-  const inApp = (useRootData()?.webView ?? "browser") !== "browser";
+  const rootData = useRootData();
+  const inApp = (rootData?.webView ?? "browser") !== "browser";
+  const banner = rootData?.consentBanner;
   return (
-    <html lang={tag}>
+    // The banner's first script may mark <html> before React hydrates it (decision 054).
+    <html lang={tag} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* Before anything is painted: a visitor who has chosen never sees the banner. */}
+        {banner && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: banner.script }} />}
         {/* Inside the company's app, before any other script: keeps what is logged before the app's chunk starts. */}
         {inApp && <script src="/web-view-early-log.js" />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -124,6 +143,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body>
+        {/* First in the page (the first Tab reaches it), painted with it, brought to life by its chunk. */}
+        {banner && <div id={CONSENT_BANNER_ID} dangerouslySetInnerHTML={{ __html: banner.html }} />}
         <FallbackTexts />
         {children}
         <ScrollRestoration nonce={nonce} />

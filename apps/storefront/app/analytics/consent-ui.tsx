@@ -1,11 +1,10 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { createPortal } from "react-dom";
-import { Link, useLocation } from "react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
-import { pathTo } from "@shop/routing";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
-import { format } from "~/i18n/format";
+import type { BannerAnswer } from "./consent-banner";
 import { consentTextsFor } from "./consent-texts";
+import { CONSENT_BANNER_ID } from "./events";
 import { pageOwnTitle } from "~/page-title.client";
 import { usePageLanguage } from "~/root-data";
 import type { ConsentUiProps } from "./analytics";
@@ -13,6 +12,7 @@ import {
   ACCEPT_ALL,
   allowsGoogle,
   CONSENT_CATEGORIES,
+  CONSENT_GIVEN_ATTRIBUTE,
   type ConsentCategory,
   type ConsentChoice,
   consentCookie,
@@ -57,30 +57,16 @@ function storedConsent(): StoredConsent | null {
 }
 
 /**
- * The banner's place: first in the page (a keyboard's first Tab, a screen reader's first region),
- * without taking the focus. A node of its own at the start of <body>, put there by this chunk, so
- * that the first load carries nothing for it.
- */
-function FirstInPage({ children }: { children: ReactNode }) {
-  const [host, setHost] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    const node = document.createElement("div");
-    document.body.prepend(node);
-    setHost(node);
-    return () => node.remove();
-  }, []);
-  return host ? createPortal(children, host) : null;
-}
-
-/**
  * While the banner lies over the page (fixed at the bottom), the page makes room for it: as much
  * padding at its end as the banner is high, so that the end of any page can be scrolled clear of it,
  * and as much scroll padding, so that a field that takes focus is scrolled above it. Where the
  * banner is in the page's flow (the order flow), nothing is needed.
  */
-function useRoomFor(banner: HTMLElement | null, page: string) {
+function useRoomFor(host: HTMLElement | null, page: string) {
   useEffect(() => {
-    if (!banner) return;
+    // The section inside the server's node: a new language's page writes a new one.
+    const banner = host?.firstElementChild;
+    if (!(banner instanceof HTMLElement)) return;
     const { body, documentElement } = document;
     const makeRoom = () => {
       const over = getComputedStyle(banner).position === "fixed";
@@ -97,14 +83,12 @@ function useRoomFor(banner: HTMLElement | null, page: string) {
       documentElement.style.scrollPaddingBottom = "";
     };
     // A new page may put the banner in its flow, or over it again (the order flow and the rest).
-  }, [banner, page]);
+  }, [host, page]);
 }
 
 /** Data layers that got their consent defaults already: once per page, even if this remounts. */
 const started = new WeakSet<unknown[]>();
 
-/** Accept and reject look the same, so neither is the easier answer (EDPB cookie banner taskforce, 2023). */
-const ANSWER = `${PRIMARY_BUTTON} w-full px-4 text-base`;
 /**
  * The same answers in the narrower dialog: less padding, so that their words keep to one line on a
  * phone. Important (`!`): PRIMARY_BUTTON's px-6 comes later in the stylesheet and would win.
@@ -115,17 +99,18 @@ const DIALOG_ANSWER = `${PRIMARY_BUTTON} w-full px-2! text-base leading-tight`;
  * The consent banner, the preferences dialog and the data layer's page views (docs/decisions/016).
  * Tag Manager is requested only once the visitor allows a category.
  */
-export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
-  const { locale, messages } = usePageLanguage();
+export function ConsentUi({ settings, openRequests, earlyAnswer }: ConsentUiProps) {
+  const { locale } = usePageLanguage();
   const texts = consentTextsFor(locale);
   const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const layer = dataLayerOf(settings.dataLayer, window as unknown as Record<string, unknown>);
   const [stored, setStored] = useState(storedConsent);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const titleId = useId();
-  const [bannerNode, setBannerNode] = useState<HTMLElement | null>(null);
-  useRoomFor(stored === null ? bannerNode : null, pathname);
+  // The server wrote the banner first in <body> (decision 054); this chunk only brings it to life.
+  const [host] = useState(() => document.getElementById(CONSENT_BANNER_ID));
+  useRoomFor(stored === null ? host : null, `${locale}${pathname}`);
   const focusMainOnClose = useRef(false);
   // Radix gives focus back only to its own Dialog.Trigger; this dialog opens from several places.
   const opener = useRef<Element | null>(null);
@@ -160,6 +145,39 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
     if (openRequests > 0) openDialog();
   }, [openRequests]);
 
+  // Shown until answered; the page's first script hid it already for a visitor with a choice, and a
+  // choice that reads back wrong (too old, altered) shows it again.
+  useEffect(() => {
+    document.documentElement.toggleAttribute(CONSENT_GIVEN_ATTRIBUTE, stored !== null);
+  }, [stored]);
+
+  // The banner's buttons and its link, by delegation: a new language's page writes new ones.
+  const answer = useRef<(answer: BannerAnswer) => void>(() => undefined);
+  answer.current = (given) => {
+    if (given === "choose") openDialog();
+    else choose(given === "accept" ? ACCEPT_ALL : REJECT_ALL);
+  };
+  useEffect(() => {
+    if (!host) return;
+    const onClick = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const button = target?.closest<HTMLElement>("[data-consent-answer]");
+      if (button) answer.current(button.dataset.consentAnswer as BannerAnswer);
+      const link = target?.closest("a");
+      // The policy opens as any link of the shop does, without loading the page again.
+      if (link && event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) {
+        event.preventDefault();
+        void navigate(link.getAttribute("href") ?? "/");
+      }
+    };
+    host.addEventListener("click", onClick);
+    host.dataset.live = "";
+    if (earlyAnswer) answer.current(earlyAnswer);
+    return () => host.removeEventListener("click", onClick);
+    // Once: the tap before this chunk came is answered on arrival, later ones by the listener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [host]);
+
   function choose(choice: ConsentChoice) {
     const next = { choice, chosenAt: nowSeconds() };
     document.cookie = consentCookie(next, { secure: window.location.protocol === "https:" });
@@ -184,47 +202,6 @@ export function ConsentUi({ settings, openRequests }: ConsentUiProps) {
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      {stored === null ? (
-        <FirstInPage>
-          <section
-            ref={setBannerNode}
-            aria-labelledby={titleId}
-            // Fixed over the bottom of the page, except in the order flow (StepFrame's data-order-flow),
-            // where it would cover the fields on a phone: there it comes first in the page, above them.
-            className="fixed inset-x-0 bottom-0 z-30 max-h-[70dvh] overflow-y-auto border-t-4 border-leaf-700 bg-white shadow-[0_-8px_24px_rgb(0_0_0/0.15)] [body:has([data-order-flow])_&]:static [body:has([data-order-flow])_&]:max-h-none [body:has([data-order-flow])_&]:border-t-0 [body:has([data-order-flow])_&]:border-b-4 [body:has([data-order-flow])_&]:shadow-none"
-          >
-            <div className="mx-auto grid max-w-6xl gap-3 px-4 py-4 lg:grid-cols-[1fr_auto] lg:items-end lg:gap-8">
-              <div>
-                <h2 id={titleId} className="font-display text-lg font-semibold text-leaf-800">
-                  {texts.banner.title}
-                </h2>
-                <p className="mt-1 text-sm text-sand-900">
-                  {format(texts.banner.body, { settings: messages.footer.cookieSettings })}{" "}
-                  <Link to={pathTo("cookiesPolicy", locale)} className="font-semibold text-leaf-800 underline">
-                    {texts.banner.policy}
-                  </Link>
-                </p>
-              </div>
-              <div className="grid grid-cols-2 gap-2 lg:w-[28rem]">
-                <button type="button" className={ANSWER} onClick={() => choose(REJECT_ALL)}>
-                  {texts.banner.rejectAll}
-                </button>
-                <button type="button" className={ANSWER} onClick={() => choose(ACCEPT_ALL)}>
-                  {texts.banner.acceptAll}
-                </button>
-                <button
-                  type="button"
-                  aria-haspopup="dialog"
-                  className="col-span-2 min-h-11 rounded-full font-bold text-leaf-800 underline hover:bg-leaf-50"
-                  onClick={openDialog}
-                >
-                  {texts.banner.choose}
-                </button>
-              </div>
-            </div>
-          </section>
-        </FirstInPage>
-      ) : null}
       <Preferences
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}

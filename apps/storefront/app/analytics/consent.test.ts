@@ -7,6 +7,7 @@ import {
   CONSENT_VERSION,
   consentCookie,
   consentCookieValue,
+  consentGivenScript,
   consentState,
   parseConsent,
   REJECT_ALL,
@@ -107,5 +108,32 @@ describe("the consent cookie", () => {
     // A malformed value (set by a sibling subdomain) is no choice, not an error on every page.
     expect(consentCookieValue("shop_consent=%")).toBeUndefined();
     expect(consentCookieValue("shop_consent=%E0%A4%A")).toBeUndefined();
+  });
+});
+
+describe("the page's first script", () => {
+  /** Runs the script against a document holding `cookie`: whether it marked <html>. */
+  function marks(cookie: string): boolean {
+    const attributes = new Map<string, string>();
+    const document = {
+      cookie,
+      documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+    };
+    new Function("document", consentGivenScript())(document);
+    return attributes.has("data-consent");
+  }
+  const written = (stored = { choice: REJECT_ALL, chosenAt: NOW }) =>
+    consentCookie(stored, { secure: false }).split(";")[0]!;
+
+  it("hides the banner for a choice of this version, wherever the cookie stands", () => {
+    expect(marks(written())).toBe(true);
+    expect(marks(`shop_session=abc; ${written({ choice: ACCEPT_ALL, chosenAt: NOW })}; other=1`)).toBe(true);
+  });
+
+  it("leaves it for no choice, another version's, or a cookie whose name only ends the same", () => {
+    expect(marks("")).toBe(false);
+    expect(marks("other=1")).toBe(false);
+    expect(marks(written().replace(`v%3D${CONSENT_VERSION}`, `v%3D${CONSENT_VERSION + 1}`))).toBe(false);
+    expect(marks(`x${written()}`)).toBe(false);
   });
 });

@@ -122,6 +122,23 @@ export function parseConsent(value: string | undefined, { now }: { now: number }
   return { choice: choice as ConsentChoice, chosenAt };
 }
 
+/**
+ * The attribute the page's first script puts on <html> when the visitor has answered (this version's
+ * cookie is there): the stylesheet then hides the banner the server wrote into every page, before
+ * anything is painted, so that a visitor who chose never sees it flash and nothing moves under them.
+ */
+export const CONSENT_GIVEN_ATTRIBUTE = "data-consent";
+
+/**
+ * That first script, inline in <head> (docs/decisions/016, 054). It only looks for a cookie of this
+ * version: the banner's chunk reads the choice fully (parseConsent) and shows the banner again for a
+ * value that fails there (more than a year old, altered), which a visitor who chose never meets.
+ */
+export function consentGivenScript(): string {
+  const start = ` ${CONSENT_COOKIE}=${encodeURIComponent(`v=${CONSENT_VERSION}&`)}`;
+  return `(" "+document.cookie).indexOf(${JSON.stringify(start)})>=0&&document.documentElement.setAttribute("${CONSENT_GIVEN_ATTRIBUTE}","")`;
+}
+
 /** The cookie's value in a `document.cookie` string, if any. */
 export function consentCookieValue(cookieHeader: string): string | undefined {
   for (const part of cookieHeader.split(";")) {

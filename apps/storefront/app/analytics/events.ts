@@ -4,3 +4,9 @@
  * carries only this name (decision 006).
  */
 export const OPEN_COOKIE_SETTINGS = "shop:cookie-settings";
+
+/**
+ * The consent banner's node, first in <body>: written by the server (docs/decisions/054), brought to
+ * life by the banner's chunk, and listened to from the first load so that a tap before it is not lost.
+ */
+export const CONSENT_BANNER_ID = "consent-banner";

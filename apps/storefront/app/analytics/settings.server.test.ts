@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env.server";
-import { analyticsSettings } from "./settings.server";
+import { LOCALES } from "@shop/routing";
+import { consentTextsFor } from "./consent-texts";
+import { analyticsSettings, consentBannerMarkup } from "./settings.server";
 
 describe("analytics settings", () => {
   it("are off without a container id: no banner, no data layer", () => {
@@ -22,5 +24,20 @@ describe("analytics settings", () => {
   it("stop the server on a mistyped id, suggesting the one most likely meant", () => {
     expect(() => parseEnv({ GTM_ID: " gtm-ab12c " })).toThrow(/GTM_ID: .*did you mean "GTM-AB12C"\?/);
     expect(() => parseEnv({ GTM_ID: "GTM-AB12C", GTM_DATA_LAYER: "data-layer" })).toThrow(/GTM_DATA_LAYER/);
+  });
+
+  it("give every page the banner in its language, with the buttons its chunk listens to, only with a container", () => {
+    expect(consentBannerMarkup("es", parseEnv({}))).toBeNull();
+    for (const locale of LOCALES) {
+      const markup = consentBannerMarkup(locale, parseEnv({ GTM_ID: "GTM-AB12C" }));
+      const texts = consentTextsFor(locale).banner;
+      const answers = [...(markup?.html ?? "").matchAll(/data-consent-answer="(\w+)"[^>]*>([^<]+)</g)];
+      expect(answers.map(([, answer, label]) => [answer, label])).toEqual([
+        ["reject", texts.rejectAll],
+        ["accept", texts.acceptAll],
+        ["choose", texts.choose],
+      ]);
+      expect(markup?.html).toContain(`aria-labelledby="consent-banner-title"`);
+    }
   });
 });

@@ -1,5 +1,10 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { Locale } from "@shop/routing";
 import { env } from "../env.server";
+import { messagesFor } from "../i18n";
+import { ConsentBanner } from "./consent-banner";
+import { consentGivenScript } from "./consent";
 import { consentTextsFor, type ConsentTexts } from "./consent-texts";
 import type { AnalyticsSettings } from "./tag-manager";
 
@@ -13,4 +18,33 @@ export function analyticsSettings(
 /** The cookie policy's analytics part, only while the shop loads Tag Manager: the page lists what is really used. */
 export function analyticsCookiePolicy(locale: Locale): ConsentTexts["policy"] | null {
   return analyticsSettings() ? consentTextsFor(locale).policy : null;
+}
+
+/** The banner's HTML and its first script, per language: the same for every page and visitor. */
+export interface ConsentBannerMarkup {
+  readonly html: string;
+  readonly script: string;
+}
+
+const bannerMarkup = new Map<Locale, ConsentBannerMarkup>();
+
+/**
+ * What the root writes into every page for the consent banner (docs/decisions/054), or null without
+ * Tag Manager: rendered once per language, since the page cache and every visitor share it.
+ */
+export function consentBannerMarkup(
+  locale: Locale,
+  source: Pick<typeof env, "GTM_ID" | "GTM_DATA_LAYER"> = env,
+): ConsentBannerMarkup | null {
+  if (!analyticsSettings(source)) return null;
+  let markup = bannerMarkup.get(locale);
+  if (!markup) {
+    const cookieSettings = messagesFor(locale).footer.cookieSettings;
+    markup = {
+      html: renderToStaticMarkup(createElement(ConsentBanner, { locale, cookieSettings })),
+      script: consentGivenScript(),
+    };
+    bannerMarkup.set(locale, markup);
+  }
+  return markup;
 }
