@@ -2,6 +2,7 @@ import { LOCALES, pathTo, type Locale } from "@shop/routing";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import {
+  ACCEPT_ALL,
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
   CONSENT_PATH,
@@ -71,18 +72,24 @@ async function openShop(page: Page, locale: Locale, screen: "home" | "boxes" = "
 /** The banner's chunk (consent-ui.tsx), as the build names it. */
 const BANNER_CHUNK = /\/assets\/consent-ui-[^/]+\.js$/;
 
-/** A route handler that holds its requests until `release()`: a chunk arriving late. */
-function holdBack() {
+/**
+ * Holds the page's requests for the banner's chunk until `release()`: a chunk arriving late.
+ * `requested` counts them, so that a renamed chunk fails the test instead of holding nothing.
+ */
+async function holdBackChunk(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  return {
-    release,
-    handler: async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
-      await held;
-      // The page may have gone meanwhile (a reload): its request with it.
-      await route.continue().catch(() => undefined);
-    },
+  const hold = {
+    requested: 0,
+    release: () => release(),
   };
+  await page.route(BANNER_CHUNK, async (route) => {
+    hold.requested += 1;
+    await held;
+    // The page may have gone meanwhile (a reload): its request with it.
+    await route.continue().catch(() => undefined);
+  });
+  return hold;
 }
 
 describe("analytics with consent", () => {
@@ -290,10 +297,12 @@ describe("analytics with consent", () => {
     const { page, context } = session;
     await recordGoogle(context);
     // The banner's chunk is held back until the end: what shows is the server's page alone.
-    const chunk = holdBack();
-    await page.route(BANNER_CHUNK, chunk.handler);
+    const chunk = await holdBackChunk(page);
     await page.goto(pathTo("boxes", "ca"), { waitUntil: "domcontentloaded" });
     expect(await consentBanner(page, "ca").isVisible()).toBe(true);
+    // Asked for after hydration, and held: the banner above is the server's alone.
+    await expect.poll(() => chunk.requested).toBe(1);
+    expect(await page.locator("#consent-banner[data-live]").count()).toBe(0);
     expect(await consentBanner(page, "ca").getByRole("button").allTextContents()).toEqual([
       consentTextsFor("ca").banner.rejectAll,
       consentTextsFor("ca").banner.acceptAll,
@@ -333,10 +342,11 @@ describe("analytics with consent", () => {
   it("a tap on the banner before its chunk arrives is answered when it comes", async () => {
     const { page, context } = session;
     const requests = await recordGoogle(context);
-    const chunk = holdBack();
-    await page.route(BANNER_CHUNK, chunk.handler);
+    const chunk = await holdBackChunk(page);
     await page.goto(pathTo("newOrder", "es"), { waitUntil: "domcontentloaded" });
     await page.locator("form[data-hydrated]").waitFor();
+    await expect.poll(() => chunk.requested).toBe(1);
+    expect(await page.locator("#consent-banner[data-live]").count()).toBe(0);
     await consentBanner(page, "es")
       .getByRole("button", { name: consentTextsFor("es").banner.rejectAll })
       .click();
@@ -347,6 +357,51 @@ describe("analytics with consent", () => {
       REJECT_ALL,
     );
     expect(requests).toEqual([]);
+    // The tap was on the banner: the focus goes on to the page, as after any answer.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+  });
+
+  it("is not shown without JavaScript, when nothing of Google's can load", async () => {
+    const { context } = session;
+    const noScript = await context
+      .browser()!
+      .newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await noScript.newPage();
+      await page.goto(`${base}${pathTo("home", "es")}`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.locator("#consent-banner section").count()).toBe(1);
+      expect(await consentBanner(page, "es").isVisible()).toBe(false);
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  it("asks again when the choice's cookie is of this version but more than a year old", async () => {
+    const { page, context } = session;
+    const requests = await recordGoogle(context);
+    const old = serializeConsent({ choice: ACCEPT_ALL, chosenAt: Math.floor(Date.now() / 1000) - 400 * 86_400 });
+    await context.addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(old), url: base }]);
+    await page.goto(pathTo("home", "es"));
+    // The first script sees this version's cookie; the chunk reads the date and asks.
+    await consentBannerLive(page);
+    await expect.poll(() => consentBanner(page, "es").isVisible()).toBe(true);
+    expect(requests).toEqual([]);
+  });
+
+  it("opens the cookie policy from the banner without loading the page again", async () => {
+    const { page, context } = session;
+    await recordGoogle(context);
+    await openShop(page, "ca");
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await consentBanner(page, "ca")
+      .getByRole("link", { name: consentTextsFor("ca").banner.policy })
+      .click();
+    await page.waitForURL(`**${pathTo("cookiesPolicy", "ca")}`);
+    await page.getByRole("region", { name: consentTextsFor("ca").policy.heading }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // Still asked on the policy page, in its language.
+    expect(await consentBanner(page, "ca").isVisible()).toBe(true);
   });
 
   it("a shop without a container has no banner, no settings link, no analytics section and no Google in its CSP", async () => {

@@ -9,7 +9,7 @@ import { format } from "../apps/storefront/app/i18n/format";
 import { orderFlowTextsFor } from "../apps/storefront/app/order-flow/texts";
 import { registerCustomer, SESSION_COOKIE } from "./support/accounts";
 import { useBrowserSession } from "./support/browser";
-import { consentBanner } from "./support/consent";
+import { consentBanner, consentBannerLive } from "./support/consent";
 import { useOwnStorefront } from "./support/own-storefront";
 import { onSandboxPage } from "./support/sandbox";
 
@@ -217,7 +217,8 @@ describe("the consent banner on a phone", () => {
       await page.goto(pathTo("newOrder", language));
       const banner = consentBanner(page, language);
       await expect.poll(() => banner.isVisible()).toBe(true);
-      // Shown without taking the focus.
+      // Shown without taking the focus, also once its chunk listens.
+      await consentBannerLive(page);
       expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
       for (const selector of ['input[name="postcode"]', 'button[value="postcode"]']) {

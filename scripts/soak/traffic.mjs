@@ -203,11 +203,17 @@ export async function mixedTraffic({
   const manage = async (subscriber) => {
     const auth = { Authorization: `Bearer ${subscriber.jwt}` };
     const base = `${api}/subscriptions/mine/${subscriber.subscriptionId}`;
-    while (running()) {
+    // A list that keeps failing is recorded a few times, then this subscriber stops rather than
+    // hammering the CMS for the rest of the run.
+    for (let failures = 0; running() && failures < 3;) {
       const listed = await record.time("subscription deliveries", [200], () =>
         fetch(`${base}/deliveries`, { headers: auth }),
       );
-      if (!listed) continue;
+      if (!listed) {
+        failures += 1;
+        continue;
+      }
+      failures = 0;
       const { deliveries } = await listed.json();
       const open = deliveries.find((delivery) => !delivery.locked && delivery.status === "scheduled");
       if (open) {

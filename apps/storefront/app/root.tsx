@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,7 +18,7 @@ import headingFont from "@fontsource/fraunces/files/fraunces-latin-600-normal.wo
 import bodyFont from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import { Analytics } from "./analytics/analytics";
 import { ClientBehaviours } from "./components/client-behaviours";
-import { analyticsSettings, consentBannerMarkup } from "./analytics/settings.server";
+import { analyticsSettings, consentBannerFor } from "./analytics/settings.server";
 import { CONSENT_BANNER_ID } from "./analytics/events";
 import { ErrorScreen } from "./components/error-screen";
 import { FallbackTexts } from "./components/fallback-texts";
@@ -89,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       alternates: screen ? alternatesOf(screen.id, screen.params) : null,
       analytics: analyticsSettings(),
       // The consent banner as the server writes it (decision 054), or null without Tag Manager.
-      consentBanner: consentBannerMarkup(locale),
+      consentBanner: consentBannerFor({ locale, dataRequest: context.dataRequest, cookies: context.cookies }),
       // The support chat's page (decision 020), or null: none configured, or the order flow.
       supportChat: supportChatFor(screen),
       // The company's app (decision 019): its hooks, and the debug console for the staff listed.
@@ -131,10 +132,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={tag} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
-        {/* Before anything is painted: a visitor who has chosen never sees the banner. */}
-        {banner && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: banner.script }} />}
         {/* Inside the company's app, before any other script: keeps what is logged before the app's chunk starts. */}
         {inApp && <script src="/web-view-early-log.js" />}
+        {/* Before anything is painted: the banner shows only to a visitor who has not chosen. */}
+        {banner && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: banner.script }} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b7f1f" />
         <Meta />
@@ -143,8 +144,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body>
-        {/* First in the page (the first Tab reaches it), painted with it, brought to life by its chunk. */}
-        {banner && <div id={CONSENT_BANNER_ID} dangerouslySetInnerHTML={{ __html: banner.html }} />}
         <FallbackTexts />
         {children}
         <ScrollRestoration nonce={nonce} />
@@ -157,12 +156,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <>
+      <ConsentBannerHost />
       <Outlet />
       <Analytics />
       <SupportChat />
       <ClientBehaviours />
     </>
   );
+}
+
+/**
+ * The banner the server wrote (decision 054), first in the page (the first Tab reaches it), painted
+ * with it and brought to life by its chunk, which <Analytics /> loads: so it is here, beside it, and
+ * not on an error page, where nothing would listen to it. A navigation's data leaves the markup out
+ * for a visitor who has answered: the last one stays, hidden.
+ */
+function ConsentBannerHost() {
+  const banner = useRootData()?.consentBanner;
+  const last = useRef("");
+  if (banner?.html) last.current = banner.html;
+  return banner ? <div id={CONSENT_BANNER_ID} dangerouslySetInnerHTML={{ __html: last.current }} /> : null;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,15 +1,18 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { useRootData } from "~/root-data";
 import type { BannerAnswer } from "./consent-banner";
-import { CONSENT_BANNER_ID, OPEN_COOKIE_SETTINGS } from "./events";
+import { CONSENT_ASK_ATTRIBUTE, CONSENT_BANNER_ID, OPEN_COOKIE_SETTINGS } from "./events";
 import type { AnalyticsSettings } from "./tag-manager";
 
 export interface ConsentUiProps {
   readonly settings: AnalyticsSettings;
   /** Grows by one each time the visitor asks for the preferences (footer, cookie policy). */
   readonly openRequests: number;
-  /** The banner's button last tapped after hydration but before the chunk came: answered on arrival. */
-  readonly earlyAnswer: BannerAnswer | null;
+  /**
+   * The banner's button last tapped after hydration but before the chunk listened (answered on
+   * arrival), and no more listening for it: called once, as the chunk starts to listen.
+   */
+  readonly takeEarlyAnswer: () => BannerAnswer | null;
 }
 
 /**
@@ -22,7 +25,7 @@ export function Analytics() {
   const settings = useRootData()?.analytics;
   const [ConsentUi, setConsentUi] = useState<ComponentType<ConsentUiProps>>();
   const [openRequests, setOpenRequests] = useState(0);
-  const [earlyAnswer, setEarlyAnswer] = useState<BannerAnswer | null>(null);
+  const takeEarlyAnswer = useRef(() => null as BannerAnswer | null);
   const enabled = Boolean(settings);
   useEffect(() => {
     if (!enabled) return;
@@ -30,17 +33,23 @@ export function Analytics() {
     // (decision 054) meanwhile is not lost.
     window.addEventListener(OPEN_COOKIE_SETTINGS, () => setOpenRequests((count) => count + 1));
     const banner = document.getElementById(CONSENT_BANNER_ID);
+    let last: BannerAnswer | null = null;
     const early = (event: Event) => {
       const answer = (event.target as Element).closest<HTMLElement>("[data-consent-answer]")?.dataset.consentAnswer;
-      if (answer) setEarlyAnswer(answer as BannerAnswer);
+      if (answer) last = answer as BannerAnswer;
     };
     banner?.addEventListener("click", early);
-    void import("./consent-ui").then((module) => {
+    takeEarlyAnswer.current = () => {
       banner?.removeEventListener("click", early);
-      setConsentUi(() => module.ConsentUi);
-    });
+      return last;
+    };
+    import("./consent-ui").then(
+      (module) => setConsentUi(() => module.ConsentUi),
+      // Nothing of Google's loads without the chunk: nothing to ask, and no banner that does nothing.
+      () => document.documentElement.removeAttribute(CONSENT_ASK_ATTRIBUTE),
+    );
   }, [enabled]);
   return settings && ConsentUi ? (
-    <ConsentUi settings={settings} openRequests={openRequests} earlyAnswer={earlyAnswer} />
+    <ConsentUi settings={settings} openRequests={openRequests} takeEarlyAnswer={() => takeEarlyAnswer.current()} />
   ) : null;
 }

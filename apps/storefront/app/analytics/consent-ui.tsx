@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
 import type { BannerAnswer } from "./consent-banner";
 import { consentTextsFor } from "./consent-texts";
-import { CONSENT_BANNER_ID } from "./events";
+import { CONSENT_ASK_ATTRIBUTE, CONSENT_BANNER_ID } from "./events";
 import { pageOwnTitle } from "~/page-title.client";
 import { usePageLanguage } from "~/root-data";
 import type { ConsentUiProps } from "./analytics";
@@ -12,7 +12,6 @@ import {
   ACCEPT_ALL,
   allowsGoogle,
   CONSENT_CATEGORIES,
-  CONSENT_GIVEN_ATTRIBUTE,
   type ConsentCategory,
   type ConsentChoice,
   consentCookie,
@@ -99,7 +98,7 @@ const DIALOG_ANSWER = `${PRIMARY_BUTTON} w-full px-2! text-base leading-tight`;
  * The consent banner, the preferences dialog and the data layer's page views (docs/decisions/016).
  * Tag Manager is requested only once the visitor allows a category.
  */
-export function ConsentUi({ settings, openRequests, earlyAnswer }: ConsentUiProps) {
+export function ConsentUi({ settings, openRequests, takeEarlyAnswer }: ConsentUiProps) {
   const { locale } = usePageLanguage();
   const texts = consentTextsFor(locale);
   const { pathname, search } = useLocation();
@@ -145,11 +144,17 @@ export function ConsentUi({ settings, openRequests, earlyAnswer }: ConsentUiProp
     if (openRequests > 0) openDialog();
   }, [openRequests]);
 
-  // Shown until answered; the page's first script hid it already for a visitor with a choice, and a
-  // choice that reads back wrong (too old, altered) shows it again.
+  // Shown until answered; the page's first script showed it already to a visitor without a choice,
+  // and a choice that reads back wrong here (too old, altered) shows it too.
   useEffect(() => {
-    document.documentElement.toggleAttribute(CONSENT_GIVEN_ATTRIBUTE, stored !== null);
+    document.documentElement.toggleAttribute(CONSENT_ASK_ATTRIBUTE, stored === null);
   }, [stored]);
+
+  /** Whether the visitor is still at the banner: an answer then moves the focus, otherwise it stays. */
+  const atTheBanner = () => {
+    const active = document.activeElement;
+    return active === null || active === document.body || (host?.contains(active) ?? false);
+  };
 
   // The banner's buttons and its link, by delegation: a new language's page writes new ones.
   const answer = useRef<(answer: BannerAnswer) => void>(() => undefined);
@@ -164,16 +169,24 @@ export function ConsentUi({ settings, openRequests, earlyAnswer }: ConsentUiProp
       const button = target?.closest<HTMLElement>("[data-consent-answer]");
       if (button) answer.current(button.dataset.consentAnswer as BannerAnswer);
       const link = target?.closest("a");
-      // The policy opens as any link of the shop does, without loading the page again.
-      if (link && event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) {
+      // The policy opens as any link of the shop does, without loading the page again (a new tab
+      // or window with a modifier key, as the browser does).
+      const plain = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+      if (link && plain && !event.defaultPrevented) {
         event.preventDefault();
-        void navigate(link.getAttribute("href") ?? "/");
+        void navigate(link.getAttribute("href") ?? "/", { replace: link.pathname === window.location.pathname });
       }
     };
     host.addEventListener("click", onClick);
+    // In the same task as the listener above: no tap falls between the early one and this one.
+    const early = takeEarlyAnswer();
     host.dataset.live = "";
-    if (earlyAnswer) answer.current(earlyAnswer);
-    return () => host.removeEventListener("click", onClick);
+    // A late "Choose" opens no dialog over what the visitor has gone on to do.
+    if (early && (early !== "choose" || atTheBanner())) answer.current(early);
+    return () => {
+      host.removeEventListener("click", onClick);
+      delete host.dataset.live;
+    };
     // Once: the tap before this chunk came is answered on arrival, later ones by the listener.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [host]);
@@ -188,9 +201,10 @@ export function ConsentUi({ settings, openRequests, earlyAnswer }: ConsentUiProp
     forgetGoogleCookies(document, choice);
     if (allowsGoogle(choice)) loadTagManager(settings, layer, document);
     if (stored === null) {
-      // The dialog, when open, would give focus back to the banner's button, which is going away.
+      // The dialog, when open, would give focus back to the banner's button, which is going away;
+      // a visitor who has moved on (a tap answered when the chunk came) keeps their focus.
       if (dialogOpen) focusMainOnClose.current = true;
-      else focusMain();
+      else if (atTheBanner()) focusMain();
     }
     setStored(next);
     setDialogOpen(false);

@@ -7,7 +7,7 @@ import {
   CONSENT_VERSION,
   consentCookie,
   consentCookieValue,
-  consentGivenScript,
+  consentAskScript,
   consentState,
   parseConsent,
   REJECT_ALL,
@@ -112,28 +112,28 @@ describe("the consent cookie", () => {
 });
 
 describe("the page's first script", () => {
-  /** Runs the script against a document holding `cookie`: whether it marked <html>. */
-  function marks(cookie: string): boolean {
+  /** Runs the script against a document holding `cookie`: whether it marked <html> to ask. */
+  function asks(cookie: string): boolean {
     const attributes = new Map<string, string>();
     const document = {
       cookie,
       documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
     };
-    new Function("document", consentGivenScript())(document);
-    return attributes.has("data-consent");
+    new Function("document", consentAskScript())(document);
+    return attributes.has("data-consent-ask");
   }
   const written = (stored = { choice: REJECT_ALL, chosenAt: NOW }) =>
     consentCookie(stored, { secure: false }).split(";")[0]!;
 
-  it("hides the banner for a choice of this version, wherever the cookie stands", () => {
-    expect(marks(written())).toBe(true);
-    expect(marks(`shop_session=abc; ${written({ choice: ACCEPT_ALL, chosenAt: NOW })}; other=1`)).toBe(true);
+  it("does not ask for a choice of this version, wherever the cookie stands", () => {
+    expect(asks(written())).toBe(false);
+    expect(asks(`shop_session=abc; ${written({ choice: ACCEPT_ALL, chosenAt: NOW })}; other=1`)).toBe(false);
   });
 
-  it("leaves it for no choice, another version's, or a cookie whose name only ends the same", () => {
-    expect(marks("")).toBe(false);
-    expect(marks("other=1")).toBe(false);
-    expect(marks(written().replace(`v%3D${CONSENT_VERSION}`, `v%3D${CONSENT_VERSION + 1}`))).toBe(false);
-    expect(marks(`x${written()}`)).toBe(false);
+  it("asks with no choice, another version's, or a cookie whose name only ends the same", () => {
+    expect(asks("")).toBe(true);
+    expect(asks("other=1")).toBe(true);
+    expect(asks(written().replace(`v%3D${CONSENT_VERSION}`, `v%3D${CONSENT_VERSION + 1}`))).toBe(true);
+    expect(asks(`x${written()}`)).toBe(true);
   });
 });

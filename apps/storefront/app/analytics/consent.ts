@@ -2,6 +2,7 @@
  * What a visitor allows, how Google's Consent Mode v2 is told, and how the choice is kept
  * (docs/decisions/016). Pure: the browser side (consent-ui.tsx, tag-manager.ts) and the tests use it.
  */
+import { CONSENT_ASK_ATTRIBUTE } from "./events";
 
 /** The categories a visitor chooses; the strictly necessary cookies need no consent and have no switch. */
 export const CONSENT_CATEGORIES = ["preferences", "analytics", "marketing"] as const;
@@ -123,20 +124,14 @@ export function parseConsent(value: string | undefined, { now }: { now: number }
 }
 
 /**
- * The attribute the page's first script puts on <html> when the visitor has answered (this version's
- * cookie is there): the stylesheet then hides the banner the server wrote into every page, before
- * anything is painted, so that a visitor who chose never sees it flash and nothing moves under them.
- */
-export const CONSENT_GIVEN_ATTRIBUTE = "data-consent";
-
-/**
- * That first script, inline in <head> (docs/decisions/016, 054). It only looks for a cookie of this
- * version: the banner's chunk reads the choice fully (parseConsent) and shows the banner again for a
+ * The page's first script, inline in <head> (docs/decisions/016, 054): asks, by marking <html> with
+ * CONSENT_ASK_ATTRIBUTE, when no cookie of this version is stored, before anything is painted. It only
+ * looks at the version: the banner's chunk reads the choice fully (parseConsent) and asks again for a
  * value that fails there (more than a year old, altered), which a visitor who chose never meets.
  */
-export function consentGivenScript(): string {
+export function consentAskScript(): string {
   const start = ` ${CONSENT_COOKIE}=${encodeURIComponent(`v=${CONSENT_VERSION}&`)}`;
-  return `(" "+document.cookie).indexOf(${JSON.stringify(start)})>=0&&document.documentElement.setAttribute("${CONSENT_GIVEN_ATTRIBUTE}","")`;
+  return `(" "+document.cookie).indexOf(${JSON.stringify(start)})<0&&document.documentElement.setAttribute("${CONSENT_ASK_ATTRIBUTE}","")`;
 }
 
 /** The cookie's value in a `document.cookie` string, if any. */

@@ -10,3 +10,10 @@ export const OPEN_COOKIE_SETTINGS = "shop:cookie-settings";
  * life by the banner's chunk, and listened to from the first load so that a tap before it is not lost.
  */
 export const CONSENT_BANNER_ID = "consent-banner";
+
+/**
+ * The attribute that shows the banner: put on <html> by the page's first script when no choice of
+ * this version is stored, taken off once the visitor answers. Without it (no JavaScript, a choice
+ * made, the chunk that could not come) the banner stays hidden: nothing of Google's loads then.
+ */
+export const CONSENT_ASK_ATTRIBUTE = "data-consent-ask";

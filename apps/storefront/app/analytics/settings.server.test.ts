@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env.server";
 import { LOCALES } from "@shop/routing";
 import { consentTextsFor } from "./consent-texts";
-import { analyticsSettings, consentBannerMarkup } from "./settings.server";
+import { CONSENT_COOKIE, REJECT_ALL, serializeConsent } from "./consent";
+import { analyticsSettings, consentBannerFor, consentBannerMarkup } from "./settings.server";
 
 describe("analytics settings", () => {
   it("are off without a container id: no banner, no data layer", () => {
@@ -39,5 +40,21 @@ describe("analytics settings", () => {
       ]);
       expect(markup?.html).toContain(`aria-labelledby="consent-banner-title"`);
     }
+  });
+
+  it("leave it out of a navigation's data for a visitor who has answered, never out of a page", () => {
+    const source = parseEnv({ GTM_ID: "GTM-AB12C" });
+    const now = new Date("2026-11-29T10:00:00Z");
+    const answered = { [CONSENT_COOKIE]: serializeConsent({ choice: REJECT_ALL, chosenAt: now.getTime() / 1000 }) };
+    const html = (dataRequest: boolean, cookies: Record<string, string>) =>
+      consentBannerFor({ locale: "pt", dataRequest, cookies, now, source })?.html;
+    expect(html(true, answered)).toBe("");
+    expect(html(false, answered)).toContain(consentTextsFor("pt").banner.title);
+    expect(html(true, {})).toContain(consentTextsFor("pt").banner.title);
+    // A choice the banner's chunk would refuse (a year old) is no answer: the banner may show.
+    const old = {
+      [CONSENT_COOKIE]: serializeConsent({ choice: REJECT_ALL, chosenAt: now.getTime() / 1000 - 400 * 86_400 }),
+    };
+    expect(html(true, old)).toContain(consentTextsFor("pt").banner.title);
   });
 });

@@ -4,7 +4,7 @@ import type { Locale } from "@shop/routing";
 import { env } from "../env.server";
 import { messagesFor } from "../i18n";
 import { ConsentBanner } from "./consent-banner";
-import { consentGivenScript } from "./consent";
+import { CONSENT_COOKIE, consentAskScript, parseConsent } from "./consent";
 import { consentTextsFor, type ConsentTexts } from "./consent-texts";
 import type { AnalyticsSettings } from "./tag-manager";
 
@@ -42,9 +42,33 @@ export function consentBannerMarkup(
     const cookieSettings = messagesFor(locale).footer.cookieSettings;
     markup = {
       html: renderToStaticMarkup(createElement(ConsentBanner, { locale, cookieSettings })),
-      script: consentGivenScript(),
+      script: consentAskScript(),
     };
     bannerMarkup.set(locale, markup);
   }
   return markup;
+}
+
+/**
+ * The banner for this request: always in a page's HTML (cached for everybody), and in a navigation's
+ * data (never cached) only for a visitor who has not answered, the one who may still see it in the
+ * new page's language; the others would carry its 1.5 KB on every navigation for nothing.
+ */
+export function consentBannerFor({
+  locale,
+  dataRequest,
+  cookies,
+  now = new Date(),
+  source = env,
+}: {
+  locale: Locale;
+  dataRequest: boolean;
+  cookies: Readonly<Record<string, string | undefined>>;
+  now?: Date;
+  source?: Pick<typeof env, "GTM_ID" | "GTM_DATA_LAYER">;
+}): ConsentBannerMarkup | null {
+  const markup = consentBannerMarkup(locale, source);
+  if (!markup || !dataRequest) return markup;
+  const answered = parseConsent(cookies[CONSENT_COOKIE], { now: Math.floor(now.getTime() / 1000) }) !== null;
+  return answered ? { ...markup, html: "" } : markup;
 }
