@@ -263,7 +263,10 @@ describe("analytics with consent", () => {
       ad_storage: "denied",
     });
     await page.reload();
-    await page.waitForTimeout(500);
+    // Once the chunk listens it has read the stored choice and would have added Tag Manager's script.
+    await consentBannerLive(page);
+    expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
+    expect((await consentCommands(page, "update")).at(-1)?.[2]).toMatchObject({ functionality_storage: "granted" });
     expect(requests).toEqual([]);
   });
 
