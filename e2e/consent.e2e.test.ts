@@ -15,7 +15,7 @@ import { PAGE_VIEW_EVENT_VALUE } from "../apps/storefront/app/analytics/tag-mana
 import { consentTextsFor } from "../apps/storefront/app/analytics/consent-texts";
 import { messagesFor } from "../apps/storefront/app/i18n";
 import { seriousAxeFindings } from "./support/axe";
-import { consentBanner, consentBannerLive } from "./support/consent";
+import { BANNER_NODE, consentBanner, consentBannerLive, LIVE_BANNER } from "./support/consent";
 import { useBrowserSession } from "./support/browser";
 import { useOwnStorefront } from "./support/own-storefront";
 
@@ -305,7 +305,7 @@ describe("analytics with consent", () => {
     expect(await consentBanner(page, "ca").isVisible()).toBe(true);
     // Asked for after hydration, and held: the banner above is the server's alone.
     await expect.poll(() => chunk.requested).toBe(1);
-    expect(await page.locator("#consent-banner[data-live]").count()).toBe(0);
+    expect(await page.locator(LIVE_BANNER).count()).toBe(0);
     expect(await consentBanner(page, "ca").getByRole("button").allTextContents()).toEqual([
       consentTextsFor("ca").banner.rejectAll,
       consentTextsFor("ca").banner.acceptAll,
@@ -349,7 +349,7 @@ describe("analytics with consent", () => {
     await page.goto(pathTo("newOrder", "es"), { waitUntil: "domcontentloaded" });
     await page.locator("form[data-hydrated]").waitFor();
     await expect.poll(() => chunk.requested).toBe(1);
-    expect(await page.locator("#consent-banner[data-live]").count()).toBe(0);
+    expect(await page.locator(LIVE_BANNER).count()).toBe(0);
     await consentBanner(page, "es")
       .getByRole("button", { name: consentTextsFor("es").banner.rejectAll })
       .click();
@@ -373,7 +373,7 @@ describe("analytics with consent", () => {
       const page = await noScript.newPage();
       await page.goto(`${base}${pathTo("home", "es")}`);
       await page.getByRole("heading", { level: 1 }).waitFor();
-      expect(await page.locator("#consent-banner section").count()).toBe(1);
+      expect(await page.locator(`${BANNER_NODE} section`).count()).toBe(1);
       expect(await consentBanner(page, "es").isVisible()).toBe(false);
     } finally {
       await noScript.close();

@@ -13,5 +13,11 @@ export function consentBanner(page: Page, locale: Locale) {
  * it is painted, and a tap on it before hydration does nothing, as on any button of the shop.
  */
 export async function consentBannerLive(page: Page) {
-  await page.locator(`#${CONSENT_BANNER_ID}[data-live]`).waitFor({ state: "attached" });
+  await page.locator(LIVE_BANNER).waitFor({ state: "attached" });
 }
+
+/** The banner's node once its chunk listens to it. */
+export const LIVE_BANNER = `#${CONSENT_BANNER_ID}[data-live]`;
+
+/** The banner's node as the server wrote it, whether shown or not. */
+export const BANNER_NODE = `#${CONSENT_BANNER_ID}`;

@@ -1,7 +1,12 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { useRootData } from "~/root-data";
-import type { BannerAnswer } from "./consent-banner";
-import { CONSENT_ASK_ATTRIBUTE, CONSENT_BANNER_ID, OPEN_COOKIE_SETTINGS } from "./events";
+import {
+  type BannerAnswer,
+  bannerAnswerOf,
+  CONSENT_ASK_ATTRIBUTE,
+  CONSENT_BANNER_ID,
+  OPEN_COOKIE_SETTINGS,
+} from "./events";
 import type { AnalyticsSettings } from "./tag-manager";
 
 export interface ConsentUiProps {
@@ -35,8 +40,7 @@ export function Analytics() {
     const banner = document.getElementById(CONSENT_BANNER_ID);
     let last: BannerAnswer | null = null;
     const early = (event: Event) => {
-      const answer = (event.target as Element).closest<HTMLElement>("[data-consent-answer]")?.dataset.consentAnswer;
-      if (answer) last = answer as BannerAnswer;
+      last = bannerAnswerOf(event) ?? last;
     };
     banner?.addEventListener("click", early);
     takeEarlyAnswer.current = () => {

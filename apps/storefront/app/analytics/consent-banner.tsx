@@ -2,9 +2,7 @@ import { pathTo, type Locale } from "@shop/routing";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { format } from "~/i18n/format";
 import { consentTextsFor } from "./consent-texts";
-
-/** What each of the banner's buttons does, read by the banner's chunk from `data-consent-answer`. */
-export type BannerAnswer = "reject" | "accept" | "choose";
+import type { BannerAnswer } from "./events";
 
 const TITLE_ID = "consent-banner-title";
 

@@ -2,9 +2,8 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/components/button-styles";
-import type { BannerAnswer } from "./consent-banner";
 import { consentTextsFor } from "./consent-texts";
-import { CONSENT_ASK_ATTRIBUTE, CONSENT_BANNER_ID } from "./events";
+import { type BannerAnswer, bannerAnswerOf, CONSENT_ASK_ATTRIBUTE, CONSENT_BANNER_ID } from "./events";
 import { pageOwnTitle } from "~/page-title.client";
 import { usePageLanguage } from "~/root-data";
 import type { ConsentUiProps } from "./analytics";
@@ -165,10 +164,9 @@ export function ConsentUi({ settings, openRequests, takeEarlyAnswer }: ConsentUi
   useEffect(() => {
     if (!host) return;
     const onClick = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      const button = target?.closest<HTMLElement>("[data-consent-answer]");
-      if (button) answer.current(button.dataset.consentAnswer as BannerAnswer);
-      const link = target?.closest("a");
+      const given = bannerAnswerOf(event);
+      if (given) answer.current(given);
+      const link = event.target instanceof Element ? event.target.closest("a") : null;
       // The policy opens as any link of the shop does, without loading the page again (a new tab
       // or window with a modifier key, as the browser does).
       const plain = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);

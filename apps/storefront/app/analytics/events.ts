@@ -17,3 +17,15 @@ export const CONSENT_BANNER_ID = "consent-banner";
  * made, the chunk that could not come) the banner stays hidden: nothing of Google's loads then.
  */
 export const CONSENT_ASK_ATTRIBUTE = "data-consent-ask";
+
+/** What each of the banner's buttons does (its `data-consent-answer`). */
+export type BannerAnswer = "reject" | "accept" | "choose";
+
+/**
+ * The answer a click on the banner names, or null (a click beside its buttons). Here, in the
+ * first load's smallest module, because the first load listens for early taps too.
+ */
+export function bannerAnswerOf(event: Event): BannerAnswer | null {
+  const target = event.target instanceof Element ? event.target : null;
+  return (target?.closest<HTMLElement>("[data-consent-answer]")?.dataset.consentAnswer as BannerAnswer) ?? null;
+}
