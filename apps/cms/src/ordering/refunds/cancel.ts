@@ -12,7 +12,7 @@ import { loadClosedDays, toDeliveryZone } from "../../delivery/delivery";
 import type { PaymentProviderId } from "../../payments/provider";
 import { OrderError, OrderNotFoundError } from "../errors";
 import { changeOrderStatus } from "../status";
-import { refundOrder } from "./refunds";
+import { ALL_LEFT, refundOrder } from "./refunds";
 import { COUNTED, paidPaymentsOf, refundableOf, refundsOfOrder } from "./store";
 
 /**
@@ -152,7 +152,8 @@ export async function cancelOwnOrder(
     strapi,
     {
       orderId: row.id,
-      amount,
+      // What is left when the refund is claimed: a change refunding part meanwhile is counted.
+      amount: ALL_LEFT,
       reason: "Cancelled by the customer before the cut-off",
       // A double click or a retry is the same refund; after a refund the gateway refused, a new one.
       key: `cancel-${row.id}-${failedBefore}`,

@@ -36,9 +36,16 @@ export interface RefundActor {
   label: string;
 }
 
+/**
+ * A refund of whatever is left of the payment when the refund is claimed (under the order's lock): a
+ * customer's cancellation gives everything back, and a change of the same order refunding part of it
+ * in the meantime must not make the cancellation ask for more than is left.
+ */
+export const ALL_LEFT = "all left";
+
 export interface RefundAsk {
   orderId: number;
-  amount: Cents;
+  amount: Cents | typeof ALL_LEFT;
   reason: string;
   /** The caller's idempotency key: asked again, the same refund is answered, never a second one. */
   key: string;
@@ -57,7 +64,8 @@ export interface RefundAnswer {
 
 const MAX_REASON = 500;
 
-function checkAmount(amount: Cents): void {
+function checkAmount(amount: RefundAsk["amount"]): void {
+  if (amount === ALL_LEFT) return;
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new OrderError("exceeds_refundable", ["amount"], {
       message: "The amount must be a whole number of cents above 0",
@@ -77,9 +85,13 @@ function throwIfFailed(refund: RefundRow): void {
   });
 }
 
-/** A key asked again: the same refund if it is the same order and amount, else a mistake of the caller. */
+/**
+ * A key asked again: the same refund if it is the same order and amount (any amount for a refund of
+ * all that was left), else a mistake of the caller.
+ */
 function replayOf(existing: RefundRow, ask: RefundAsk): RefundAnswer {
-  if (existing.order?.id !== ask.orderId || existing.amount !== ask.amount) {
+  const sameAmount = ask.amount === ALL_LEFT || existing.amount === ask.amount;
+  if (existing.order?.id !== ask.orderId || !sameAmount) {
     throw new OrderError("refund_key_reused", ["key"], {
       status: 409,
       message: "This refund key was used for another refund: send a new key",
@@ -134,7 +146,8 @@ export async function claimRefundLocked(strapi: Core.Strapi, ask: RefundAsk, now
   }
   const payment = await paymentToRefund(strapi, ask);
   const left = await refundableOf(strapi, payment);
-  if (ask.amount > left) {
+  const amount = ask.amount === ALL_LEFT ? left : ask.amount;
+  if (amount > left) {
     throw new OrderError("exceeds_refundable", ["amount"], {
       status: 409,
       message: `At most ${left} cents are left to refund of this order`,
@@ -146,7 +159,7 @@ export async function claimRefundLocked(strapi: Core.Strapi, ask: RefundAsk, now
       order: ask.orderId,
       payment: payment.id,
       provider: payment.provider,
-      amount: ask.amount,
+      amount,
       currency: payment.currency,
       reason: ask.reason.slice(0, MAX_REASON),
       origin: ask.actor.origin,
