@@ -23,7 +23,7 @@ import { registerGiftCardStaffRules } from "./gift-cards/admin-guard";
 import { ensureStaffRole } from "./gift-cards/staff";
 import { applyAdminLabels } from "./admin-labels/apply";
 import { keepStaffAbilities } from "./admin-speed/abilities";
-import { announceContentChanges, stopAnnouncingContentChanges } from "./content-changes/announce";
+import { stopWatchingContentChanges, watchContentChanges } from "./content-changes/announce";
 
 export default {
   /** Runs before the application is initialized: extend code here (content types, plugins). */
@@ -54,8 +54,9 @@ export default {
     // Spanish labels and main fields in the admin panel's views, never over staff's own (decision 041).
     await withStartupLock(strapi, "imperfecta:admin-labels", () => applyAdminLabels(strapi));
     await prepareRateLimits(strapi.log);
-    // Staff's catalogue and content changes reach every storefront process at once (decision 050).
-    if (env.redisUrl) announceContentChanges(strapi, { redisUrl: env.redisUrl });
+    // Staff's catalogue and content changes reach every storefront process at once (decision 050),
+    // and the reads the CMS processes keep (decision 055).
+    watchContentChanges(strapi, { redisUrl: env.redisUrl || null });
     await seedDemoData(strapi, { enabled: env.seedDemoData });
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-measures", () => fillDemoMeasures(strapi));
     if (env.seedDemoData) await withStartupLock(strapi, "imperfecta:demo-delivery", () => seedDemoDelivery(strapi));
@@ -68,6 +69,6 @@ export default {
   async destroy() {
     await flushAfterAnswer();
     await closeRateLimits();
-    await stopAnnouncingContentChanges();
+    await stopWatchingContentChanges();
   },
 };

@@ -3,12 +3,13 @@ import { CONTENT_CHANGED_CHANNEL } from "@shop/contracts";
 import Redis from "ioredis";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  announceContentChanges,
   ANNOUNCE_TIMING,
   CACHED_BY_THE_STOREFRONT,
   contentNews,
-  stopAnnouncingContentChanges,
+  stopWatchingContentChanges,
+  watchContentChanges,
 } from "../src/content-changes/announce";
+import { KEPT_READ_FRESH_MS, keptRead } from "../src/content-changes/kept-reads";
 import { CONTENT_TYPES } from "../src/content-types";
 
 const { quietMs, maxWaitMs, againAfterMs } = ANNOUNCE_TIMING;
@@ -86,16 +87,11 @@ const redisUrl = process.env.TEST_REDIS_URL?.trim();
  */
 describe.skipIf(!redisUrl)("announcing on Redis", () => {
   afterEach(async () => {
-    await stopAnnouncingContentChanges();
+    await stopWatchingContentChanges();
   });
 
   it("publishes on the channel after a product is saved; orders are not among the types it follows", async () => {
-    type Subscription = { models: string[]; afterUpdate: () => void };
-    const subscriptions: Subscription[] = [];
-    const strapi = {
-      db: { lifecycles: { subscribe: (subscription: Subscription) => subscriptions.push(subscription) } },
-      log: { warn: vi.fn() },
-    } as unknown as Core.Strapi;
+    const { strapi, subscriptions } = fakeStrapi();
     const storefront = new Redis(redisUrl ?? "");
     const heard: string[] = [];
     storefront.on("message", (channel: string, message: string) => {
@@ -103,7 +99,7 @@ describe.skipIf(!redisUrl)("announcing on Redis", () => {
     });
     await storefront.subscribe(CONTENT_CHANGED_CHANNEL);
     try {
-      announceContentChanges(strapi, { redisUrl: redisUrl ?? "" });
+      watchContentChanges(strapi, { redisUrl: redisUrl ?? null });
       const hooks = subscriptions.find((subscription) => subscription.models.includes(CONTENT_TYPES.product));
       expect(hooks?.models).not.toContain(CONTENT_TYPES.order);
       hooks?.afterUpdate();
@@ -112,5 +108,117 @@ describe.skipIf(!redisUrl)("announcing on Redis", () => {
     } finally {
       await storefront.quit();
     }
+  });
+
+  it("makes this process forget its kept reads when another process announces a change", async () => {
+    const { strapi } = fakeStrapi();
+    const load = vi.fn(async () => "zones");
+    const zones = keptRead(load);
+    const otherProcess = new Redis(redisUrl ?? "");
+    try {
+      watchContentChanges(strapi, { redisUrl: redisUrl ?? null });
+      // Listening (the subscription made on connecting forgets what was kept: nothing yet).
+      await vi.waitFor(async () =>
+        expect(await otherProcess.pubsub("NUMSUB", CONTENT_CHANGED_CHANNEL)).not.toEqual([CONTENT_CHANGED_CHANNEL, 0]),
+      );
+      await zones(strapi, "active");
+      await zones(strapi, "active");
+      expect(load).toHaveBeenCalledTimes(1);
+      await otherProcess.publish(CONTENT_CHANGED_CHANNEL, JSON.stringify({ at: Date.now() }));
+      await vi.waitFor(async () => {
+        await zones(strapi, "active");
+        expect(load).toHaveBeenCalledTimes(2);
+      });
+    } finally {
+      await otherProcess.quit();
+    }
+  });
+});
+
+type Subscription = { models: string[]; afterUpdate: () => void };
+
+/** A Strapi with what the watcher uses: the database layer's lifecycles and the log. */
+function fakeStrapi() {
+  const subscriptions: Subscription[] = [];
+  const strapi = {
+    db: { lifecycles: { subscribe: (subscription: Subscription) => subscriptions.push(subscription) } },
+    log: { warn: vi.fn() },
+  } as unknown as Core.Strapi;
+  const saved = (model: string) => {
+    for (const subscription of subscriptions) if (subscription.models.includes(model)) subscription.afterUpdate();
+  };
+  return { strapi, subscriptions, saved };
+}
+
+describe("reads kept by a CMS process (decision 055)", () => {
+  afterEach(async () => {
+    await stopWatchingContentChanges();
+  });
+
+  it("reads every time in a process that does not hear staff's changes (a script, a test beside the CMS)", async () => {
+    const { strapi } = fakeStrapi();
+    const load = vi.fn(async (_strapi: Core.Strapi, key: string) => `zones ${key}`);
+    const zones = keptRead(load);
+    expect(await zones(strapi, "active")).toBe("zones active");
+    await zones(strapi, "active");
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps a read until staff save a zone, a product or a closed day, and reads again at once after", async () => {
+    const { strapi, saved } = fakeStrapi();
+    watchContentChanges(strapi, { redisUrl: null });
+    const load = vi.fn(async (_strapi: Core.Strapi, from: string) => [`closed from ${from}`]);
+    const closedDays = keptRead(load);
+    // Two callers at once share one read; a second key is its own read.
+    await Promise.all([closedDays(strapi, "2026-12-01"), closedDays(strapi, "2026-12-01")]);
+    await closedDays(strapi, "2026-12-02");
+    expect(load).toHaveBeenCalledTimes(2);
+    for (const model of [CONTENT_TYPES.deliveryZone, CONTENT_TYPES.product, CONTENT_TYPES.closedDay]) {
+      saved(model);
+      await closedDays(strapi, "2026-12-01");
+      await closedDays(strapi, "2026-12-01");
+    }
+    expect(load).toHaveBeenCalledTimes(5);
+    // An order is not staff's content: what was kept stays.
+    saved(CONTENT_TYPES.order);
+    await closedDays(strapi, "2026-12-01");
+    expect(load).toHaveBeenCalledTimes(5);
+  });
+
+  it("forgets again once the write has surely committed: a read between a write and its commit saw the old rows", async () => {
+    vi.useFakeTimers();
+    try {
+      const { strapi, saved } = fakeStrapi();
+      watchContentChanges(strapi, { redisUrl: null });
+      let rows = "old";
+      const zones = keptRead(async () => rows);
+      saved(CONTENT_TYPES.deliveryZone);
+      // Read inside the admin panel's transaction, not yet committed.
+      expect(await zones(strapi, "active")).toBe("old");
+      rows = "new";
+      vi.advanceTimersByTime(ANNOUNCE_TIMING.quietMs);
+      expect(await zones(strapi, "active")).toBe("new");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("is read again after KEPT_READ_FRESH_MS when no change was heard (Redis down), and a failed read is not kept", async () => {
+    const { strapi } = fakeStrapi();
+    watchContentChanges(strapi, { redisUrl: null });
+    let now = 1_000_000;
+    const load = vi.fn(async () => {
+      if (load.mock.calls.length === 1) throw new Error("database restarting");
+      return "zones";
+    });
+    const zones = keptRead(load, { now: () => now });
+    await expect(zones(strapi, "active")).rejects.toThrow("database restarting");
+    expect(await zones(strapi, "active")).toBe("zones");
+    now += KEPT_READ_FRESH_MS - 1;
+    await zones(strapi, "active");
+    expect(load).toHaveBeenCalledTimes(2);
+    now += 1;
+    await zones(strapi, "active");
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

@@ -2,11 +2,13 @@ import type { Core } from "@strapi/strapi";
 import { CONTENT_CHANGED_CHANNEL } from "@shop/contracts";
 import Redis from "ioredis";
 import { CONTENT_TYPES } from "../content-types";
+import { forgetKeptReads, hearContentChanges } from "./kept-reads";
 
 /**
  * Staff's changes to what the storefront caches, announced to every storefront process at once
  * (docs/decisions/050): without this, a product renamed in the admin panel showed on a process's
- * pages only when its copies ran out, up to a minute later, and not at the same moment on each.
+ * pages only when its copies ran out, up to a minute later, and not at the same moment on each. The
+ * CMS processes hear the same news for the reads they keep (docs/decisions/055).
  */
 
 /**
@@ -93,31 +95,49 @@ export function contentNews({
   };
 }
 
-let stopAnnouncing: (() => Promise<void>) | null = null;
+let stopWatching: (() => Promise<void>) | null = null;
 
 /**
- * Publishes on CONTENT_CHANGED_CHANNEL after every write to a type the storefront caches. Best
- * effort: while Redis does not answer, a nudge is dropped (logged once) and the storefront's copies
- * run out on their own, within the minute the README states.
+ * Watches staff's writes to the types the storefront caches, in this process's database layer:
+ * forgets this process's kept reads (./kept-reads.ts) at once and again when the news goes out, and
+ * with `redisUrl` publishes the news on CONTENT_CHANGED_CHANNEL for every storefront and CMS process,
+ * and forgets its own kept reads when another process publishes. Publishing is best effort: while
+ * Redis does not answer a nudge is dropped (logged once), and the storefront's copies and the other
+ * processes' kept reads run out on their own, within the times the README states.
  */
-export function announceContentChanges(strapi: Core.Strapi, { redisUrl }: { readonly redisUrl: string }): void {
-  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+export function watchContentChanges(strapi: Core.Strapi, { redisUrl }: { readonly redisUrl: string | null }): void {
+  hearContentChanges(true);
+  const connect = () =>
+    new Redis(redisUrl!, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  const redis = redisUrl ? connect() : null;
+  // A connection that subscribes can do nothing else; it asks again by itself after a reconnection.
+  const listener = redisUrl ? new Redis(redisUrl, { connectTimeout: 2_000 }) : null;
   let warned = false;
   const warnOnce = (error: Error) => {
     if (warned) return;
     warned = true;
     strapi.log.warn(
-      `Redis does not answer: staff's changes reach the storefront within its caches' lifetimes (${error.message})`,
+      `Redis does not answer: staff's changes reach the storefront and the other CMS processes within their copies' lifetimes (${error.message})`,
     );
   };
-  redis.on("error", warnOnce);
-  redis.on("ready", () => (warned = false));
+  redis?.on("error", warnOnce);
+  redis?.on("ready", () => (warned = false));
+  listener?.on("error", warnOnce);
+  listener?.on("message", forgetKeptReads);
+  // News published while this process was not listening is lost: what it kept may be old.
+  listener?.on("ready", forgetKeptReads);
+  listener?.subscribe(CONTENT_CHANGED_CHANNEL).catch(warnOnce);
   const news = contentNews({
     publish: () => {
-      redis.publish(CONTENT_CHANGED_CHANNEL, JSON.stringify({ at: Date.now() })).catch(warnOnce);
+      // Again once the write has surely committed: a read between the write and its commit saw the old rows.
+      forgetKeptReads();
+      redis?.publish(CONTENT_CHANGED_CHANNEL, JSON.stringify({ at: Date.now() })).catch(warnOnce);
     },
   });
-  const changed = () => news.changed();
+  const changed = () => {
+    forgetKeptReads();
+    news.changed();
+  };
   strapi.db.lifecycles.subscribe({
     models: [...CACHED_BY_THE_STOREFRONT],
     afterCreate: changed,
@@ -127,14 +147,15 @@ export function announceContentChanges(strapi: Core.Strapi, { redisUrl }: { read
     afterDelete: changed,
     afterDeleteMany: changed,
   });
-  stopAnnouncing = async () => {
+  stopWatching = async () => {
+    hearContentChanges(false);
     news.stop();
-    await redis.quit().catch(() => undefined);
+    await Promise.all([redis?.quit(), listener?.quit()].map((quitting) => quitting?.catch(() => undefined)));
   };
 }
 
 /** Lets Redis go when the process stops. */
-export async function stopAnnouncingContentChanges(): Promise<void> {
-  await stopAnnouncing?.();
-  stopAnnouncing = null;
+export async function stopWatchingContentChanges(): Promise<void> {
+  await stopWatching?.();
+  stopWatching = null;
 }

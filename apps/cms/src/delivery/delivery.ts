@@ -20,6 +20,7 @@ import { OrderError } from "../ordering/errors";
 import { takeMailAllowance } from "../rate-limits/rate-limits";
 import { placesTaken } from "./slot-places";
 import { CONTENT_TYPES } from "../content-types";
+import { keptRead } from "../content-changes/kept-reads";
 
 /**
  * Delivery zones and closed days as staff keep them (api::delivery), turned into the domain's
@@ -71,8 +72,14 @@ export function toDeliveryZone(row: ZoneRow): DeliveryZone {
   };
 }
 
-/** The active zones, oldest first (the first of two overlapping zones wins, as zoneForPostcode says). */
-export async function loadZones(strapi: Core.Strapi): Promise<DeliveryZone[]> {
+/**
+ * The active zones, oldest first (the first of two overlapping zones wins, as zoneForPostcode says),
+ * kept by this process until staff's next change (docs/decisions/055): every draft step and
+ * placement asks for them.
+ */
+export const loadZones = (strapi: Core.Strapi): Promise<readonly DeliveryZone[]> => keptZones(strapi, "active");
+
+const keptZones = keptRead(async (strapi: Core.Strapi, _active: "active"): Promise<readonly DeliveryZone[]> => {
   const rows = (await strapi.db.query(CONTENT_TYPES.deliveryZone).findMany({
     where: { active: true },
     populate: { slots: true },
@@ -90,21 +97,21 @@ export async function loadZones(strapi: Core.Strapi): Promise<DeliveryZone[]> {
     }
   }
   return zones;
-}
+});
 
-/** Closed days from `from` on (earlier ones decide nothing that is still open). */
-export async function loadClosedDays(strapi: Core.Strapi, from: IsoDate): Promise<ClosedDay[]> {
+/** Closed days from `from` on (earlier ones decide nothing that is still open), kept as the zones are. */
+export const loadClosedDays = keptRead(async (strapi: Core.Strapi, from: IsoDate): Promise<readonly ClosedDay[]> => {
   const rows = (await strapi.db.query(CONTENT_TYPES.closedDay).findMany({
     where: { date: { $gte: from } },
     populate: { zone: { select: ["id"] } },
   })) as { date: string; zone: { id: number } | null }[];
   return rows.map((row) => ({ date: String(row.date).slice(0, 10), zoneId: row.zone?.id ?? null }));
-}
+});
 
 /** What the calendar of a zone needs at `now`: the zone and the closed days that can still matter. */
 export interface DeliveryRules {
   zone: DeliveryZone;
-  closedDays: ClosedDay[];
+  closedDays: readonly ClosedDay[];
 }
 
 /** The zone of a postcode and its closed days, or null when no active zone takes it. */

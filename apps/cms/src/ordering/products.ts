@@ -21,6 +21,7 @@ import {
 import { VISIBLE_PRODUCT_FILTER } from "../catalogue/product";
 import { OrderError } from "./errors";
 import { CONTENT_TYPES } from "../content-types";
+import { keptRead } from "../content-changes/kept-reads";
 
 /**
  * The catalogue as an order reads it: what a draft's products are (a box, an item, a complementary
@@ -91,16 +92,33 @@ export async function loadOrderProducts(
   ids: readonly number[],
 ): Promise<Map<number, OrderProduct>> {
   if (ids.length === 0) return new Map();
-  const rows = (await strapi.db.query(CONTENT_TYPES.product).findMany({
-    where: { $and: [{ id: { $in: [...new Set(ids)] } }, VISIBLE_PRODUCT_FILTER] },
-    populate: {
-      market_types: { select: ["name"] },
-      tax_id: { select: ["amount_value"] },
-      saleZones: { select: ["id"] },
-    },
-  })) as ProductRow[];
-  return new Map(rows.map((row) => [row.id, toOrderProduct(row)]));
+  const visible = await visibleProducts(strapi, "visible");
+  const products = new Map<number, OrderProduct>();
+  for (const id of ids) {
+    const product = visible.get(id);
+    if (product !== undefined) products.set(id, product);
+  }
+  return products;
 }
+
+/**
+ * Every visible product as an order reads it, kept by this process until staff's next change
+ * (docs/decisions/055): a checkout read its products four times, four queries each. A shop's
+ * catalogue is a few hundred rows; one query for all of them costs what one for a draft's did.
+ */
+const visibleProducts = keptRead(
+  async (strapi: Core.Strapi, _visible: "visible"): Promise<ReadonlyMap<number, OrderProduct>> => {
+    const rows = (await strapi.db.query(CONTENT_TYPES.product).findMany({
+      where: VISIBLE_PRODUCT_FILTER,
+      populate: {
+        market_types: { select: ["name"] },
+        tax_id: { select: ["amount_value"] },
+        saleZones: { select: ["id"] },
+      },
+    })) as ProductRow[];
+    return new Map(rows.map((row) => [row.id, Object.freeze(toOrderProduct(row))]));
+  },
+);
 
 /** Every product id a draft names: boxes, their exclusions, extras. */
 export function draftProductIds(draft: Pick<OrderDraft, "boxes" | "extras">): number[] {

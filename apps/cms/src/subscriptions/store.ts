@@ -163,7 +163,7 @@ export function draftOf(row: Pick<SubscriptionRow, "boxes" | "extras" | "deliver
 /** What the calendar of a subscription's zone needs at `now`. */
 export interface ZoneRules {
   zone: DeliveryZone;
-  closedDays: ClosedDay[];
+  closedDays: readonly ClosedDay[];
 }
 
 /** The subscription's zone as it is now, with its closed days; null when staff made it inactive. */
