@@ -55,8 +55,11 @@ async function firstBoxId(api) {
   return box.id;
 }
 
-/** `timed(kind)`, when given, answers the function told each call's time ("new draft", "draft step"). */
-async function filledDraft(api, jwt, { boxId, date, slot, purchase = { purchase: "once" } }, timed) {
+/**
+ * `timed(kind)`, when given, answers the function told each call's time ("new draft", "draft step");
+ * `pause()`, when given, is awaited before each step, as a person reads the page before the next one.
+ */
+async function filledDraft(api, jwt, { boxId, date, slot, purchase = { purchase: "once" } }, timed, pause) {
   const auth = { Authorization: `Bearer ${jwt}` };
   const created = await call(api, "POST", "/order-drafts", { body: {}, headers: auth, timed: timed?.("new draft") });
   if (created.status !== 201) throw new Error(`a new draft: ${created.status}`);
@@ -86,6 +89,7 @@ async function filledDraft(api, jwt, { boxId, date, slot, purchase = { purchase:
     },
   ];
   for (const step of steps) {
+    await pause?.();
     const answer = await call(api, "PATCH", "/order-drafts/current", {
       body: step,
       headers,
@@ -124,9 +128,12 @@ async function approve(payment, timed) {
  * (".../api"); answers throughput (orders/s), p50/p99 in ms, and how many places were already full.
  * With `calls`, an object, each kind of call's times in ms are put in it (`calls["place order"]`,
  * "new draft", "draft step", "approve payment"): where a checkout's time goes. `onClockStart` is
- * called once the customers are registered, as the measured part begins.
+ * called once the customers are registered, as the measured part begins. With `pauseMs`, each
+ * customer waits between one call and the next, as people do while they read a step: `pauseMs` on
+ * average, spread evenly over half to one and a half times it so that twenty customers do not call
+ * in step; without it, the next call goes at once.
  */
-export async function orderCreationLoad(api, { concurrent, durationS, calls, onClockStart }) {
+export async function orderCreationLoad(api, { concurrent, durationS, calls, onClockStart, pauseMs = 0 }) {
   const timed = calls && ((kind) => (ms) => (calls[kind] ??= []).push(ms));
   const [boxId, choices] = await Promise.all([firstBoxId(api), deliveryChoices(api)]);
   if (choices.length === 0) throw new Error(`no delivery date offered to ${POSTCODE}`);
@@ -139,11 +146,15 @@ export async function orderCreationLoad(api, { concurrent, durationS, calls, onC
   onClockStart?.();
   const deadline = Date.now() + durationS * 1000;
   const started = performance.now();
+  const pause =
+    pauseMs > 0 ? () => new Promise((resolve) => setTimeout(resolve, pauseMs * (0.5 + Math.random()))) : undefined;
   await Promise.all(
     customers.map(async (jwt) => {
       while (Date.now() < deadline) {
+        await pause?.();
         const choice = choices[next++ % choices.length];
-        const headers = await filledDraft(api, jwt, { boxId, ...choice }, timed);
+        const headers = await filledDraft(api, jwt, { boxId, ...choice }, timed, pause);
+        await pause?.();
         const placing = performance.now();
         const answer = await call(api, "POST", "/orders", {
           body: { termsAccepted: true, marketingConsent: false, locale: "es" },
