@@ -432,6 +432,36 @@ describe("refusals", () => {
 });
 
 /** The order's refunds as [key, amount, status], oldest first. */
+/**
+ * The customer cancels `order`, and staff's refund of `amount` is claimed and given after the
+ * cancellation worked out what to give back and before it claimed its refund (its read of the
+ * order's refunds, in between, is where a lifecycle hook puts it).
+ */
+async function cancelWithRefundMeanwhile(order: Placed, { amount, key }: { amount: number; key: string }) {
+  let given = false;
+  const unsubscribe = app.strapi.db.lifecycles.subscribe({
+    models: [CONTENT_TYPES.refund],
+    async afterFindMany(event: { params: { where?: Record<string, unknown> } }) {
+      if (given || event.params.where?.order === undefined) return;
+      given = true;
+      await refundOrder(app.strapi, {
+        orderId: order.id,
+        amount,
+        reason: "Staff's refund",
+        key,
+        actor: { origin: "staff", label: "staff@example.com" },
+        settleAs: "refunded",
+      });
+    },
+  } as never);
+  try {
+    await cancelOwnOrder(app.strapi, { userId: order.customer.user.id, number: order.number, now: new Date() });
+  } finally {
+    unsubscribe();
+  }
+  expect(given).toBe(true);
+}
+
 async function refundsOf(orderId: number): Promise<[string, number, string][]> {
   const rows = (await app.strapi.db.query(CONTENT_TYPES.refund).findMany({
     where: { order: { id: orderId } },
@@ -610,34 +640,19 @@ describe("a change's refund and its races (review of decision 049)", () => {
     // as refundable, then a change's refund of 20 € was claimed, then the cancellation asked for 54.30 €.
     const [day] = await twoOpenDays();
     const order = await placed({ date: day });
-    let given = false;
-    const unsubscribe = app.strapi.db.lifecycles.subscribe({
-      models: [CONTENT_TYPES.refund],
-      // The cancellation's read of the order's refunds, after it worked out what to give back.
-      async afterFindMany(event: { params: { where?: Record<string, unknown> } }) {
-        if (given || event.params.where?.order === undefined) return;
-        given = true;
-        await refundOrder(app.strapi, {
-          orderId: order.id,
-          amount: 2000,
-          reason: "Two boxes were one",
-          key: `staff-${order.id}`,
-          actor: { origin: "staff", label: "staff@example.com" },
-          settleAs: "refunded",
-        });
-      },
-    } as never);
-    try {
-      await cancelOwnOrder(app.strapi, { userId: order.customer.user.id, number: order.number, now: new Date() });
-    } finally {
-      unsubscribe();
-    }
-    expect(given).toBe(true);
+    await cancelWithRefundMeanwhile(order, { amount: 2000, key: `staff-${order.id}` });
     expect((await orderRow(order.id)).orderStatus).toBe("cancelled");
     expect(await refundsOf(order.id)).toEqual([
       [`staff-${order.id}`, 2000, "succeeded"],
       [`cancel-${order.id}-0`, 3430, "succeeded"],
     ]);
+  });
+  it("everything given back after the cancellation worked out its amount and before it claimed it: nothing more refunded, the cancellation answered", async () => {
+    const [day] = await twoOpenDays();
+    const order = await placed({ date: day });
+    await cancelWithRefundMeanwhile(order, { amount: 5430, key: `staff-all-${order.id}` });
+    expect(await refundsOf(order.id)).toEqual([[`staff-all-${order.id}`, 5430, "succeeded"]]);
+    expect(["cancelled", "refunded"]).toContain((await orderRow(order.id)).orderStatus);
   });
 });
 

@@ -110,8 +110,9 @@ export function watchContentChanges(strapi: Core.Strapi, { redisUrl }: { readonl
   const connect = () =>
     new Redis(redisUrl!, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
   const redis = redisUrl ? connect() : null;
-  // A connection that subscribes can do nothing else; it asks again by itself after a reconnection.
-  const listener = redisUrl ? new Redis(redisUrl, { connectTimeout: 2_000 }) : null;
+  // A connection that subscribes can do nothing else. It subscribes each time it is ready (a
+  // subscription refused while Redis was away would not be asked again by ioredis itself).
+  const listener = redisUrl ? new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: null }) : null;
   let warned = false;
   const warnOnce = (error: Error) => {
     if (warned) return;
@@ -124,9 +125,13 @@ export function watchContentChanges(strapi: Core.Strapi, { redisUrl }: { readonl
   redis?.on("ready", () => (warned = false));
   listener?.on("error", warnOnce);
   listener?.on("message", forgetKeptReads);
-  // News published while this process was not listening is lost: what it kept may be old.
-  listener?.on("ready", forgetKeptReads);
-  listener?.subscribe(CONTENT_CHANGED_CHANNEL).catch(warnOnce);
+  listener?.on("ready", () => {
+    listener
+      .subscribe(CONTENT_CHANGED_CHANNEL)
+      // News published while this process was not listening is lost: what it kept may be old.
+      .then(forgetKeptReads)
+      .catch(warnOnce);
+  });
   const news = contentNews({
     publish: () => {
       // Again once the write has surely committed: a read between the write and its commit saw the old rows.

@@ -37,23 +37,33 @@ export function forgetKeptReads(): void {
  * `load(strapi, key)` kept per key until staff's next change (or `KEPT_READ_FRESH_MS`). Callers at
  * once share one load; a load that fails is not kept. What is returned is shared: callers must not
  * change it.
+ *
+ * Inside a transaction a caller takes a read only once it has loaded, and otherwise reads alone on
+ * its transaction, keeping nothing: a load shared across transactions would run on the connection
+ * of whichever caller began it, so a transaction waiting for a load queued behind its own connection
+ * (SQLite has one) would wait for ever, and others would be handed its uncommitted rows or its errors.
  */
 export function keptRead<K, T>(
   load: (strapi: Core.Strapi, key: K) => Promise<T>,
   { now = Date.now }: { readonly now?: () => number } = {},
 ): (strapi: Core.Strapi, key: K) => Promise<T> {
-  const kept = new Map<K, { value: Promise<T>; until: number }>();
+  const kept = new Map<K, { value: Promise<T>; until: number; loaded: boolean }>();
   forgetters.add(() => kept.clear());
   return (strapi, key) => {
     if (!hearing) return load(strapi, key);
     const at = now();
     const found = kept.get(key);
-    if (found !== undefined && at < found.until) return found.value;
-    const entry = { value: load(strapi, key), until: at + KEPT_READ_FRESH_MS };
+    const inTransaction = strapi.db.inTransaction();
+    if (found !== undefined && at < found.until && (found.loaded || !inTransaction)) return found.value;
+    if (inTransaction) return load(strapi, key);
+    const entry = { value: load(strapi, key), until: at + KEPT_READ_FRESH_MS, loaded: false };
     kept.set(key, entry);
-    entry.value.catch(() => {
-      if (kept.get(key) === entry) kept.delete(key);
-    });
+    entry.value.then(
+      () => (entry.loaded = true),
+      () => {
+        if (kept.get(key) === entry) kept.delete(key);
+      },
+    );
     return entry.value;
   };
 }

@@ -25,7 +25,7 @@ import { keptRead } from "../content-changes/kept-reads";
 /**
  * Delivery zones and closed days as staff keep them (api::delivery), turned into the domain's
  * DeliveryZone and ClosedDay (@shop/domain, delivery.ts), which decide coverage, dates, cut-offs
- * and slots. Read from the database on every call: staff's changes apply at once, in every process.
+ * and slots. Kept by each CMS process until staff's next change (docs/decisions/055).
  */
 
 /** The zone's weekday checkboxes, Monday (ISO 1) first. */

@@ -66,6 +66,21 @@ interface ProductRow {
   saleZones?: { id: number }[];
 }
 
+const PRODUCT_FIELDS = [
+  "id",
+  "type",
+  "isActive",
+  "price",
+  "name_es",
+  "name_ca",
+  "name_pt",
+  "itemType",
+  "boxType",
+  "seasonal",
+  "saleFrom",
+  "saleUntil",
+] as const satisfies readonly (keyof ProductRow)[];
+
 function toOrderProduct(row: ProductRow): OrderProduct {
   return {
     id: row.id,
@@ -110,6 +125,8 @@ const visibleProducts = keptRead(
   async (strapi: Core.Strapi, _visible: "visible"): Promise<ReadonlyMap<number, OrderProduct>> => {
     const rows = (await strapi.db.query(CONTENT_TYPES.product).findMany({
       where: VISIBLE_PRODUCT_FILTER,
+      // What an order reads, not the descriptions and pictures of the whole catalogue.
+      select: [...PRODUCT_FIELDS],
       populate: {
         market_types: { select: ["name"] },
         tax_id: { select: ["amount_value"] },

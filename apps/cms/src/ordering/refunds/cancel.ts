@@ -70,14 +70,14 @@ async function ownRow(strapi: Core.Strapi, userId: number, number: string): Prom
   return row;
 }
 
-/** What is left to refund of the payment that paid the order, and its gateway. */
+/** What is left to refund of the payment that paid the order, its gateway and its reference. */
 async function fullRefundOf(
   strapi: Core.Strapi,
   orderId: number,
-): Promise<{ amount: Cents; method: PaymentProviderId | null }> {
+): Promise<{ amount: Cents; method: PaymentProviderId | null; reference: string | null }> {
   const [payment] = await paidPaymentsOf(strapi, orderId);
-  if (payment === undefined || payment.staffNote !== null) return { amount: 0, method: null };
-  return { amount: await refundableOf(strapi, payment), method: payment.provider };
+  if (payment === undefined || payment.staffNote !== null) return { amount: 0, method: null, reference: null };
+  return { amount: await refundableOf(strapi, payment), method: payment.provider, reference: payment.reference };
 }
 
 /** The refunds shown to the customer and what cancelling would do now. */
@@ -139,27 +139,36 @@ export async function cancelOwnOrder(
       throw new OrderError("not_cancellable", [], { status: 409, message: "The order changed meanwhile: reload it" });
     return;
   }
-  const { amount } = await fullRefundOf(strapi, row.id);
+  const { amount, reference } = await fullRefundOf(strapi, row.id);
   const failedBefore = (await refundsOfOrder(strapi, row.id)).filter(
     (refund) => refund.origin === "customer" && refund.refundStatus === "failed",
   ).length;
-  if (amount === 0) {
-    // Paid, with nothing left to give back (staff refunded it already): only the cancellation is left.
-    await changeOrderStatus(strapi, { orderId: row.id, from: "paid", to: "cancelled", actor });
+  // Paid, with nothing left to give back (staff refunded it already): only the cancellation is left.
+  const cancelOnly = () => changeOrderStatus(strapi, { orderId: row.id, from: "paid", to: "cancelled", actor });
+  if (amount === 0 || reference === null) {
+    await cancelOnly();
     return;
   }
-  await refundOrder(
-    strapi,
-    {
-      orderId: row.id,
-      // What is left when the refund is claimed: a change refunding part meanwhile is counted.
-      amount: ALL_LEFT,
-      reason: "Cancelled by the customer before the cut-off",
-      // A double click or a retry is the same refund; after a refund the gateway refused, a new one.
-      key: `cancel-${row.id}-${failedBefore}`,
-      actor: { origin: "customer", label: actor.label },
-      settleAs: "cancelled",
-    },
-    now,
-  );
+  try {
+    await refundOrder(
+      strapi,
+      {
+        orderId: row.id,
+        // What is left of the payment that paid the order when the refund is claimed: a change's or
+        // staff's refund claimed meanwhile is counted.
+        amount: ALL_LEFT,
+        paymentReference: reference,
+        reason: "Cancelled by the customer before the cut-off",
+        // A double click or a retry is the same refund; after a refund the gateway refused, a new one.
+        key: `cancel-${row.id}-${failedBefore}`,
+        actor: { origin: "customer", label: actor.label },
+        settleAs: "cancelled",
+      },
+      now,
+    );
+  } catch (error) {
+    // Given back in full meanwhile: as above, only the cancellation is left.
+    if (!(error instanceof OrderError && error.code === "not_refundable")) throw error;
+    await cancelOnly();
+  }
 }

@@ -147,6 +147,8 @@ export async function claimRefundLocked(strapi: Core.Strapi, ask: RefundAsk, now
   const payment = await paymentToRefund(strapi, ask);
   const left = await refundableOf(strapi, payment);
   const amount = ask.amount === ALL_LEFT ? left : ask.amount;
+  if (amount <= 0)
+    throw new OrderError("not_refundable", [], { status: 409, message: "Nothing of this payment is left to refund" });
   if (amount > left) {
     throw new OrderError("exceeds_refundable", ["amount"], {
       status: 409,
