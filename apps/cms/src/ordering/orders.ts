@@ -292,9 +292,10 @@ async function writeOrder(
     id: number;
   };
   const orderId = created.id;
+  // updateMany: the same write without reading the order back.
   await strapi.db
     .query(CONTENT_TYPES.order)
-    .update({ where: { id: orderId }, data: { number: orderNumberOf(orderId) } });
+    .updateMany({ where: { id: orderId }, data: { number: orderNumberOf(orderId) } });
   await spendGiftCardsOnOrder(strapi, sql, {
     orderId,
     userId,

@@ -8,7 +8,7 @@ import {
   type OrderStatus,
 } from "@shop/domain";
 import { CONTENT_TYPES } from "../../content-types";
-import { loadClosedDays, toDeliveryZone } from "../../delivery/delivery";
+import { loadClosedDays, loadZones, toDeliveryZone } from "../../delivery/delivery";
 import type { PaymentProviderId } from "../../payments/provider";
 import { OrderError, OrderNotFoundError } from "../errors";
 import { changeOrderStatus } from "../status";
@@ -46,14 +46,19 @@ export interface RefundsView {
 /** The instant the order's delivery closes (its zone's cut-off, closed days counted); null without a zone. */
 async function cutoffOfOrder(strapi: Core.Strapi, row: CancelRow): Promise<Date | null> {
   if (row.zone === null) return null;
-  const zoneRow = await strapi.db
-    .query(CONTENT_TYPES.deliveryZone)
-    .findOne({ where: { id: row.zone.id }, populate: { slots: true } });
-  if (zoneRow === null) return null;
+  const zoneId = row.zone.id;
+  // The active zones are kept by the process (docs/decisions/055); a zone staff made inactive since is read.
+  const active = (await loadZones(strapi)).find((zone) => zone.id === zoneId);
+  const zoneRow =
+    active === undefined
+      ? await strapi.db.query(CONTENT_TYPES.deliveryZone).findOne({ where: { id: zoneId }, populate: { slots: true } })
+      : null;
+  const zone = active ?? (zoneRow === null ? null : toDeliveryZone(zoneRow as Parameters<typeof toDeliveryZone>[0]));
+  if (zone === null) return null;
   const date = String(row.deliveryDate).slice(0, 10);
   // A cut-off is at most 30 working days (six weeks) before its delivery: closed days before those decide nothing.
   const closedDays = await loadClosedDays(strapi, shiftIsoDate(date, -45));
-  return cutoffOf(toDeliveryZone(zoneRow as Parameters<typeof toDeliveryZone>[0]), date, closedDays);
+  return cutoffOf(zone, date, closedDays);
 }
 
 async function ownRow(strapi: Core.Strapi, userId: number, number: string): Promise<CancelRow> {
