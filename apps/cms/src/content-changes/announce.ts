@@ -107,9 +107,9 @@ let stopWatching: (() => Promise<void>) | null = null;
  */
 export function watchContentChanges(strapi: Core.Strapi, { redisUrl }: { readonly redisUrl: string | null }): void {
   hearContentChanges(true);
-  const connect = () =>
-    new Redis(redisUrl!, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-  const redis = redisUrl ? connect() : null;
+  const redis = redisUrl
+    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    : null;
   // A connection that subscribes can do nothing else. It subscribes each time it is ready (a
   // subscription refused while Redis was away would not be asked again by ioredis itself).
   const listener = redisUrl ? new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: null }) : null;
