@@ -7,12 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { ensureBuilt, freePort, ROOT, startCms, startStorefront, stopProcess, waitForHttp } from "./lib/processes.mjs";
+import { TARGETS } from "./lib/bench-targets.mjs";
 import { cachedAgainstCeiling, ceilingLines } from "./lib/page-ceiling.mjs";
 import { firstLoadJsKb, firstProductPath } from "./lib/shop-pages.mjs";
 
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const TARGETS = { cachedShare: 0.7, firstLoadJsKb: 90 };
 
 await ensureBuilt();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-public-"));
