@@ -181,6 +181,27 @@ describe("an order from the draft to paid, through the API", () => {
       ["extra", null, null],
     ]);
     expect(order.events).toEqual([expect.objectContaining({ from: null, to: "pending_payment", actor: "customer" })]);
+    // Written through the query engine (src/ordering/new-orders.ts): the admin panel's document
+    // service finds it whole, with its customer, zone, lines in their order and its history.
+    const asStaffSee = (await app.strapi.documents(CONTENT_TYPES.order as never).findFirst({
+      filters: { number: order.number } as never,
+      populate: { user: true, zone: true, lines: true, events: true } as never,
+    })) as unknown as {
+      documentId: string;
+      publishedAt: string | null;
+      user: { email: string };
+      zone: { name: string };
+      lines: { name: string }[];
+      events: { to: string; actorKind: string; actorLabel: string }[];
+    };
+    expect(asStaffSee.documentId).toMatch(/^\w{20,}$/);
+    expect(asStaffSee.publishedAt).not.toBeNull();
+    expect(asStaffSee.user.email).toBe(customer.email);
+    expect(asStaffSee.zone.name).toBe("Valencia");
+    expect(asStaffSee.lines.map((line) => line.name)).toEqual(["Caixa mixta mitjana", "Aceite de oliva"]);
+    expect(asStaffSee.events).toEqual([
+      expect.objectContaining({ to: "pending_payment", actorKind: "customer", actorLabel: customer.email }),
+    ]);
     expect(payment.method).toBe("GET");
 
     // One draft, one order.

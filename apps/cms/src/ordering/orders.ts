@@ -20,6 +20,7 @@ import {
   type IsoDate,
   type Locale,
   type OrderStatus,
+  type PriceAudience,
   type StatusActor,
   type TimeSlot,
 } from "@shop/domain";
@@ -39,7 +40,9 @@ import { OrderError, OrderNotFoundError } from "./errors";
 import { giveBack, LIMITS, takeAllowance, usedUpFor } from "../rate-limits/rate-limits";
 import { isPastDeadline, paymentDeadline } from "./status";
 import { checkChargeable, startPayment } from "../payments/attempts";
-import { priceDraft, type PricedDraft } from "./quote";
+import { insertLinks } from "../database/bulk";
+import { insertOrders } from "./new-orders";
+import { audienceOf, priceDraft, type PricedDraft } from "./quote";
 import { findUser } from "../accounts/sessions";
 import { slotKeyOf, takeSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
@@ -81,12 +84,18 @@ interface ReadyDraft {
 async function readyDraft(
   strapi: Core.Strapi,
   open: OpenDraft,
-  { userId, locale, now }: { userId: number; locale: Locale; now: Date },
+  { userId, audience, locale, now }: { userId: number; audience: PriceAudience; locale: Locale; now: Date },
 ): Promise<ReadyDraft> {
   const missing = firstMissingStep(open);
   const { draft } = open;
   if (missing !== null || draft.delivery === null) throw new OrderError("draft_incomplete", missing ?? ["delivery"]);
-  const priced = await priceDraft(strapi, draft, { userId, locale, now, referrals: ORDER_FLOW_REFERRALS });
+  const priced = await priceDraft(strapi, draft, {
+    userId,
+    audience,
+    locale,
+    now,
+    referrals: ORDER_FLOW_REFERRALS,
+  });
   if (priced.coupon?.refusal) throw new OrderError(priced.coupon.refusal, ["couponCode"]);
   let delivery: CheckedDelivery;
   try {
@@ -288,14 +297,12 @@ async function writeOrder(
   await checkUnpaidOrders(strapi, { userId, now });
   if (!(await spendDraft(strapi, open.id))) throw new OrderNotFoundError("No such order draft");
   const data = orderData(ready, { userId, email, body, now });
-  const created = (await strapi.documents(CONTENT_TYPES.order as never).create({ data: data as never })) as unknown as {
-    id: number;
-  };
-  const orderId = created.id;
-  // updateMany: the same write without reading the order back.
-  await strapi.db
-    .query(CONTENT_TYPES.order)
-    .updateMany({ where: { id: orderId }, data: { number: orderNumberOf(orderId) } });
+  const [orderId] = await insertOrders(strapi, sql, {
+    orders: [data],
+    placedBy: { actorKind: "customer", actorLabel: email },
+    now,
+  });
+  if (orderId === undefined) throw new Error("The order was not written");
   await spendGiftCardsOnOrder(strapi, sql, {
     orderId,
     userId,
@@ -322,12 +329,13 @@ async function writeOrder(
     await takeCouponUse(strapi, sql, { couponId: coupon.couponId, userId, orderId });
   }
   await takeReferralHolds(strapi, sql, { pricing: ready.priced.referral, userId, orderId, now });
-  await strapi.db.query(CONTENT_TYPES.orderEvent).create({
-    data: { order: orderId, at: now, from: null, to: "pending_payment", actorKind: "customer", actorLabel: email },
-  });
   if (ready.draft.purchase === "subscription") {
     const subscription = await createSubscription(strapi, ready, { orderId, userId, locale: body.locale });
-    await strapi.db.query(CONTENT_TYPES.order).update({ where: { id: orderId }, data: { subscription } });
+    await insertLinks(strapi, sql, {
+      uid: CONTENT_TYPES.order,
+      attribute: "subscription",
+      rows: [{ rowId: orderId, targetId: subscription }],
+    });
   }
   // The cluster's crash test dies here, everything written, nothing committed (docs/decisions/051).
   crashPoint("orderWrittenBeforeCommit");
@@ -467,7 +475,7 @@ export async function placeOrder(
   if (!user) throw new OrderNotFoundError("No such customer");
   // Said early, before anything is counted; counted again under the customer's lock (writeOrder).
   await checkUnpaidOrders(strapi, { userId, now });
-  const ready = await readyDraft(strapi, open, { userId, locale: body.locale, now });
+  const ready = await readyDraft(strapi, open, { userId, audience: audienceOf(user), locale: body.locale, now });
   // Gift cards pay first (docs/decisions/033): what is left is what a gateway is asked for.
   const cards = await draftGiftCardsOf(strapi, open.id, { userId });
   const { amountDue } = await previewGiftCards(strapi, cards, ready.priced.totals.total);
@@ -569,25 +577,34 @@ function toOrder(
   };
 }
 
+// The query engine's own read, not the document service's: that one wraps every read in a
+// transaction of its own (BEGIN and COMMIT around one SELECT on PostgreSQL), for a type without
+// drafts or locales that it has nothing to add to.
 const ORDER_POPULATE = {
   lines: true,
-  zone: { fields: ["id"] },
-  subscription: { fields: ["documentId"] },
-  events: { fields: ["id", "at", "from", "to", "actorKind"] },
+  zone: { select: ["id"] },
+  subscription: { select: ["documentId"] },
+  events: { select: ["id", "at", "from", "to", "actorKind"] },
 } as const;
 
-async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>): Promise<Order | null> {
-  const row = (await strapi.documents(CONTENT_TYPES.order as never).findFirst({
-    filters: where as never,
-    populate: ORDER_POPULATE as never,
-  })) as unknown as OrderRow | null;
-  if (!row) return null;
+/** The customer's view of an order row read with ORDER_POPULATE. */
+async function orderViewOf(strapi: Core.Strapi, row: OrderRow, now: Date): Promise<Order> {
   // A paid payment with a staff note is one that did not pay the order (src/payments/notifications.ts, flagForStaff).
-  const flagged = await strapi.db.query(CONTENT_TYPES.payment).count({
-    where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
-  });
-  const now = new Date();
-  return toOrder(row, { refundDue: flagged > 0, refunds: await refundsViewOf(strapi, row, now), now });
+  const [flagged, refunds] = await Promise.all([
+    strapi.db.query(CONTENT_TYPES.payment).count({
+      where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
+    }),
+    refundsViewOf(strapi, row, now),
+  ]);
+  return toOrder(row, { refundDue: flagged > 0, refunds, now });
+}
+
+async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>): Promise<Order | null> {
+  const row = (await strapi.db.query(CONTENT_TYPES.order).findOne({
+    where,
+    populate: ORDER_POPULATE,
+  })) as OrderRow | null;
+  return row && orderViewOf(strapi, row, new Date());
 }
 
 /**
@@ -595,22 +612,14 @@ async function findOrderView(strapi: Core.Strapi, where: Record<string, unknown>
  * find its payments): the data copy's (src/accounts/data-rights.ts).
  */
 export async function listOwnOrderViews(strapi: Core.Strapi, userId: number): Promise<{ id: number; order: Order }[]> {
-  const rows = (await strapi.documents(CONTENT_TYPES.order as never).findMany({
-    filters: { user: { id: userId }, number: { $notNull: true } } as never,
-    populate: ORDER_POPULATE as never,
-    sort: "id:asc" as never,
-  })) as unknown as OrderRow[];
+  const rows = (await strapi.db.query(CONTENT_TYPES.order).findMany({
+    where: { user: { id: userId }, number: { $notNull: true } },
+    populate: ORDER_POPULATE,
+    orderBy: { id: "asc" },
+  })) as OrderRow[];
   const now = new Date();
   const views = [];
-  for (const row of rows) {
-    const flagged = await strapi.db.query(CONTENT_TYPES.payment).count({
-      where: { order: { id: row.id }, paymentStatus: "paid", staffNote: { $notNull: true } },
-    });
-    views.push({
-      id: row.id,
-      order: toOrder(row, { refundDue: flagged > 0, refunds: await refundsViewOf(strapi, row, now), now }),
-    });
-  }
+  for (const row of rows) views.push({ id: row.id, order: await orderViewOf(strapi, row, now) });
   return views;
 }
 

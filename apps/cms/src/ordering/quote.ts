@@ -125,6 +125,7 @@ export async function priceDraft(
     boxPrices,
     referrals,
     saleLimits = "judged",
+    audience: knownAudience,
   }: {
     userId: number | null;
     locale: Locale;
@@ -142,11 +143,13 @@ export async function priceDraft(
      * restart and quotes), which sale limits set on its products afterwards do not stop.
      */
     saleLimits?: "judged" | "grandfathered";
+    /** The customer's, when the caller has read the customer already (placing an order): not read again. */
+    audience?: PriceAudience;
   },
 ): Promise<PricedDraft> {
   const zone = draft.postcode === null ? null : zoneForPostcode(await loadZones(strapi), draft.postcode);
   if (!zone) throw new OrderError(draft.postcode === null ? "draft_incomplete" : "not_covered", ["postcode"]);
-  const audience = await customerAudience(strapi, userId);
+  const audience = knownAudience ?? (await customerAudience(strapi, userId));
   const products = await loadOrderProducts(strapi, draftProductIds(draft));
   checkDraftProducts(products, draft, audience);
   if (saleLimits === "judged") checkDraftSale(products, draft, { zoneId: zone.id, date: draft.delivery?.date ?? null });

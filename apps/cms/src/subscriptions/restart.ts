@@ -5,6 +5,7 @@ import { CONTENT_TYPES } from "../content-types";
 import type { Sql } from "../database/sql";
 import { takeSlotPlace } from "../delivery/slot-places";
 import { OrderError } from "../ordering/errors";
+import { insertOrders } from "../ordering/new-orders";
 import { priceDraft } from "../ordering/quote";
 import { paymentDeadline } from "../ordering/status";
 import { SubscriptionNotFoundError } from "./errors";
@@ -100,27 +101,18 @@ export async function restartWithOrder(
   if (!slot) throw new OrderError("slot_full", ["slot"], { status: 409 });
   const data = await orderData(strapi, { ...row, user: row.user }, { date, slot, now });
   return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
-    const created = (await strapi
-      .documents(CONTENT_TYPES.order as never)
-      .create({ data: data as never })) as unknown as { id: number };
-    const number = orderNumberOf(created.id);
-    await strapi.db.query(CONTENT_TYPES.order).update({ where: { id: created.id }, data: { number } });
+    const [orderId] = await insertOrders(strapi, trx, {
+      orders: [data],
+      // The order's history knows the job as the system.
+      placedBy: { actorKind: actor.kind === "job" ? "system" : actor.kind, actorLabel: actor.label.slice(0, 200) },
+      now,
+    });
+    if (orderId === undefined) throw new Error("The restart's order was not written");
     if (
       !(await takeSlotPlace(strapi, trx, { zoneId: data.zone, date, slotCode: slot.code, capacity: slot.capacity }))
     ) {
       throw new OrderError("slot_full", ["slot"], { status: 409 });
     }
-    await strapi.db.query(CONTENT_TYPES.orderEvent).create({
-      data: {
-        order: created.id,
-        at: now,
-        from: null,
-        to: "pending_payment",
-        // The order's history knows the job as the system.
-        actorKind: actor.kind === "job" ? "system" : actor.kind,
-        actorLabel: actor.label.slice(0, 200),
-      },
-    });
     await changeStatus(
       strapi,
       { id: row.id, from: row.subscriptionStatus },
@@ -140,9 +132,7 @@ export async function restartWithOrder(
       },
     );
     // A relation: written by update (updateMany writes columns only), after the status's claim.
-    await strapi.db
-      .query(CONTENT_TYPES.subscription)
-      .update({ where: { id: row.id }, data: { firstOrder: created.id } });
+    await strapi.db.query(CONTENT_TYPES.subscription).update({ where: { id: row.id }, data: { firstOrder: orderId } });
     // Planned for the old rhythm and never charged: the new one is planned once the order is paid.
     await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).deleteMany({
       where: { subscriptionId: row.id, deliveryStatus: { $notIn: ["locked", "ordered"] }, cutoffAt: { $gt: now } },
@@ -154,6 +144,6 @@ export async function restartWithOrder(
         data: { deliveryStatus: "skipped" },
       });
     }
-    return number;
+    return orderNumberOf(orderId);
   });
 }

@@ -1,11 +1,12 @@
 import type { Core } from "@strapi/strapi";
-import { orderNumberOf, shopDateOf, type IsoDate } from "@shop/domain";
+import { shopDateOf, type IsoDate } from "@shop/domain";
 import { packingDeadlineOf, type SubscriptionStatus } from "@shop/domain/subscriptions";
 import { CONTENT_TYPES } from "../../content-types";
-import { insertComponents, insertLinks, insertRows } from "../../database/bulk";
+import { insertLinks } from "../../database/bulk";
 import { tableOf, type Sql } from "../../database/sql";
 import { takeSlotPlace, takeSlotPlaces } from "../../delivery/slot-places";
 import { OrderError } from "../../ordering/errors";
+import { insertOrders } from "../../ordering/new-orders";
 import { audienceOf, priceDraft, type PricedDraft } from "../../ordering/quote";
 import { takeReferralHolds } from "../../referrals/pricing";
 import { renewalReferrals } from "../../referrals/renewals";
@@ -205,54 +206,12 @@ async function orderPage(strapi: Core.Strapi, planned: readonly Planned[], now: 
       .filter(({ delivery }) => claimed.has(delivery.id))
       .map((each) => ({ ...each, data: renewalOrderData(each.plan, { date: isoDateOf(each.delivery.date), now }) }));
     if (work.length === 0) return 0;
-    const orderIds = await insertRows(strapi, {
-      uid: CONTENT_TYPES.order,
+    const orderIds = await insertOrders(strapi, trx, {
+      orders: work.map(({ data }) => data),
+      placedBy: { actorKind: "system", actorLabel: RENEWAL_JOB },
       now,
-      rows: work.map(
-        ({ data: { user: _user, zone: _zone, subscription: _subscription, lines: _lines, ...row } }) => row,
-      ),
-    });
-    const ordersTable = tableOf(strapi, CONTENT_TYPES.order);
-    // The number is the order's id in the shop's format (orderNumberOf), known once the row is written.
-    await trx(ordersTable.name)
-      .whereIn("id", orderIds)
-      .update({
-        [ordersTable.column("number")]: trx.raw(`CASE ?? ${orderIds.map(() => "WHEN ? THEN ?").join(" ")} END`, [
-          "id",
-          ...orderIds.flatMap((id) => [id, orderNumberOf(id)]),
-        ]),
-      });
-    const links = (attribute: "user" | "zone" | "subscription") =>
-      insertLinks(strapi, trx, {
-        uid: CONTENT_TYPES.order,
-        attribute,
-        rows: work.map(({ data }, index) => ({ rowId: orderIds[index]!, targetId: data[attribute] })),
-      });
-    await links("user");
-    await links("zone");
-    await links("subscription");
-    await insertComponents(strapi, trx, {
-      uid: CONTENT_TYPES.order,
-      attribute: "lines",
-      rows: work.map(({ data }, index) => ({ rowId: orderIds[index]!, items: data.lines })),
     });
     await takePlaces(strapi, trx, work);
-    const eventIds = await insertRows(strapi, {
-      uid: CONTENT_TYPES.orderEvent,
-      now,
-      rows: work.map(() => ({
-        at: now,
-        from: null,
-        to: "pending_payment",
-        actorKind: "system",
-        actorLabel: RENEWAL_JOB,
-      })),
-    });
-    await insertLinks(strapi, trx, {
-      uid: CONTENT_TYPES.orderEvent,
-      attribute: "order",
-      rows: eventIds.map((rowId, index) => ({ rowId, targetId: orderIds[index]! })),
-    });
     await insertLinks(strapi, trx, {
       uid: CONTENT_TYPES.subscriptionDelivery,
       attribute: "order",
