@@ -39,7 +39,7 @@ import {
 import { OrderError, OrderNotFoundError } from "./errors";
 import { giveBack, LIMITS, takeAllowance, usedUpFor } from "../rate-limits/rate-limits";
 import { isPastDeadline, paymentDeadline } from "./status";
-import { checkChargeable, startPayment } from "../payments/attempts";
+import { checkChargeable, openAttempt, recordAttempt, startPayment, type RecordedAttempt } from "../payments/attempts";
 import { insertLinks } from "../database/bulk";
 import { insertOrders } from "./new-orders";
 import { audienceOf, priceDraft, type PricedDraft } from "./quote";
@@ -292,7 +292,7 @@ async function writeOrder(
     giftCards: { cards: AddedGiftCard[]; expectedDue: number };
     now: Date;
   },
-): Promise<number> {
+): Promise<{ orderId: number; expiresAt: Date; attempt: RecordedAttempt | null }> {
   await lockCustomerRow(strapi, sql, userId);
   await checkUnpaidOrders(strapi, { userId, now });
   if (!(await spendDraft(strapi, open.id))) throw new OrderNotFoundError("No such order draft");
@@ -303,7 +303,7 @@ async function writeOrder(
     now,
   });
   if (orderId === undefined) throw new Error("The order was not written");
-  await spendGiftCardsOnOrder(strapi, sql, {
+  const { remaining } = await spendGiftCardsOnOrder(strapi, sql, {
     orderId,
     userId,
     cards: giftCards.cards,
@@ -337,29 +337,41 @@ async function writeOrder(
       rows: [{ rowId: orderId, targetId: subscription }],
     });
   }
+  // Its first payment attempt with it (decision 056): a new order has no other attempt to void. An
+  // order with nothing left to pay is paid after the commit, without a gateway (firstPayment).
+  const attempt =
+    remaining === 0 ? null : await recordAttempt(strapi, { orderId, amount: remaining, purchase: data.purchase });
   // The cluster's crash test dies here, everything written, nothing committed (docs/decisions/051).
   crashPoint("orderWrittenBeforeCommit");
-  return orderId;
+  return { orderId, expiresAt: data.expiresAt, attempt };
 }
 
 /**
- * The payment's start of an order just written. Should the gateway fail (down, too slow), the order
- * stands all the same, holding its slot place and coupon use until it is paid or expires: the
- * customer is sent to the storefront's page to pay it, where they try again, and the failure is
- * logged (docs/decisions/015).
+ * The payment's start of an order just written: its attempt, recorded with the order, handed to the
+ * gateway (or, with nothing left to pay, the order paid without one). Should the gateway fail (down,
+ * too slow), the order stands all the same, holding its slot place and coupon use until it is paid
+ * or expires: the customer is sent to the storefront's page to pay it, where they try again, and the
+ * failure is logged (docs/decisions/015).
  */
 async function firstPayment(
   strapi: Core.Strapi,
-  { orderId, locale }: { orderId: number; locale: Locale },
+  {
+    orderId,
+    attempt,
+    order,
+  }: {
+    orderId: number;
+    attempt: RecordedAttempt | null;
+    order: { number: string; locale: Locale; email: string; expiresAt: Date };
+  },
 ): Promise<PaymentStart> {
   try {
-    return await startPayment(strapi, { orderId });
+    return attempt === null ? await startPayment(strapi, { orderId }) : await openAttempt(strapi, order, attempt);
   } catch (error) {
-    const number = orderNumberOf(orderId);
     strapi.log.error(
-      `Order ${number}: its payment could not be started (${error instanceof Error ? error.message : String(error)}); the customer is sent to pay it again`,
+      `Order ${order.number}: its payment could not be started (${error instanceof Error ? error.message : String(error)}); the customer is sent to pay it again`,
     );
-    return { method: "GET", url: storefrontLink("orderPay", locale, { order: number }), fields: {} };
+    return { method: "GET", url: storefrontLink("orderPay", order.locale, { order: order.number }), fields: {} };
   }
 }
 
@@ -494,7 +506,7 @@ export async function placeOrder(
     });
   }
   await takeOrderAllowances({ email: user.email, clientAddress });
-  const orderId = await strapi.db
+  const { orderId, expiresAt, attempt } = await strapi.db
     .transaction(({ trx }: { trx: Sql }) =>
       writeOrder(strapi, trx, {
         open,
@@ -522,7 +534,11 @@ export async function placeOrder(
       requestFromCheckout(strapi, userId, { wording, locale: body.locale }, clientAddress),
     );
   }
-  const payment = await firstPayment(strapi, { orderId, locale: body.locale });
+  const payment = await firstPayment(strapi, {
+    orderId,
+    attempt,
+    order: { number: orderNumberOf(orderId), locale: body.locale, email: user.email, expiresAt },
+  });
   const order = await findOrderView(strapi, { id: orderId });
   if (!order) throw new Error(`Order ${orderId} could not be read back`);
   return { order, payment };

@@ -127,48 +127,80 @@ export async function startPayment(strapi: Core.Strapi, { orderId }: { orderId: 
   const due = amountDueOf(order);
   if (due === 0) return payWithoutGateway(strapi, order);
   checkChargeable(due);
-  const gateway = gateways().active;
-  const reference = paymentReference(randomBytes(12));
-  const saveCard = order.purchase === "subscription";
   // One attempt open at a time: an earlier page left open must not take a second payment. The
   // order's lock makes two starts at once (two tabs) take turns, so the later one voids the other.
-  await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+  const attempt = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     await lockOrderRow(strapi, trx, order.id);
     await voidPendingAttempts(strapi, order.id);
-    await strapi.db.query(CONTENT_TYPES.payment).create({
-      data: {
-        reference,
-        order: order.id,
-        provider: gateway.id,
-        paymentStatus: "pending",
-        amount: due,
-        currency: "EUR",
-        saveCard,
-      },
-    });
+    return recordAttempt(strapi, { orderId: order.id, amount: due, purchase: order.purchase });
   });
+  return openAttempt(strapi, order, attempt);
+}
+
+/** An attempt written, pending, not yet handed to its gateway. */
+export interface RecordedAttempt {
+  reference: string;
+  provider: PaymentProviderId;
+  amount: Cents;
+  saveCard: boolean;
+}
+
+/**
+ * Writes a new pending attempt of `amount` for the order, under a new reference, with the active
+ * gateway. Inside the caller's transaction, which either holds the order's lock with its older
+ * attempts voided (startPayment) or has just written the order, which has none yet (the placement:
+ * one transaction for the order and its first attempt, src/ordering/orders.ts).
+ */
+export async function recordAttempt(
+  strapi: Core.Strapi,
+  { orderId, amount, purchase }: { orderId: number; amount: Cents; purchase: PayableOrder["purchase"] | null },
+): Promise<RecordedAttempt> {
+  const attempt = {
+    reference: paymentReference(randomBytes(12)),
+    provider: gateways().active.id,
+    amount,
+    // A subscription's card is kept for its renewals (docs/decisions/029).
+    saveCard: purchase === "subscription",
+  };
+  await strapi.db.query(CONTENT_TYPES.payment).create({
+    data: { ...attempt, order: orderId, paymentStatus: "pending", currency: "EUR" },
+  });
+  return attempt;
+}
+
+/**
+ * Hands a recorded attempt to its gateway: where the customer's browser goes. Should the gateway be
+ * down or refuse it, nobody can pay that attempt: it is voided, and OrderError payment_unavailable
+ * (503) says the customer may try again.
+ */
+export async function openAttempt(
+  strapi: Core.Strapi,
+  order: Pick<PayableOrder, "number" | "locale" | "email" | "expiresAt"> & { user?: PayableOrder["user"] },
+  { reference, provider, amount, saveCard }: RecordedAttempt,
+): Promise<PaymentStart> {
+  const gateway = gateways().byId[provider];
   const locale = toLocale(order.locale);
   try {
+    if (gateway === undefined) throw new Error("its settings are gone");
     return await gateway.start({
       reference,
-      amount: due,
+      amount,
       currency: "EUR",
       orderNumber: order.number,
       description: `Imperfecta ${order.number}`,
       locale,
       customerEmail: order.email ?? order.user?.email ?? "",
       returnUrls: returnUrlsOf({ number: order.number, locale }),
-      notifyUrl: notifyUrlOf(gateway.id),
+      notifyUrl: notifyUrlOf(provider),
       saveCard,
       payBy: order.expiresAt === null ? null : new Date(order.expiresAt),
     });
   } catch (error) {
-    // The gateway is down or refused the attempt: nobody can pay it, and the customer may try again.
     await strapi.db
       .query(CONTENT_TYPES.payment)
       .updateMany({ where: { reference, paymentStatus: "pending" }, data: { paymentStatus: "voided" } });
     strapi.log.error(
-      `Order ${order.number}: ${gateway.id} did not start a payment (${error instanceof Error ? error.message : String(error)})`,
+      `Order ${order.number}: ${provider} did not start a payment (${error instanceof Error ? error.message : String(error)})`,
     );
     throw new OrderError("payment_unavailable", [], {
       status: 503,
