@@ -80,9 +80,16 @@ async function storedDraftCards(strapi: Core.Strapi, draftId: number): Promise<S
 export async function draftGiftCardsOf(
   strapi: Core.Strapi,
   draftId: number,
-  { userId }: { userId: number | null },
+  {
+    userId,
+    readWithDraft,
+  }: {
+    userId: number | null;
+    /** The draft's gift-card column as its caller read it with the draft (openDraft): not read again. */
+    readWithDraft?: unknown;
+  },
 ): Promise<AddedGiftCard[]> {
-  const stored = await storedDraftCards(strapi, draftId);
+  const stored = readWithDraft === undefined ? await storedDraftCards(strapi, draftId) : storedCards(readWithDraft);
   const typed = stored.filter((card) => card.declined !== true).map(({ declined: _declined, ...card }) => card);
   const left = new Set(stored.map((card) => card.id));
   const owned = userId === null ? [] : await ownedCards(strapi, userId);

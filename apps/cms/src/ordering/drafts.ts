@@ -46,12 +46,15 @@ interface DraftRow {
   data: unknown;
   userId: number | null;
   expiresAt: string | Date;
+  giftCards: unknown;
 }
 
 /** A draft found by its token. */
 export interface OpenDraft extends DraftData {
   id: number;
   userId: number | null;
+  /** The gift cards added to it, as stored (src/gift-cards/redeem.ts reads them): read with the draft. */
+  storedGiftCards: unknown;
 }
 
 const drafts = (strapi: Core.Strapi) => strapi.db.query(CONTENT_TYPES.orderDraft);
@@ -126,7 +129,13 @@ export async function openDraft(
   if (row.userId === null && userId !== null) {
     await drafts(strapi).update({ where: { id: row.id }, data: { userId } });
   }
-  return { id: row.id, userId, draft: parsed.data, extrasConfirmed: stored?.extrasConfirmed === true };
+  return {
+    id: row.id,
+    userId,
+    draft: parsed.data,
+    extrasConfirmed: stored?.extrasConfirmed === true,
+    storedGiftCards: row.giftCards,
+  };
 }
 
 export async function readDraft(

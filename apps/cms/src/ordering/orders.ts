@@ -489,7 +489,7 @@ export async function placeOrder(
   await checkUnpaidOrders(strapi, { userId, now });
   const ready = await readyDraft(strapi, open, { userId, audience: audienceOf(user), locale: body.locale, now });
   // Gift cards pay first (docs/decisions/033): what is left is what a gateway is asked for.
-  const cards = await draftGiftCardsOf(strapi, open.id, { userId });
+  const cards = await draftGiftCardsOf(strapi, open.id, { userId, readWithDraft: open.storedGiftCards });
   const { amountDue } = await previewGiftCards(strapi, cards, ready.priced.totals.total);
   // Refused before anything is written: the customer can still change the draft (its coupon, its cards).
   checkChargeable(amountDue);

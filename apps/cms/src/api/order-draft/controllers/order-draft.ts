@@ -35,7 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   quote: orderAction(async (ctx) => {
     const userId = await userIdOf(strapi, ctx);
-    const { id, draft } = await openDraft(strapi, draftTokenOf(ctx), { userId });
+    const { id, draft, storedGiftCards } = await openDraft(strapi, draftTokenOf(ctx), { userId });
     // The names of the lines in the page's language (?locale=es|ca|pt; Spanish otherwise).
     const locale = toLocale(ctx.query.locale);
     const now = new Date();
@@ -45,7 +45,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       orderLimitOf(strapi, { userId, now }),
     ]);
     // The draft's gift cards (typed, and the account's: docs/decisions/040) and what is left to pay after them.
-    const giftCards = await previewGiftCards(strapi, await draftGiftCardsOf(strapi, id, { userId }), quote.total);
+    const cards = await draftGiftCardsOf(strapi, id, { userId, readWithDraft: storedGiftCards });
+    const giftCards = await previewGiftCards(strapi, cards, quote.total);
     ctx.body = { ...quote, orderLimit, ...giftCards } satisfies OrderQuote;
   }),
 
