@@ -299,7 +299,8 @@ describe("a CMS process killed in the middle", () => {
       expect(await slotPlacesTaken()).toBe(placesBefore + 1);
       const [only] = orders;
       if (retriedStatus === 404) {
-        // Its payment never started: the customer pays it from their account, through the balancer.
+        // Its attempt never reached the gateway: the customer pays it from their account, through
+        // the balancer (a new attempt, the unseen one voided).
         const pay = await fetch(`${cmsUrl}/api/orders/mine/${only?.number ?? ""}/payments`, {
           method: "POST",
           headers: { "Content-Type": "application/json", Authorization: `Bearer ${customer.jwt}` },

@@ -18,7 +18,9 @@ export type NewOrder = ReturnType<typeof orderRowOf> & { subscription?: number |
  * that one would check each relation with a query of its own, read every line and the order back,
  * and after the commit read the order again with everything it holds, for webhooks nobody has
  * (docs/decisions/053, 056): some twenty statements for one order against eight. Inside the
- * caller's transaction: the orders are written whole or not at all.
+ * caller's `strapi.db.transaction`, whose `trx` it is given: the query engine's writes find that
+ * transaction by themselves and the plain SQL ones use `trx`, so the orders are written whole or not
+ * at all. A bare knex transaction would not do: the query engine's writes would go outside it.
  */
 export async function insertOrders(
   strapi: Core.Strapi,

@@ -299,7 +299,7 @@ async function writeOrder(
   const data = orderData(ready, { userId, email, body, now });
   const [orderId] = await insertOrders(strapi, sql, {
     orders: [data],
-    placedBy: { actorKind: "customer", actorLabel: email },
+    placedBy: { actorKind: "customer", actorLabel: email.slice(0, 200) },
     now,
   });
   if (orderId === undefined) throw new Error("The order was not written");
@@ -525,6 +525,12 @@ export async function placeOrder(
     });
   // The cluster's crash test dies here, the order committed and nobody told (docs/decisions/051).
   crashPoint("orderPlacedBeforeAnswer");
+  // At once: until the gateway has it, the attempt recorded with the order is one nobody can pay.
+  const payment = await firstPayment(strapi, {
+    orderId,
+    attempt,
+    order: { number: orderNumberOf(orderId), locale: body.locale, email: user.email, expiresAt },
+  });
   // After the commit, and never failing the order: the book is a convenience, the order is not.
   const typed = ready.draft.delivery.address;
   if (typed) await keepInAddressBook(strapi, { userId, address: typed, orderNumber: orderNumberOf(orderId) });
@@ -534,11 +540,6 @@ export async function placeOrder(
       requestFromCheckout(strapi, userId, { wording, locale: body.locale }, clientAddress),
     );
   }
-  const payment = await firstPayment(strapi, {
-    orderId,
-    attempt,
-    order: { number: orderNumberOf(orderId), locale: body.locale, email: user.email, expiresAt },
-  });
   const order = await findOrderView(strapi, { id: orderId });
   if (!order) throw new Error(`Order ${orderId} could not be read back`);
   return { order, payment };
