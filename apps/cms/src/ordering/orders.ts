@@ -340,7 +340,7 @@ async function writeOrder(
   // Its first payment attempt with it (decision 056): a new order has no other attempt to void. An
   // order with nothing left to pay is paid after the commit, without a gateway (firstPayment).
   const attempt =
-    remaining === 0 ? null : await recordAttempt(strapi, { orderId, amount: remaining, purchase: data.purchase });
+    remaining === 0 ? null : await recordAttempt(strapi, sql, { orderId, amount: remaining, purchase: data.purchase });
   // The cluster's crash test dies here, everything written, nothing committed (docs/decisions/051).
   crashPoint("orderWrittenBeforeCommit");
   return { orderId, expiresAt: data.expiresAt, attempt };

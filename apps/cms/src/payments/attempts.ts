@@ -5,6 +5,7 @@ import { paymentReference, toLocale, type Cents, type Locale, type OrderStatus }
 import { sendOrderMail } from "../email/order-mails";
 import type { PaymentProviderId } from "./provider";
 import { afterAnswer } from "../http/after-answer";
+import { insertLinks, insertRows } from "../database/bulk";
 import type { Sql } from "../database/sql";
 import { OrderError, OrderNotFoundError } from "../ordering/errors";
 import { changeOrderStatus, isPastDeadline, lockOrderRow, voidPendingAttempts } from "../ordering/status";
@@ -132,7 +133,7 @@ export async function startPayment(strapi: Core.Strapi, { orderId }: { orderId: 
   const attempt = await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
     await lockOrderRow(strapi, trx, order.id);
     await voidPendingAttempts(strapi, order.id);
-    return recordAttempt(strapi, { orderId: order.id, amount: due, purchase: order.purchase });
+    return recordAttempt(strapi, trx, { orderId: order.id, amount: due, purchase: order.purchase });
   });
   return openAttempt(strapi, order, attempt);
 }
@@ -147,12 +148,13 @@ export interface RecordedAttempt {
 
 /**
  * Writes a new pending attempt of `amount` for the order, under a new reference, with the active
- * gateway. Inside the caller's transaction, which either holds the order's lock with its older
+ * gateway. Inside the caller's `strapi.db.transaction`, whose `trx` is `sql`, which either holds the order's lock with its older
  * attempts voided (startPayment) or has just written the order, which has none yet (the placement:
  * one transaction for the order and its first attempt, src/ordering/orders.ts).
  */
 export async function recordAttempt(
   strapi: Core.Strapi,
+  sql: Sql,
   { orderId, amount, purchase }: { orderId: number; amount: Cents; purchase: PayableOrder["purchase"] | null },
 ): Promise<RecordedAttempt> {
   const attempt = {
@@ -162,8 +164,16 @@ export async function recordAttempt(
     // A subscription's card is kept for its renewals (docs/decisions/029).
     saveCard: purchase === "subscription",
   };
-  await strapi.db.query(CONTENT_TYPES.payment).create({
-    data: { ...attempt, order: orderId, paymentStatus: "pending", currency: "EUR" },
+  // Written without reading it back (src/database/bulk.ts): nothing here needs more than its reference.
+  const [paymentId] = await insertRows(strapi, {
+    uid: CONTENT_TYPES.payment,
+    now: new Date(),
+    rows: [{ ...attempt, paymentStatus: "pending", currency: "EUR" }],
+  });
+  await insertLinks(strapi, sql, {
+    uid: CONTENT_TYPES.payment,
+    attribute: "order",
+    rows: [{ rowId: paymentId!, targetId: orderId }],
   });
   return attempt;
 }
