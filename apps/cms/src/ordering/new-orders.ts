@@ -76,3 +76,14 @@ export async function insertOrders(
   });
   return ids;
 }
+
+/** insertOrders of one order: its id. */
+export async function insertOrder(
+  strapi: Core.Strapi,
+  trx: Sql,
+  { order, placedBy, now }: { order: NewOrder; placedBy: Parameters<typeof insertOrders>[2]["placedBy"]; now: Date },
+): Promise<number> {
+  const [id] = await insertOrders(strapi, trx, { orders: [order], placedBy, now });
+  if (id === undefined) throw new Error("The order was not written");
+  return id;
+}

@@ -41,7 +41,7 @@ import { giveBack, LIMITS, takeAllowance, usedUpFor } from "../rate-limits/rate-
 import { isPastDeadline, paymentDeadline } from "./status";
 import { checkChargeable, openAttempt, recordAttempt, startPayment, type RecordedAttempt } from "../payments/attempts";
 import { insertLinks } from "../database/bulk";
-import { insertOrders } from "./new-orders";
+import { insertOrder } from "./new-orders";
 import { audienceOf, priceDraft, type PricedDraft } from "./quote";
 import { findUser } from "../accounts/sessions";
 import { slotKeyOf, takeSlotPlace } from "../delivery/slot-places";
@@ -297,12 +297,11 @@ async function writeOrder(
   await checkUnpaidOrders(strapi, { userId, now });
   if (!(await spendDraft(strapi, open.id))) throw new OrderNotFoundError("No such order draft");
   const data = orderData(ready, { userId, email, body, now });
-  const [orderId] = await insertOrders(strapi, sql, {
-    orders: [data],
+  const orderId = await insertOrder(strapi, sql, {
+    order: data,
     placedBy: { actorKind: "customer", actorLabel: email.slice(0, 200) },
     now,
   });
-  if (orderId === undefined) throw new Error("The order was not written");
   const { remaining } = await spendGiftCardsOnOrder(strapi, sql, {
     orderId,
     userId,
@@ -525,15 +524,16 @@ export async function placeOrder(
     });
   // The cluster's crash test dies here, the order committed and nobody told (docs/decisions/051).
   crashPoint("orderPlacedBeforeAnswer");
+  const number = orderNumberOf(orderId);
   // At once: until the gateway has it, the attempt recorded with the order is one nobody can pay.
   const payment = await firstPayment(strapi, {
     orderId,
     attempt,
-    order: { number: orderNumberOf(orderId), locale: body.locale, email: user.email, expiresAt },
+    order: { number, locale: body.locale, email: user.email, expiresAt },
   });
   // After the commit, and never failing the order: the book is a convenience, the order is not.
   const typed = ready.draft.delivery.address;
-  if (typed) await keepInAddressBook(strapi, { userId, address: typed, orderNumber: orderNumberOf(orderId) });
+  if (typed) await keepInAddressBook(strapi, { userId, address: typed, orderNumber: number });
   const wording = body.marketingConsent ? body.marketingWording : null;
   if (wording !== null) {
     afterAnswer(strapi, "ask for the newsletter from an order's summary", () =>

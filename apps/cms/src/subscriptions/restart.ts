@@ -5,7 +5,7 @@ import { CONTENT_TYPES } from "../content-types";
 import type { Sql } from "../database/sql";
 import { takeSlotPlace } from "../delivery/slot-places";
 import { OrderError } from "../ordering/errors";
-import { insertOrders } from "../ordering/new-orders";
+import { insertOrder } from "../ordering/new-orders";
 import { priceDraft } from "../ordering/quote";
 import { paymentDeadline } from "../ordering/status";
 import { SubscriptionNotFoundError } from "./errors";
@@ -101,13 +101,12 @@ export async function restartWithOrder(
   if (!slot) throw new OrderError("slot_full", ["slot"], { status: 409 });
   const data = await orderData(strapi, { ...row, user: row.user }, { date, slot, now });
   return strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
-    const [orderId] = await insertOrders(strapi, trx, {
-      orders: [data],
+    const orderId = await insertOrder(strapi, trx, {
+      order: data,
       // The order's history knows the job as the system.
       placedBy: { actorKind: actor.kind === "job" ? "system" : actor.kind, actorLabel: actor.label.slice(0, 200) },
       now,
     });
-    if (orderId === undefined) throw new Error("The restart's order was not written");
     if (
       !(await takeSlotPlace(strapi, trx, { zoneId: data.zone, date, slotCode: slot.code, capacity: slot.capacity }))
     ) {
