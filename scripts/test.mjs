@@ -44,24 +44,22 @@ const steps = [
 // its own databases, temporary folders and ports. The SQLite and PostgreSQL passes go one after the
 // other in their lane: three lanes at once on two cores left the CMS's heaviest tests (20 customers
 // racing for a slot) near their timeouts, and two lanes keep both cores about as busy.
-// The PostgreSQL pass is split in two halves of the files (Vitest's --shard), one at the end of each
-// lane: measured in a whole run (08:02, 44 CMS files), the SQLite pass took 1,233 s and the PostgreSQL
-// pass about as long after it in the same lane, while the end-to-end and cluster tests were done in
-// 1,017 s and their lane then waited some 20 minutes. Each half boots its own Strapi on its own
-// databases, so the halves meet nothing of each other's when they overlap.
+// The lanes (2026-11-29): the end-to-end tests (~1,060 s in a fresh clone's run) and then the cluster
+// tests (~240 s) in one; the CMS's SQLite pass (46 files, 558 s on its own) and then its PostgreSQL pass
+// (44 files, about as long) in the other. The passes had been split in halves (--shard) while one
+// worker leaked each boot's Strapi and slowed down file after file (helpers/strapi.ts, now mended).
 // The rate-limit files run on SQLite only: what they test counts in memory or in Redis, never in the
 // database, and the orders and accounts they make on the way are tested on PostgreSQL by orders.int
 // and accounts.int. On PostgreSQL they took 73 s and about 60 s of a pass (the suite's budget is 25 min).
 const SQLITE_ONLY = ["tests/orders-limits.int.test.ts", "tests/accounts-limits.int.test.ts"];
-const cmsPass = (database, env, { shard } = {}) =>
+const cmsPass = (database, env) =>
   quiet(
-    `CMS integration tests (${database}${shard ? `, part ${shard.replace("/", " of ")}` : ""})`,
+    `CMS integration tests (${database})`,
     ...npx(
       "vitest",
       "run",
       "--project",
       "cms",
-      ...(shard ? [`--shard=${shard}`] : []),
       ...(database === "PostgreSQL" ? SQLITE_ONLY.flatMap((file) => ["--exclude", file]) : []),
     ),
     { CMS_DIST_READY: "1", ...env },
@@ -98,24 +96,12 @@ if (!withCluster) {
 }
 steps.push([
   process.env.DATABASE_URL
-    ? "CMS integration tests (SQLite in two halves, then half of PostgreSQL) beside the end-to-end tests (then the other half)"
-    : "CMS integration tests (SQLite in two halves) beside the end-to-end tests",
+    ? "CMS integration tests (SQLite, then PostgreSQL) beside the end-to-end tests"
+    : "CMS integration tests (SQLite) beside the end-to-end tests",
   async () =>
     runTogether([
-      [
-        // In two halves, each in a worker of its own: the one worker of a whole pass grew to 3 GB and
-        // slowed down file after file (2026-11-29, quiet machine: its first twenty files took 10-30 s
-        // each, its last twenty 40-80 s, and the same files 5-18 s in a PostgreSQL half; the SQLite pass
-        // 2,017 s of a 2,533 s run).
-        cmsPass("SQLite", { DATABASE_URL: "" }, { shard: "1/2" }),
-        cmsPass("SQLite", { DATABASE_URL: "" }, { shard: "2/2" }),
-        ...(process.env.DATABASE_URL ? [cmsPass("PostgreSQL", {}, { shard: "1/2" })] : []),
-      ],
-      [
-        endToEnd,
-        ...(withCluster ? [clusterTests()] : []),
-        ...(process.env.DATABASE_URL ? [cmsPass("PostgreSQL", {}, { shard: "2/2" })] : []),
-      ],
+      [cmsPass("SQLite", { DATABASE_URL: "" }), ...(process.env.DATABASE_URL ? [cmsPass("PostgreSQL", {})] : [])],
+      [endToEnd, ...(withCluster ? [clusterTests()] : [])],
     ]),
 ]);
 

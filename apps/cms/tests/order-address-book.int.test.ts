@@ -28,10 +28,16 @@ beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false" });
   ({ catalogue, choice } = await orderingFixture(app.strapi, app.api, POSTCODE));
   const { strapi } = app;
-  strapi.documents.use(async (context, next) => {
-    if (!bookWritesFail || context.uid !== CONTENT_TYPES.address || context.action !== "create") return next();
-    // In the caller's transaction when there is one (Strapi reuses it): on PostgreSQL this aborts it.
-    return strapi.db.transaction(({ trx }) => trx.raw("SELECT missing_column FROM missing_table"));
+  // In the writer's transaction when there is one (Strapi reuses it): on PostgreSQL this aborts it.
+  const failInTheWrite = async () => {
+    if (bookWritesFail) await strapi.db.transaction(({ trx }) => trx.raw("SELECT missing_column FROM missing_table"));
+  };
+  // The query engine's lifecycles, which every way of writing a row goes through (the order flow's
+  // appendAddress writes with createMany, the account's pages through the document service).
+  strapi.db.lifecycles.subscribe({
+    models: [CONTENT_TYPES.address],
+    beforeCreate: failInTheWrite,
+    beforeCreateMany: failInTheWrite,
   });
 }, 120_000);
 
@@ -74,6 +80,28 @@ describe("the address book after an order", () => {
     // Nor is an order to the entry itself.
     expect((await order(customer.jwt, { addressId: kept!.documentId })).status).toBe(201);
     expect((await addressBook(customer.jwt)).map((entry) => entry.documentId)).toEqual([kept!.documentId]);
+  });
+
+  it("keeps another place as a second entry, the first staying the default of both kinds", async () => {
+    const customer = await registerCustomer(app.api);
+    expect((await order(customer.jwt, { address: deliveryAddress(POSTCODE) })).status).toBe(201);
+    const elsewhere = { ...deliveryAddress(POSTCODE), line1: "Carrer de Sueca 20" };
+    expect((await order(customer.jwt, { address: elsewhere })).status).toBe(201);
+    const [first, second, ...more] = await addressBook(customer.jwt);
+    expect(more).toEqual([]);
+    expect(first).toMatchObject({
+      line1: deliveryAddress(POSTCODE).line1,
+      isDefaultDelivery: true,
+      isDefaultBilling: true,
+    });
+    expect(second).toMatchObject({ line1: "Carrer de Sueca 20", isDefaultDelivery: false, isDefaultBilling: false });
+    // Written without the document service: the admin panel's way of reading it finds it whole, its customer too.
+    const stored = (await app.strapi.documents(CONTENT_TYPES.address as never).findOne({
+      documentId: second!.documentId,
+      populate: ["user"],
+    } as never)) as unknown as { line1: string; user: { email: string } | null; createdAt: string | null };
+    expect(stored).toMatchObject({ line1: "Carrer de Sueca 20", user: { email: customer.email } });
+    expect(stored.createdAt).toBeTruthy();
   });
 
   it("keeps nothing of an order that is not placed", async () => {

@@ -5,6 +5,8 @@ import { toAccount } from "./accounts";
 import { AccountError } from "./errors";
 import { findUser } from "./sessions";
 import { CONTENT_TYPES } from "../content-types";
+import { insertLinks, insertRows } from "../database/bulk";
+import type { Sql } from "../database/sql";
 
 /**
  * What a signed-in customer keeps in their account: the profile and the address book (the
@@ -104,6 +106,55 @@ export async function createAddress(strapi: Core.Strapi, userId: number, input: 
   if (!row) throw new Error("The new address could not be read back");
   await settleDefaults(strapi, userId, row);
   return toAddress((await ownAddress(strapi, userId, created.documentId)) ?? row);
+}
+
+/**
+ * An address added to the book the caller has just read (`book`, listAddresses): the order flow keeps
+ * a new delivery address this way once the order is placed (ordering/drafts.ts). The row and its link
+ * to the customer are written in one transaction, four statements where createAddress's document
+ * service took some twenty-five on the placement's path (docs/decisions/058). It is no default unless
+ * it is the book's first address, which gets both, as settleDefaults would leave it (a book that
+ * somehow lacks a default is settled as before). False when the book is full.
+ */
+export async function appendAddress(
+  strapi: Core.Strapi,
+  {
+    userId,
+    book,
+    input,
+    now,
+  }: {
+    userId: number;
+    book: readonly Address[];
+    input: Omit<AddressBody, "isDefaultDelivery" | "isDefaultBilling">;
+    now: Date;
+  },
+): Promise<boolean> {
+  if (book.length >= MAX_ADDRESSES) return false;
+  const first = book.length === 0;
+  await strapi.db.transaction(async ({ trx }: { trx: Sql }) => {
+    const [id] = await insertRows(strapi, {
+      uid: CONTENT_TYPES.address,
+      now,
+      rows: [
+        {
+          label: input.label,
+          ...Object.fromEntries(POSTAL_ADDRESS_FIELDS.map((field) => [field, input[field] ?? null])),
+          notes: input.notes,
+          isDefaultDelivery: first,
+          isDefaultBilling: first,
+        },
+      ],
+    });
+    await insertLinks(strapi, trx, {
+      uid: CONTENT_TYPES.address,
+      attribute: "user",
+      rows: [{ rowId: id!, targetId: userId }],
+    });
+  });
+  const settled = book.some((row) => row.isDefaultDelivery) && book.some((row) => row.isDefaultBilling);
+  if (!first && !settled) await settleDefaults(strapi, userId);
+  return true;
 }
 
 /** Null when the customer has no such address (another customer's is "no such address" too). */

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { Core } from "@strapi/strapi";
 import {
   EMPTY_ORDER_DRAFT,
-  MAX_ADDRESSES,
   orderDraftSchema,
   type DeliveryAddress,
   type DraftDelivery,
@@ -16,7 +15,7 @@ import { checkDeliveryChoice, loadZones, rulesForPostcode, type DeliveryRules } 
 import { keyedHash } from "../crypto/keyed-hash";
 import { DraftNeedsSignInError, OrderError, OrderNotFoundError } from "./errors";
 import { checkDraftProducts, checkDraftSale, draftProductIds, loadOrderProducts } from "./products";
-import { createAddress, listAddresses } from "../accounts/profile";
+import { appendAddress, listAddresses } from "../accounts/profile";
 import { customerAudience, priceDraft } from "./quote";
 import { takeAllowance } from "../rate-limits/rate-limits";
 import { placesTaken } from "../delivery/slot-places";
@@ -324,19 +323,13 @@ const addressKey = (address: Omit<DeliveryAddress, "phone">) =>
  */
 export async function keepInAddressBook(
   strapi: Core.Strapi,
-  { userId, address, orderNumber }: { userId: number; address: DeliveryAddress; orderNumber: string },
+  { userId, address, orderNumber, now }: { userId: number; address: DeliveryAddress; orderNumber: string; now: Date },
 ): Promise<void> {
   try {
     const book = await listAddresses(strapi, userId);
     const key = addressKey(address);
-    if (book.length >= MAX_ADDRESSES || book.some((saved) => addressKey(saved) === key)) return;
-    await createAddress(strapi, userId, {
-      ...address,
-      label: null,
-      notes: null,
-      isDefaultDelivery: false,
-      isDefaultBilling: false,
-    });
+    if (book.some((saved) => addressKey(saved) === key)) return;
+    await appendAddress(strapi, { userId, book, input: { ...address, label: null, notes: null }, now });
   } catch (error) {
     strapi.log.warn(
       `Order ${orderNumber}: its delivery address was not kept in the address book (${error instanceof Error ? error.message : String(error)})`,

@@ -533,7 +533,7 @@ export async function placeOrder(
   });
   // After the commit, and never failing the order: the book is a convenience, the order is not.
   const typed = ready.draft.delivery.address;
-  if (typed) await keepInAddressBook(strapi, { userId, address: typed, orderNumber: number });
+  if (typed) await keepInAddressBook(strapi, { userId, address: typed, orderNumber: number, now });
   const wording = body.marketingConsent ? body.marketingWording : null;
   if (wording !== null) {
     afterAnswer(strapi, "ask for the newsletter from an order's summary", () =>

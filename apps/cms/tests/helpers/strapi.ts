@@ -81,8 +81,21 @@ async function waitForIdleDatabase(strapi: Core.Strapi, quietMs = 200, maxMs = 1
 
 function dropDistFromRequireCache(): void {
   // Config files are plain CommonJS modules: drop them so each boot re-reads the environment.
-  for (const key of Object.keys(nodeRequire.cache)) {
-    if (key.startsWith(DIST_DIR + path.sep)) delete nodeRequire.cache[key];
+  const dropped = new Set<NodeJS.Module>();
+  for (const [key, module] of Object.entries(nodeRequire.cache)) {
+    if (!key.startsWith(DIST_DIR + path.sep)) continue;
+    if (module) dropped.add(module);
+    delete nodeRequire.cache[key];
+  }
+  // A module that stays (Strapi's own, which required the app's files) keeps each module it required
+  // in its `children`: @strapi/utils' import-default.js kept every earlier boot's routes, whose
+  // schemas close over that boot's Strapi. Each boot held on to its whole Strapi (~35 MB after a full
+  // GC), so one worker running a whole pass grew to 3 GB and slowed down file after file.
+  if (dropped.size === 0) return;
+  for (const module of Object.values(nodeRequire.cache)) {
+    if (module?.children.some((child) => dropped.has(child))) {
+      module.children = module.children.filter((child) => !dropped.has(child));
+    }
   }
 }
 
