@@ -112,7 +112,7 @@ export async function createAddress(strapi: Core.Strapi, userId: number, input: 
  * An address added to the book the caller has just read (`book`, listAddresses): the order flow keeps
  * a new delivery address this way once the order is placed (ordering/drafts.ts). The row and its link
  * to the customer are written in one transaction, four statements where createAddress's document
- * service took some twenty-five on the placement's path (docs/decisions/058). It is no default unless
+ * service took some twenty-five on the placement's path (docs/decisions/056). It is no default unless
  * it is the book's first address, which gets both, as settleDefaults would leave it (a book that
  * somehow lacks a default is settled as before). False when the book is full.
  */
