@@ -4,7 +4,14 @@ import { flushAfterAnswer } from "../src/http/after-answer";
 import { changeOrderStatus } from "../src/ordering/status";
 import { bearer, registerCustomer } from "./helpers/accounts";
 import { expectErrorShape, getJson } from "./helpers/http";
-import { createCatalogue, createZone, finishedDraft, firstOfferedDate, placeOrder } from "./helpers/ordering";
+import {
+  createCatalogue,
+  createZone,
+  type Catalogue,
+  finishedDraft,
+  firstOfferedDate,
+  placeOrder,
+} from "./helpers/ordering";
 import { startStrapi, type TestStrapi } from "./helpers/strapi";
 import { CONTENT_TYPES } from "../src/content-types";
 
@@ -15,12 +22,14 @@ let app: TestStrapi;
 let customer: { jwt: string; email: string };
 let other: { jwt: string; email: string };
 let subscriptionId: string;
+let catalogue: Catalogue;
 
 const POSTCODE = "46010";
 
 beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false", STOREFRONT_URL: "https://shop.example" });
-  const { box } = await createCatalogue(app.strapi);
+  catalogue = await createCatalogue(app.strapi);
+  const { box } = catalogue;
   await createZone(app.strapi, { name: "Valencia", postcodes: "46001-46099" });
   customer = await registerCustomer(app.api);
   other = await registerCustomer(app.api);
@@ -115,5 +124,37 @@ describe("GET /users/me/overview", () => {
     expectErrorShape(await get("/users/me/overview?include=passwords"), 400);
     expectErrorShape(await get("/users/me/overview?orders=0"), 400);
     expectErrorShape(await get("/users/me/overview?subscription=../users"), 400);
+  });
+
+  it("prices a subscription for the customer as they are now: a company's box, none once they are a consumer", async () => {
+    // A company subscribes to a box sold only to companies; the overview's audience comes with the
+    // session's read of the customer (subscriptions/http.ts), not from a read of its own.
+    const company = await registerCustomer(app.api);
+    const user = (await app.strapi.db
+      .query(CONTENT_TYPES.user)
+      .findOne({ where: { email: company.email }, select: ["id"] })) as { id: number };
+    const setKind = (customerKind: "company" | "consumer") =>
+      app.strapi.db.query(CONTENT_TYPES.user).update({ where: { id: user.id }, data: { customerKind } });
+    await setKind("company");
+    const choice = await firstOfferedDate(app.api, POSTCODE);
+    const token = await finishedDraft(app.api, company.jwt, {
+      postcode: POSTCODE,
+      ...choice,
+      purchase: "subscription",
+      boxes: [{ productId: catalogue.companyBox, quantity: 1 }],
+    });
+    const placed = createdOrderSchema.parse((await placeOrder(app.api, token, company.jwt)).body);
+    const id = placed.order.subscriptionId!;
+    const pricesOf = async () => {
+      const answer = await get(`/users/me/overview?include=subscriptions&subscription=${id}`, company.jwt);
+      const overview = accountOverviewSchema.parse(answer.body);
+      return [overview.subscriptions?.[0]?.pricePerDelivery, overview.subscription?.detail.pricePerDelivery];
+    };
+    const asCompany = await pricesOf();
+    expect(asCompany[0]).toEqual(expect.any(Number));
+    expect(asCompany[1]).toBe(asCompany[0]);
+    // A consumer cannot be sold the company's box: the price cannot be told until the box is changed.
+    await setKind("consumer");
+    expect(await pricesOf()).toEqual([null, null]);
   });
 });

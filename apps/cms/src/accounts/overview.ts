@@ -4,7 +4,7 @@ import { accountGiftCardsOf } from "../gift-cards/redeem";
 import { listOwnOrders } from "../ordering/orders";
 import { listPaymentMethods } from "../payments/card-setup";
 import { SubscriptionNotFoundError } from "../subscriptions/errors";
-import { listOwnSubscriptions, ownSubscriptionWithDeliveries } from "../subscriptions/self-service";
+import { listOwnSubscriptions, ownSubscriptionWithDeliveries, type Caller } from "../subscriptions/self-service";
 import { listAddresses } from "./profile";
 
 /**
@@ -17,7 +17,7 @@ import { listAddresses } from "./profile";
  */
 export async function accountOverview(
   strapi: Core.Strapi,
-  caller: { userId: number; email: string },
+  caller: Caller,
   query: AccountOverviewQuery,
   now: Date,
 ): Promise<AccountOverview> {

@@ -43,7 +43,7 @@ import { checkChargeable, openAttempt, recordAttempt, startPayment, type Recorde
 import { insertLinks } from "../database/bulk";
 import { insertOrder } from "./new-orders";
 import { audienceOf, priceDraft, type PricedDraft } from "./quote";
-import { findUser } from "../accounts/sessions";
+import { findUser, type AccountUser } from "../accounts/sessions";
 import { slotKeyOf, takeSlotPlace } from "../delivery/slot-places";
 import { tableOf, type Sql } from "../database/sql";
 import { CONTENT_TYPES } from "../content-types";
@@ -263,7 +263,9 @@ async function createSubscription(
  */
 async function lockCustomerRow(strapi: Core.Strapi, sql: Sql, userId: number): Promise<void> {
   if (strapi.db.dialect.client !== "postgres") return;
-  await sql(tableOf(strapi, CONTENT_TYPES.user).name).where("id", userId).forNoKeyUpdate().select("id");
+  const rows = await sql(tableOf(strapi, CONTENT_TYPES.user).name).where("id", userId).forNoKeyUpdate().select("id");
+  // The account deleted since its session was checked (placeOrder reads no customer row of its own).
+  if (rows.length === 0) throw new OrderNotFoundError("No such customer");
 }
 
 /**
@@ -467,13 +469,14 @@ async function giveBackOrderAllowances({ email, clientAddress }: { email: string
 export async function placeOrder(
   strapi: Core.Strapi,
   {
-    userId,
+    customer: user,
     token,
     body,
     clientAddress,
     now = new Date(),
   }: {
-    userId: number;
+    /** The customer as their session read them (one read fewer on the placement's path). */
+    customer: Pick<AccountUser, "id" | "email" | "customerKind">;
     token: string;
     body: CreateOrderBody;
     /** The visitor's address, which the newsletter's mail allowance counts by. */
@@ -481,9 +484,8 @@ export async function placeOrder(
     now?: Date;
   },
 ): Promise<CreatedOrder> {
+  const userId = user.id;
   const open = await openDraft(strapi, token, { userId, now });
-  const user = await findUser(strapi, { id: userId });
-  if (!user) throw new OrderNotFoundError("No such customer");
   // Said early, before anything is counted; counted again under the customer's lock (writeOrder).
   await checkUnpaidOrders(strapi, { userId, now });
   const ready = await readyDraft(strapi, open, { userId, audience: audienceOf(user), locale: body.locale, now });

@@ -3,7 +3,9 @@ import type { Context } from "../http/action";
 import { sendError } from "../http/errors";
 import { orderAction, signedInOrder } from "../http/order-action";
 import { OrderNotFoundError } from "../ordering/errors";
+import { audienceOf } from "../ordering/quote";
 import { SubscriptionError, SubscriptionNotFoundError } from "./errors";
+import type { Caller } from "./self-service";
 
 /**
  * The subscription services' refusals as answers: 404 for a subscription or delivery the caller
@@ -25,13 +27,11 @@ function answerRefusal(ctx: Context, error: unknown): void {
  * A subscription call for a signed-in customer: the ordering calls' answers (401 signed out, the
  * products' refusals as 400 with their path), plus the subscription services' refusals.
  */
-export function subscriptionCall(
-  strapi: Core.Strapi,
-  run: (ctx: Context, caller: { userId: number; email: string }) => Promise<void>,
-) {
+export function subscriptionCall(strapi: Core.Strapi, run: (ctx: Context, caller: Caller) => Promise<void>) {
   return signedInOrder(strapi, async (ctx, session) => {
     try {
-      await run(ctx, { userId: session.userId, email: session.user.email });
+      // The customer's row came with the session: their prices' audience without reading it again.
+      await run(ctx, { userId: session.userId, email: session.user.email, audience: audienceOf(session.user) });
     } catch (error) {
       answerRefusal(ctx, error);
     }

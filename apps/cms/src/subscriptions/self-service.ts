@@ -13,7 +13,15 @@ import {
   type SubscriptionSummary,
   type UpdateSubscriptionBody,
 } from "@shop/contracts";
-import { cutoffOf, isIsoDate, shopDateOf, zoneForPostcode, type IsoDate, type IsoWeekday } from "@shop/domain";
+import {
+  cutoffOf,
+  isIsoDate,
+  shopDateOf,
+  zoneForPostcode,
+  type IsoDate,
+  type IsoWeekday,
+  type PriceAudience,
+} from "@shop/domain";
 import {
   firstChangeableDelivery,
   planPause,
@@ -39,6 +47,7 @@ import {
   deliveriesFrom,
   deliveryOn,
   draftOf,
+  firstDeliveryFrom,
   historyValue,
   isLocked,
   isoDateOf,
@@ -71,6 +80,8 @@ export interface Caller {
   userId: number;
   email: string;
   actor?: Actor;
+  /** The customer's prices (ordering/quote.ts), when the caller has their row already (the session): one read fewer per subscription priced. */
+  audience?: PriceAudience;
 }
 
 /** Who the history records: the customer, unless staff act for them. */
@@ -120,11 +131,12 @@ async function priceOf(
     SubscriptionRow,
     "boxes" | "extras" | "deliveryAddress" | "frequency" | "locale" | "toldPrices" | "nextDeliveryDate"
   >,
-  { userId, now }: { userId: number; now: Date },
+  { userId, audience, now }: { userId: number; audience?: PriceAudience; now: Date },
 ): Promise<number> {
   const boxPrices = boxPricesOn(row, isoDateOf(row.nextDeliveryDate));
   const priced = await priceDraft(strapi, draftOf(row), {
     userId,
+    audience,
     locale: row.locale,
     now,
     boxPrices,
@@ -136,7 +148,7 @@ async function priceOf(
 async function viewOf(
   strapi: Core.Strapi,
   row: SubscriptionRow,
-  { userId, now }: { userId: number; now: Date },
+  { userId, audience, now }: { userId: number; audience?: PriceAudience; now: Date },
 ): Promise<View> {
   const ids = [
     ...row.boxes.flatMap((box) => [box.productId, ...(box.exclusions ?? [])]),
@@ -151,10 +163,7 @@ async function viewOf(
     pricePerDelivery = await priceOf(
       strapi,
       { ...row, nextDeliveryDate: restartFrom ?? row.nextDeliveryDate },
-      {
-        userId,
-        now,
-      },
+      { userId, audience, now },
     );
   } catch (error) {
     // A product no longer sold, or the zone closed: the price cannot be told until the box is changed.
@@ -163,16 +172,20 @@ async function viewOf(
   return { row, rules, contents: contentsOf(row, products), pricePerDelivery, restartFrom };
 }
 
-/** The next delivery that brings a box, with its cut-off; for a subscription not yet planned, its stored next date. */
+/**
+ * The next delivery that brings a box, with its cut-off; for a subscription not yet planned, its
+ * stored next date. From `deliveries` (deliveriesFrom today) when the caller has read them already.
+ */
 async function nextDeliveryOf(
   strapi: Core.Strapi,
   view: View,
   now: Date,
+  deliveries?: readonly DeliveryRow[],
 ): Promise<SubscriptionSummary["nextDelivery"]> {
   const { row, rules } = view;
-  const coming = (await deliveriesFrom(strapi, row.id, shopDateOf(now))).find((delivery) =>
-    (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus),
-  );
+  const coming = deliveries
+    ? deliveries.find((delivery) => (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus))
+    : await firstDeliveryFrom(strapi, row.id, { from: shopDateOf(now), statuses: COMING_STATUSES });
   if (coming) {
     return { date: coming.date, cutoff: new Date(coming.cutoffAt).toISOString(), locked: isLocked(coming, now) };
   }
@@ -182,7 +195,12 @@ async function nextDeliveryOf(
   return { date, cutoff: cutoff.toISOString(), locked: cutoff.getTime() <= now.getTime() };
 }
 
-async function summaryOf(strapi: Core.Strapi, view: View, now: Date): Promise<SubscriptionSummary> {
+async function summaryOf(
+  strapi: Core.Strapi,
+  view: View,
+  now: Date,
+  deliveries?: readonly DeliveryRow[],
+): Promise<SubscriptionSummary> {
   return {
     id: view.row.documentId,
     status: view.row.subscriptionStatus,
@@ -190,7 +208,7 @@ async function summaryOf(strapi: Core.Strapi, view: View, now: Date): Promise<Su
     weekday: planOf(view.row).weekday,
     contents: view.contents,
     pricePerDelivery: view.pricePerDelivery,
-    nextDelivery: await nextDeliveryOf(strapi, view, now),
+    nextDelivery: await nextDeliveryOf(strapi, view, now, deliveries),
   };
 }
 
@@ -242,7 +260,13 @@ async function namedHistory<Entry extends { field: string; from: unknown; to: un
   );
 }
 
-async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<SubscriptionDetail> {
+/** `deliveries`: deliveriesFrom today, when the caller has read them already (a subscription's page). */
+async function detailOf(
+  strapi: Core.Strapi,
+  view: View,
+  now: Date,
+  deliveries?: readonly DeliveryRow[],
+): Promise<SubscriptionDetail> {
   const { row, rules } = view;
   const [history, card, coming] = await Promise.all([
     strapi.db.query(CONTENT_TYPES.subscriptionChange).findMany({
@@ -255,7 +279,7 @@ async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<Sub
       select: ["id"],
       populate: { paymentMethod: { select: ["reference", "brand", "last4", "expiryMonth", "expiryYear"] } },
     }) as Promise<{ paymentMethod: CardRow | null } | null>,
-    deliveriesFrom(strapi, row.id, shopDateOf(now)),
+    deliveries ?? deliveriesFrom(strapi, row.id, shopDateOf(now)),
   ]);
   const slot = rules?.zone.slots.find((each) => each.code === row.slotCode) ?? null;
   const method = card?.paymentMethod ?? null;
@@ -266,7 +290,7 @@ async function detailOf(strapi: Core.Strapi, view: View, now: Date): Promise<Sub
           .at(-1)?.date ?? null)
       : null;
   return {
-    ...(await summaryOf(strapi, view, now)),
+    ...(await summaryOf(strapi, view, now, coming)),
     locale: row.locale,
     audience: row.audience,
     createdAt: new Date(row.createdAt).toISOString(),
@@ -319,7 +343,7 @@ function payableFirstOrder(row: SubscriptionRow, now: Date): string | null {
 async function ownView(strapi: Core.Strapi, caller: Caller, id: string, now: Date): Promise<View> {
   const row = await loadOwnSubscription(strapi, caller.userId, id);
   if (!row) throw new SubscriptionNotFoundError("No such subscription");
-  return viewOf(strapi, row, { userId: caller.userId, now });
+  return viewOf(strapi, row, { userId: caller.userId, audience: caller.audience, now });
 }
 
 export async function listOwnSubscriptions(
@@ -330,7 +354,13 @@ export async function listOwnSubscriptions(
   const rows = await loadOwnSubscriptions(strapi, caller.userId);
   const summaries: SubscriptionSummary[] = [];
   for (const row of rows)
-    summaries.push(await summaryOf(strapi, await viewOf(strapi, row, { userId: caller.userId, now }), now));
+    summaries.push(
+      await summaryOf(
+        strapi,
+        await viewOf(strapi, row, { userId: caller.userId, audience: caller.audience, now }),
+        now,
+      ),
+    );
   return summaries;
 }
 
@@ -382,8 +412,12 @@ export async function ownSubscriptionWithDeliveries(
   now: Date,
 ): Promise<{ detail: SubscriptionDetail; deliveries: SubscriptionDelivery[] }> {
   const view = await ownView(strapi, caller, id, now);
-  const [detail, deliveries] = await Promise.all([detailOf(strapi, view, now), comingDeliveriesOf(strapi, view, now)]);
-  return { detail, deliveries };
+  // Read once for the page: the detail's next and last deliveries, and the list it shows.
+  const coming = await deliveriesFrom(strapi, view.row.id, shopDateOf(now));
+  return {
+    detail: await detailOf(strapi, view, now, coming),
+    deliveries: coming.slice(0, SHOWN_DELIVERIES).map((row) => deliveryOf(row, view, now)),
+  };
 }
 
 export async function listFoodBanks(strapi: Core.Strapi): Promise<FoodBankList["foodBanks"]> {

@@ -211,6 +211,24 @@ export async function deliveriesFrom(
   return rows.map(deliveryRowOf);
 }
 
+/**
+ * The subscription's first delivery from `from` on whose status is one of `statuses`: its date,
+ * cut-off and status only (a summary's next delivery: one statement, where deliveriesFrom reads every
+ * coming row and its order and food bank).
+ */
+export async function firstDeliveryFrom(
+  strapi: Core.Strapi,
+  subscriptionId: number,
+  { from, statuses }: { from: IsoDate; statuses: readonly DeliveryStatus[] },
+): Promise<Pick<DeliveryRow, "date" | "cutoffAt" | "deliveryStatus"> | null> {
+  const row = (await strapi.db.query(CONTENT_TYPES.subscriptionDelivery).findOne({
+    where: { subscriptionId, date: { $gte: from }, deliveryStatus: { $in: [...statuses] } },
+    select: ["date", "cutoffAt", "deliveryStatus"],
+    orderBy: { date: "asc" },
+  })) as Pick<DeliveryRow, "date" | "cutoffAt" | "deliveryStatus"> | null;
+  return row === null ? null : { ...row, date: isoDateOf(row.date) };
+}
+
 /** The subscription's delivery on `date`, or null: the row a change is about, read by its own key. */
 export async function deliveryOn(
   strapi: Core.Strapi,

@@ -15,7 +15,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const token = draftTokenOf(ctx);
     const body = parse(ctx, createOrderBody);
     if (!body) return;
-    ctx.body = await placeOrder(strapi, { userId: session.userId, token, body, clientAddress: callerOf(ctx).address });
+    ctx.body = await placeOrder(strapi, { customer: session.user, token, body, clientAddress: callerOf(ctx).address });
     ctx.status = 201;
   }),
 
