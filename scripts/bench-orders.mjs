@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { TARGETS } from "./lib/bench-targets.mjs";
+import { plentyOfDeliveryPlaces } from "./lib/delivery-places.mjs";
 import { orderCreationLoad, percentile } from "./lib/order-load.mjs";
 import { cpuSecondsOf, ensureBuilt, freePort, ROOT, startCms, stopProcess, waitForHttp } from "./lib/processes.mjs";
 
@@ -55,11 +56,12 @@ async function measure(label, databaseEnv) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-orders-"));
   const port = await freePort();
   const api = `http://127.0.0.1:${port}/api`;
+  const databaseSettings = await databaseEnv(workDir);
   const cms = startCms({
     port,
     logFile: path.join(workDir, "cms.log"),
     env: {
-      ...(await databaseEnv(workDir)),
+      ...databaseSettings,
       PUBLIC_DIR: path.join(workDir, "public"),
       MAIL_OUTBOX_DIR: path.join(workDir, "outbox"),
       REDIS_URL: "",
@@ -69,6 +71,10 @@ async function measure(label, databaseEnv) {
   });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/health`, { child: cms, timeoutMs: 240_000 });
+    await plentyOfDeliveryPlaces({
+      databaseUrl: databaseSettings.DATABASE_URL,
+      sqliteFile: databaseSettings.DATABASE_FILENAME,
+    });
     console.log(`${label}: warming up`);
     await orderCreationLoad(api, { concurrent: 2, durationS: 3 });
     const runs = {};

@@ -153,7 +153,15 @@ export async function orderCreationLoad(api, { concurrent, durationS, calls, onC
       while (Date.now() < deadline) {
         await pause?.();
         const choice = choices[next++ % choices.length];
-        const headers = await filledDraft(api, jwt, { boxId, ...choice }, timed, pause);
+        let headers;
+        try {
+          headers = await filledDraft(api, jwt, { boxId, ...choice }, timed, pause);
+        } catch (error) {
+          // The delivery step refuses a slot already full as the placement does (400 there, 409 here).
+          if (error.code !== "slot_full") throw error;
+          full += 1;
+          continue;
+        }
         await pause?.();
         const placing = performance.now();
         const answer = await call(api, "POST", "/orders", {

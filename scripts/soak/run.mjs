@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { plentyOfDeliveryPlaces } from "../lib/delivery-places.mjs";
 import { ensureBuilt } from "../lib/processes.mjs";
 import { freeClusterPorts, HAPROXY_MISSING, haproxyInstalled, shopCluster } from "../cluster/cluster.mjs";
 import { memoryReport, mixedTraffic, residentMb } from "./traffic.mjs";
@@ -50,28 +51,11 @@ const cluster = shopCluster({
   },
 });
 
-/**
- * Takes the limit off every delivery slot of the soak's own database (the demo's are a real day's
- * deliveries): at the soak's rate the buyers had taken every place the demo's Barcelona zone offers
- * after 478 orders, about six minutes in, and every order after that found no delivery date (a sold-out
- * calendar is the shop's right answer, tested by orders.int; the soak is about the shop under load).
- * The CMS keeps no copy of the slots, so the processes already running see it at once.
- */
-async function unlimitedDeliveryPlaces(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("UPDATE components_delivery_slots SET capacity = NULL");
-  } finally {
-    await client.end();
-  }
-}
-
 let exitCode = 1;
 try {
   console.log(`Starting the cluster (logs in ${workDir})…`);
   await cluster.start();
-  await unlimitedDeliveryPlaces(cluster.addresses.cmsEnv.DATABASE_URL);
+  await plentyOfDeliveryPlaces({ databaseUrl: cluster.addresses.cmsEnv.DATABASE_URL });
   console.log(`Soaking for ${seconds} s at ${connections} connections…`);
   const samples = [];
   const result = await mixedTraffic({

@@ -127,8 +127,9 @@ describe("GET /users/me/overview", () => {
   });
 
   it("prices a subscription for the customer as they are now: a company's box, none once they are a consumer", async () => {
-    // A company subscribes to a box sold only to companies; the overview's audience comes with the
-    // session's read of the customer (subscriptions/http.ts), not from a read of its own.
+    // A company subscribes to a box sold only to companies. The overview prices it for the customer
+    // as their row says now (the session's read of it, subscriptions/http.ts), never as it was when
+    // they subscribed.
     const company = await registerCustomer(app.api);
     const user = (await app.strapi.db
       .query(CONTENT_TYPES.user)

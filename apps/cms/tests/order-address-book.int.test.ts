@@ -23,6 +23,8 @@ const POSTCODE = "46010";
 
 /** While true, writing an address to a book fails with an SQL error, in whatever transaction is open. */
 let bookWritesFail = false;
+/** While true, an address row written by the order flow fails after the row, before its link. */
+let linkWritesFail = false;
 
 beforeAll(async () => {
   app = await startStrapi({ SEED_DEMO_DATA: "false" });
@@ -38,6 +40,10 @@ beforeAll(async () => {
     models: [CONTENT_TYPES.address],
     beforeCreate: failInTheWrite,
     beforeCreateMany: failInTheWrite,
+    // After the row, before its link to the customer: the two are written together or not at all.
+    afterCreateMany: async () => {
+      if (linkWritesFail) throw new Error("the address's link to its customer could not be written");
+    },
   });
 }, 120_000);
 
@@ -137,6 +143,22 @@ describe("the address book after an order", () => {
       warn.mockRestore();
     }
     expect(await addressBook(customer.jwt)).toEqual([]);
+  });
+
+  it("leaves no address behind when its link to the customer cannot be written", async () => {
+    const customer = await registerCustomer(app.api);
+    linkWritesFail = true;
+    try {
+      const placed = await order(customer.jwt, {
+        address: { ...deliveryAddress(POSTCODE), line1: "Carrer de la Riba 7" },
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    } finally {
+      linkWritesFail = false;
+    }
+    expect(await addressBook(customer.jwt)).toEqual([]);
+    // Nor a row without a customer, which no book would show and nothing would ever remove.
+    expect(await app.strapi.db.query(CONTENT_TYPES.address).count({ where: { line1: "Carrer de la Riba 7" } })).toBe(0);
   });
 
   it("places the order all the same when the book is full, and leaves the book as it was", async () => {

@@ -113,8 +113,8 @@ export async function createAddress(strapi: Core.Strapi, userId: number, input: 
  * a new delivery address this way once the order is placed (ordering/drafts.ts). The row and its link
  * to the customer are written in one transaction, four statements where createAddress's document
  * service took some twenty-five on the placement's path (docs/decisions/056). It is no default unless
- * it is the book's first address, which gets both, as settleDefaults would leave it (a book that
- * somehow lacks a default is settled as before). False when the book is full.
+ * it is the book's first address, which gets both, as settleDefaults would leave it (and then settles
+ * the book, as it does a book that somehow lacks a default). False when the book is full.
  */
 export async function appendAddress(
   strapi: Core.Strapi,
@@ -153,7 +153,9 @@ export async function appendAddress(
     });
   });
   const settled = book.some((row) => row.isDefaultDelivery) && book.some((row) => row.isDefaultBilling);
-  if (!first && !settled) await settleDefaults(strapi, userId);
+  // A first address is settled too: two orders placed at once to an empty book (two tabs) each wrote
+  // theirs as the default, and this keeps one of each kind (the oldest).
+  if (first || !settled) await settleDefaults(strapi, userId);
   return true;
 }
 
