@@ -26,6 +26,10 @@ export { PLANNED_STATUSES } from "@shop/domain/subscriptions";
 /** Deliveries that bring a box to the customer: what "next delivery" means. */
 export const COMING_STATUSES = ["scheduled", "locked", "ordered"] as const satisfies readonly DeliveryStatus[];
 
+/** Whether a delivery brings a box (COMING_STATUSES). */
+export const bringsABox = (delivery: { deliveryStatus: DeliveryStatus }): boolean =>
+  (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus);
+
 /**
  * How far ahead to plan: DELIVERIES_AHEAD_WEEKS deliveries' worth of weeks, so that the account
  * shows the next eight whatever the frequency (8 weeks for weekly, 32 for monthly), never under

@@ -41,7 +41,7 @@ import { changeStatus } from "./lifecycle";
 import { restartDate, restartWithOrder } from "./restart";
 import { boxPricesOn, toldPricesForBoxes } from "./price-notices/told";
 import { sendSubscriptionChangedMail, sendGiftMail } from "./mails";
-import { COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery } from "./plan";
+import { bringsABox, COMING_STATUSES, PLANNED_STATUSES, planDeliveries, refreshNextDelivery } from "./plan";
 import {
   cardLabel,
   deliveriesFrom,
@@ -184,7 +184,7 @@ async function nextDeliveryOf(
 ): Promise<SubscriptionSummary["nextDelivery"]> {
   const { row, rules } = view;
   const coming = deliveries
-    ? deliveries.find((delivery) => (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus))
+    ? deliveries.find(bringsABox)
     : await firstDeliveryFrom(strapi, row.id, { from: shopDateOf(now), statuses: COMING_STATUSES });
   if (coming) {
     return { date: coming.date, cutoff: new Date(coming.cutoffAt).toISOString(), locked: isLocked(coming, now) };
@@ -283,12 +283,7 @@ async function detailOf(
   ]);
   const slot = rules?.zone.slots.find((each) => each.code === row.slotCode) ?? null;
   const method = card?.paymentMethod ?? null;
-  const lastDelivery =
-    row.subscriptionStatus === "cancelled"
-      ? (coming
-          .filter((delivery) => (COMING_STATUSES as readonly DeliveryStatus[]).includes(delivery.deliveryStatus))
-          .at(-1)?.date ?? null)
-      : null;
+  const lastDelivery = row.subscriptionStatus === "cancelled" ? (coming.filter(bringsABox).at(-1)?.date ?? null) : null;
   return {
     ...(await summaryOf(strapi, view, now, coming)),
     locale: row.locale,
@@ -390,9 +385,16 @@ function deliveryOf(row: DeliveryRow, view: View, now: Date): SubscriptionDelive
   };
 }
 
+/** The deliveries a page lists, of `rows` (deliveriesFrom today, soonest first). */
+const shownDeliveries = (rows: readonly DeliveryRow[], view: View, now: Date): SubscriptionDelivery[] =>
+  rows.slice(0, SHOWN_DELIVERIES).map((row) => deliveryOf(row, view, now));
+
 async function comingDeliveriesOf(strapi: Core.Strapi, view: View, now: Date): Promise<SubscriptionDelivery[]> {
-  const rows = await deliveriesFrom(strapi, view.row.id, shopDateOf(now), { limit: SHOWN_DELIVERIES });
-  return rows.map((row) => deliveryOf(row, view, now));
+  return shownDeliveries(
+    await deliveriesFrom(strapi, view.row.id, shopDateOf(now), { limit: SHOWN_DELIVERIES }),
+    view,
+    now,
+  );
 }
 
 export async function ownDeliveries(
@@ -416,7 +418,7 @@ export async function ownSubscriptionWithDeliveries(
   const coming = await deliveriesFrom(strapi, view.row.id, shopDateOf(now));
   return {
     detail: await detailOf(strapi, view, now, coming),
-    deliveries: coming.slice(0, SHOWN_DELIVERIES).map((row) => deliveryOf(row, view, now)),
+    deliveries: shownDeliveries(coming, view, now),
   };
 }
 

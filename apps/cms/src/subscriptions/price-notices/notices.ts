@@ -12,7 +12,7 @@ import { sendEmail } from "../../email/send";
 import { loadOrderProducts, productName, type OrderProduct } from "../../ordering/products";
 import { priceDraft } from "../../ordering/quote";
 import { storefrontLink } from "../../storefront-links";
-import { COMING_STATUSES } from "../plan";
+import { bringsABox } from "../plan";
 import { deliveriesFrom, draftOf, loadSubscription, type SubscriptionRow } from "../store";
 import { boxPricesOn, type ToldPrices } from "./told";
 
@@ -127,9 +127,7 @@ async function notify(strapi: Core.Strapi, change: Change, now: Date): Promise<b
   const { row } = change;
   if (!(await claim(strapi, change, now))) return false;
   try {
-    const coming = (await deliveriesFrom(strapi, row.id, shopDateOf(now))).filter((delivery) =>
-      (COMING_STATUSES as readonly string[]).includes(delivery.deliveryStatus),
-    );
+    const coming = (await deliveriesFrom(strapi, row.id, shopDateOf(now))).filter(bringsABox);
     const appliesFrom = firstDeliveryAtNewPrice(coming, now)?.date ?? firstDateAtNewPrice(now)!;
     const [oldTotal, newTotal] = [
       await deliveryTotal(strapi, change, appliesFrom, change.oldPrice, now),
