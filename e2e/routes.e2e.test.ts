@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALE_TAGS, LOCALES, pathTo, SCREEN_IDS, SCREENS, type Locale, type ScreenId } from "@shop/routing";
 import { messagesFor } from "../apps/storefront/app/i18n";
@@ -247,6 +249,44 @@ describe("the storefront server", () => {
     const response = await get(asset ?? "");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("sends each script and the stylesheet compressed once by the build, as the client accepts", async () => {
+    const html = await (await get("/")).text();
+    const assets = [/\/assets\/[^"]+\.css/.exec(html)?.[0], /\/assets\/shell-[^"]+\.js/.exec(html)?.[0]];
+    // The raw bytes as sent (fetch would decompress them).
+    const raw = (path: string, acceptEncoding: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(base + path, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () =>
+              resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on("error", reject);
+      });
+    for (const asset of assets) {
+      expect(asset).toBeDefined();
+      const plain = await raw(asset ?? "", "identity");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      const brotli = await raw(asset ?? "", "gzip, deflate, br");
+      expect(brotli.headers["content-encoding"]).toBe("br");
+      expect(brotli.headers.vary).toContain("Accept-Encoding");
+      expect(brotli.headers["cache-control"]).toContain("immutable");
+      expect(zlib.brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+      const gzip = await raw(asset ?? "", "gzip");
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+      // Smaller than the fast levels a response could afford (brotli 4).
+      expect(brotli.body.length).toBeLessThan(
+        zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+      );
+      // The copies answer only to the file's own name.
+      expect((await raw(`${asset}.br`, "br")).status).toBe(404);
+      expect((await raw(`${asset}.gz`, "gzip")).status).toBe(404);
+    }
   });
 
   it("answers its health endpoints", async () => {

@@ -1,6 +1,7 @@
 // Starts the storefront: Vite's dev server in development, the built app in production.
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,19 +42,39 @@ if (development) {
   });
 } else {
   const noSniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
-  // Hashed file names: a changed file gets a new name, so these can be cached forever.
+  // The compressed copies are sent only in answer to a file's own name, and a path that is no valid
+  // encoding (`%E0%A4%A`) is the app's to refuse with its 400 page and headers: neither reaches the
+  // static files (express-static-gzip would answer the second with a bare "URI malformed").
+  const decodable = (text) => {
+    try {
+      decodeURIComponent(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const staticFiles = (middleware) => (req, res, next) =>
+    /\.(br|gz)$/.test(req.path) || !decodable(req.path) ? next() : middleware(req, res, next);
+  // Hashed file names: a changed file gets a new name, so these can be cached forever. Each text
+  // file was compressed once by the build (vite.config.ts, decision 059): the copy the client
+  // accepts is sent as it is (brotli first), and the compression middleware leaves it alone.
   server.use(
     "/assets",
-    express.static(fileURLToPath(new URL("./build/client/assets", import.meta.url)), {
-      immutable: true,
-      maxAge: "1y",
-      setHeaders: noSniff,
+    staticFiles(
+      expressStaticGzip(fileURLToPath(new URL("./build/client/assets", import.meta.url)), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        serveStatic: { immutable: true, maxAge: "1y", setHeaders: noSniff },
+      }),
+    ),
+  );
+  const publicFiles = staticFiles(
+    expressStaticGzip(fileURLToPath(new URL("./build/client", import.meta.url)), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      serveStatic: { maxAge: "1h", setHeaders: noSniff },
     }),
   );
-  const publicFiles = express.static(fileURLToPath(new URL("./build/client", import.meta.url)), {
-    maxAge: "1h",
-    setHeaders: noSniff,
-  });
   // Every public file's name has an extension; a page's path (or React Router's `.data` request for
   // it) is no file, and skips the disk look-up that cost each page view a stat (docs/decisions/024).
   server.use((req, res, next) => {

@@ -1,6 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import { defineConfig, type Alias, type Plugin } from "vite";
 
 /**
@@ -60,6 +63,45 @@ function reactRouterProductionBuild(): Alias[] {
   ];
 }
 
+/** What is worth compressing: text. Fonts (woff2) and pictures are compressed already. */
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|html)$/;
+
+/**
+ * Each text file of the browser's build also written compressed beside it, once, at the strongest
+ * levels (brotli 11, gzip 9): the server sends those files as they are (server.js,
+ * express-static-gzip) instead of compressing every request at the fast levels a response has time
+ * for (brotli 4, gzip 4). The JavaScript a phone downloads first is about 13 % smaller in brotli, and
+ * no request for a script or the stylesheet costs the server CPU while a page loads (decision 059).
+ */
+function precompressedAssets(): Plugin {
+  let outDir = "";
+  return {
+    name: "shop:precompressed-assets",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.ssr ? "" : path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      if (!outDir) return;
+      for (const entry of fs.readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const bytes = fs.readFileSync(file);
+        const brotli = zlib.brotliCompressSync(bytes, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        });
+        const gzip = zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION });
+        // A copy no smaller than the file would only cost the client a decompression.
+        if (brotli.length < bytes.length) fs.writeFileSync(`${file}.br`, brotli);
+        if (gzip.length < bytes.length) fs.writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build's entry is our Express app, which imports the React Router build itself.
   build: isSsrBuild
@@ -72,7 +114,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         terserOptions: { compress: { passes: 2 } },
         rollupOptions: { output: { manualChunks: shellChunk } },
       },
-  plugins: [tailwindcss(), reactRouter(), withoutCmsRouter()],
+  plugins: [tailwindcss(), reactRouter(), withoutCmsRouter(), precompressedAssets()],
   resolve: {
     alias: [
       { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },

@@ -1,4 +1,5 @@
 export * from "./money";
+export * from "./number-format";
 export * from "./tax";
 export * from "./locale";
 export * from "./product";

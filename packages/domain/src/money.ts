@@ -1,3 +1,5 @@
+import { formatCurrency } from "./number-format";
+
 /** Money is always an integer number of euro cents; floats appear only at display time. */
 export type Cents = number;
 
@@ -38,16 +40,7 @@ export function centsToEuros(cents: Cents): string {
   return value < 0 ? `-${text}` : text;
 }
 
-/** The formatters made so far, by language and currency: making one costs far more than using it. */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Formats cents for people, in the page's language (es-ES, ca-ES, pt-PT). */
+/** Formats cents for people, in the page's language (es-ES, ca-ES, pt-PT): "12,50 €". */
 export function formatCents(cents: Cents, localeTag: string, currency = "EUR"): string {
-  const key = `${localeTag} ${currency}`;
-  let money = moneyFormats.get(key);
-  if (!money) {
-    money = new Intl.NumberFormat(localeTag, { style: "currency", currency });
-    moneyFormats.set(key, money);
-  }
-  return money.format(assertCents(cents) / 100);
+  return formatCurrency(assertCents(cents) / 100, localeTag, currency);
 }

@@ -72,9 +72,11 @@ function useRoomFor(host: HTMLElement | null, page: string) {
       body.style.paddingBottom = height;
       documentElement.style.scrollPaddingBottom = height;
     };
+    // The observer's first call comes with the next frame, after the browser's own layout: measuring
+    // here at once would force a layout of the whole page in the middle of hydration (about 10 ms
+    // on a fast machine, decision 059).
     const observer = new ResizeObserver(makeRoom);
     observer.observe(banner);
-    makeRoom();
     return () => {
       observer.disconnect();
       body.style.paddingBottom = "";

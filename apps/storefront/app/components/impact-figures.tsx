@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { pathTo } from "@shop/routing";
-import type { ImpactMetrics } from "@shop/domain";
+import { formatNumber, type ImpactMetrics } from "@shop/domain";
 import { format } from "~/i18n";
 import type { ImpactView } from "~/impact";
 import { usePageLanguage } from "~/root-data";
@@ -20,7 +20,6 @@ export const IMPACT_METHOD_ID = "how-we-measure";
 /** The figures, then as of when they were counted and a link to how they are measured (when staff said so). */
 export function ImpactFigures({ impact }: { impact: ImpactView }) {
   const { messages, tag, locale } = usePageLanguage();
-  const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
   return (
     <div>
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-3">
@@ -28,7 +27,7 @@ export function ImpactFigures({ impact }: { impact: ImpactView }) {
           <div key={key} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-sand-200">
             <dt className="text-sm text-sand-700">{messages.impact[key]}</dt>
             <dd className="order-first font-display text-2xl font-semibold [overflow-wrap:anywhere] text-leaf-700 sm:text-3xl">
-              {number.format(impact.figures[key])}
+              {formatNumber(impact.figures[key], tag, { maximumFractionDigits: 0 })}
             </dd>
           </div>
         ))}

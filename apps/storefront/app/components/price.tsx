@@ -1,4 +1,4 @@
-import { formatCents, type Cents, type ShownPrice } from "@shop/domain";
+import { formatCents, formatPercent, type Cents, type ShownPrice } from "@shop/domain";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
@@ -22,7 +22,7 @@ export function ShownPriceTag({
   noteClassName?: string;
 }) {
   const { messages, tag } = usePageLanguage();
-  const rate = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 }).format(price.taxRate);
+  const rate = formatPercent(price.taxRate, tag, { maximumFractionDigits: 1 });
   return (
     <>
       <Price cents={price.cents} className={className} />{" "}

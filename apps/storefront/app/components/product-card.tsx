@@ -1,4 +1,4 @@
-import type { MeasureUnit, ProductSummary, Quantity, SizeLabel } from "@shop/domain";
+import { formatMeasure, formatNumber, type ProductSummary, type Quantity, type SizeLabel } from "@shop/domain";
 import type { PageMessages } from "~/i18n";
 import { ShownPriceTag } from "./price";
 import { ProduceIllustration } from "./illustrations";
@@ -7,32 +7,19 @@ import { ScreenLink } from "./screen-link";
 import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
-/** Intl's names of the measure units; pieces are counted in words (i18n catalogue.pieces). */
-const INTL_UNITS: Readonly<Record<Exclude<MeasureUnit, "unit">, string>> = {
-  kg: "kilogram",
-  g: "gram",
-  l: "liter",
-  ml: "milliliter",
-};
-
-/** "500 ml", "1 kg", "12 unidades", "7 kg aprox.", in the page's language. */
+/** "500 ml", "1 kg", "12 unidades", "7 kg aprox.", in the page's language; pieces are counted in words (i18n catalogue.pieces). */
 export function formatQuantity(quantity: Quantity, tag: string, messages: PageMessages): string {
   if (quantity.kind === "approxWeight") {
-    const kilos = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(quantity.kilograms);
+    const kilos = formatNumber(quantity.kilograms, tag, { maximumFractionDigits: 1 });
     return format(messages.catalogue.approxWeight, { kg: kilos });
   }
   const { amount, unit } = quantity.measure;
   if (unit === "unit") {
     const pieces = messages.catalogue.pieces;
     const rule = new Intl.PluralRules(tag).select(amount);
-    return format(rule === "one" ? pieces.one : pieces.other, { count: new Intl.NumberFormat(tag).format(amount) });
+    return format(rule === "one" ? pieces.one : pieces.other, { count: formatNumber(amount, tag) });
   }
-  return new Intl.NumberFormat(tag, {
-    style: "unit",
-    unit: INTL_UNITS[unit],
-    unitDisplay: "short",
-    maximumFractionDigits: 2,
-  }).format(amount);
+  return formatMeasure(amount, unit, tag);
 }
 
 /** Size and quantity, in the page's language ("Mediana · 7 kg aprox.", "500 ml"). */

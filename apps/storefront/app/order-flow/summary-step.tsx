@@ -1,7 +1,7 @@
 import { TEXT_BUTTON } from "~/components/button-styles";
 import { Fragment, useId, type ReactNode } from "react";
 import { ORDER_FIELD_MAX, type OrderQuote, type QuoteLine } from "@shop/contracts";
-import { formatCents } from "@shop/domain";
+import { formatCents, formatPercent } from "@shop/domain";
 import { Link } from "react-router";
 import { AccountInput } from "~/accounts/account-fields";
 import { Checkbox } from "~/accounts/account-area";
@@ -187,7 +187,7 @@ function Lines({ quote, texts, path }: { quote: OrderQuote; texts: FlowTexts; pa
 function LineItem({ line, business, texts }: { line: QuoteLine; business: boolean; texts: FlowTexts }) {
   const words = texts.flow.summary;
   const { tag } = usePageLanguage();
-  const rate = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 }).format(line.taxRate);
+  const rate = formatPercent(line.taxRate, tag, { maximumFractionDigits: 1 });
   // Companies see the line without VAT and its VAT beside it; consumers the price they pay, VAT included.
   const amount = business ? line.unitPrice * line.quantity : line.gross;
   const frequency =

@@ -1,5 +1,5 @@
 import type { Order } from "@shop/contracts";
-import { formatCents } from "@shop/domain";
+import { formatCents, formatPercent } from "@shop/domain";
 import { giftCardsRestoredIn } from "@shop/domain/gift-cards";
 import type { OrdersTexts } from "./texts";
 import { format } from "~/i18n/format";
@@ -9,8 +9,7 @@ import { Price } from "~/components/price";
 /** "10 %", as the page's language writes a rate. */
 function useRate() {
   const { tag } = usePageLanguage();
-  const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
-  return (rate: number) => percent.format(rate);
+  return (rate: number) => formatPercent(rate, tag, { maximumFractionDigits: 1 });
 }
 
 /**

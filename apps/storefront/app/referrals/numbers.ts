@@ -1,11 +1,11 @@
 import type { ReferralRules } from "@shop/contracts";
-import { formatCents } from "@shop/domain";
+import { formatCents, formatPercent } from "@shop/domain";
 import { format } from "~/i18n/format";
 import type { ReferralTexts } from "./texts";
 
 /** A percentage in basis points as the page's language writes it ("15 %", "15%"). */
 export function percentOf(basisPoints: number, tag: string): string {
-  return new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+  return formatPercent(basisPoints / 10_000, tag, { maximumFractionDigits: 2 });
 }
 
 /** The rules' numbers as the texts' {percent}, {reward}, {days} and {cap} take them. */
