@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import { useRouteLoaderData } from "react-router";
+import type { LocaleTag } from "@shop/domain";
 import { isLocale, LOCALE_TAGS, type Locale } from "@shop/routing";
 import type { PageMessages } from "./i18n";
 import type { loader } from "./root";
@@ -46,7 +47,7 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
-export function usePageLanguage(): { locale: Locale; tag: string; messages: PageMessages } {
+export function usePageLanguage(): { locale: Locale; tag: LocaleTag; messages: PageMessages } {
   const data = useRootData();
   const server = useContext(ServerMessagesContext);
   const inBrowser = typeof window !== "undefined";

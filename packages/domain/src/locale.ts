@@ -5,8 +5,11 @@ export type Locale = (typeof LOCALES)[number];
 /** Spanish is the default page language and the fallback of every translated field. */
 export const DEFAULT_LOCALE: Locale = "es";
 
-/** BCP 47 tags used for `<html lang>`, hreflang and Intl formatting. */
-export const LOCALE_TAGS: Readonly<Record<Locale, string>> = { es: "es-ES", ca: "ca-ES", pt: "pt-PT" };
+/** BCP 47 tags used for `<html lang>`, hreflang and formatting (number-format.ts, Intl). */
+export const LOCALE_TAGS = { es: "es-ES", ca: "ca-ES", pt: "pt-PT" } as const satisfies Readonly<
+  Record<Locale, string>
+>;
+export type LocaleTag = (typeof LOCALE_TAGS)[Locale];
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);

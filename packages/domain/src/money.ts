@@ -1,4 +1,5 @@
-import { formatCurrency } from "./number-format";
+import type { LocaleTag } from "./locale";
+import { formatEuros } from "./number-format";
 
 /** Money is always an integer number of euro cents; floats appear only at display time. */
 export type Cents = number;
@@ -41,6 +42,6 @@ export function centsToEuros(cents: Cents): string {
 }
 
 /** Formats cents for people, in the page's language (es-ES, ca-ES, pt-PT): "12,50 €". */
-export function formatCents(cents: Cents, localeTag: string, currency = "EUR"): string {
-  return formatCurrency(assertCents(cents) / 100, localeTag, currency);
+export function formatCents(cents: Cents, tag: LocaleTag): string {
+  return formatEuros(assertCents(cents) / 100, tag);
 }

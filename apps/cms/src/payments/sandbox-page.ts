@@ -144,7 +144,12 @@ interface SandboxPageProps {
 /** The page of one attempt: the buttons while it is open, else its outcome, or that it can no longer be paid. */
 export function sandboxPage(props: SandboxPageProps): string {
   const t = texts[props.locale];
-  const amount = formatCents(props.amount, LOCALE_TAGS[props.locale], props.currency);
+  const tag = LOCALE_TAGS[props.locale];
+  // Every payment the shop makes is in euros; a row that says otherwise is shown in its own currency.
+  const amount =
+    props.currency === "EUR"
+      ? formatCents(props.amount, tag)
+      : new Intl.NumberFormat(tag, { style: "currency", currency: props.currency }).format(props.amount / 100);
   const details = `<dl><dt>${t.order}</dt><dd>${escapeHtml(props.orderNumber)}</dd><dt>${t.amount}</dt><dd>${escapeHtml(amount)}</dd></dl>`;
   const decision = (value: "approve" | "decline", label: string) =>
     `<form method="post" action="${escapeHtml(props.action)}"><input type="hidden" name="decision" value="${value}"><button type="submit" class="${value}">${escapeHtml(label)}</button></form>`;

@@ -1,4 +1,11 @@
-import { formatMeasure, formatNumber, type ProductSummary, type Quantity, type SizeLabel } from "@shop/domain";
+import {
+  formatMeasure,
+  formatNumber,
+  type LocaleTag,
+  type ProductSummary,
+  type Quantity,
+  type SizeLabel,
+} from "@shop/domain";
 import type { PageMessages } from "~/i18n";
 import { ShownPriceTag } from "./price";
 import { ProduceIllustration } from "./illustrations";
@@ -8,7 +15,7 @@ import { format } from "~/i18n/format";
 import { usePageLanguage } from "~/root-data";
 
 /** "500 ml", "1 kg", "12 unidades", "7 kg aprox.", in the page's language; pieces are counted in words (i18n catalogue.pieces). */
-export function formatQuantity(quantity: Quantity, tag: string, messages: PageMessages): string {
+export function formatQuantity(quantity: Quantity, tag: LocaleTag, messages: PageMessages): string {
   if (quantity.kind === "approxWeight") {
     const kilos = formatNumber(quantity.kilograms, tag, { maximumFractionDigits: 1 });
     return format(messages.catalogue.approxWeight, { kg: kilos });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { myReferralsSchema, type MyReferrals } from "@shop/contracts";
-import { formatCents } from "@shop/domain";
+import { formatCents, type LocaleTag } from "@shop/domain";
 import { pathTo } from "@shop/routing";
 import type { Route } from "./+types/referrals";
 import { loadForPage } from "~/accounts/account-area.server";
@@ -150,7 +150,7 @@ export default function Referrals({ loaderData }: Route.ComponentProps) {
 
 type Words = ReturnType<typeof referralTextsFor>["account"];
 
-function Friends({ mine, words, tag }: { mine: MyReferrals; words: Words; tag: string }) {
+function Friends({ mine, words, tag }: { mine: MyReferrals; words: Words; tag: LocaleTag }) {
   return (
     <Panel heading={words.friendsTitle}>
       {mine.friends.length === 0 ? (
@@ -182,7 +182,7 @@ function Rewards({
   mine: MyReferrals;
   words: Words;
   page: ReturnType<typeof referralTextsFor>["page"];
-  tag: string;
+  tag: LocaleTag;
 }) {
   return (
     <Panel heading={words.rewardsTitle}>
