@@ -283,9 +283,21 @@ describe("the storefront server", () => {
       expect(brotli.body.length).toBeLessThan(
         zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
       );
-      // The copies answer only to the file's own name.
+      // The copies answer only to the file's own name, however it is encoded.
       expect((await raw(`${asset}.br`, "br")).status).toBe(404);
       expect((await raw(`${asset}.gz`, "gzip")).status).toBe(404);
+      expect((await raw(`${asset}%2Ebr`, "br")).status).toBe(404);
+    }
+    // What the static files pass on reaches the app unlabelled: its answer is not taken for brotli.
+    for (const [method, path] of [
+      ["PUT", assets[1] ?? ""],
+      ["GET", "/.vite/manifest.json"],
+      ["GET", "/assets/no-such-file.js"],
+    ] as const) {
+      const response = await fetch(base + path, { method, headers: { "Accept-Encoding": "br" } });
+      expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      // fetch decodes what the header says: a body labelled brotli that is not would throw here.
+      expect(await response.text(), `${method} ${path}`).not.toBe("");
     }
   });
 

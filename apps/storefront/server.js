@@ -42,19 +42,29 @@ if (development) {
   });
 } else {
   const noSniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
-  // The compressed copies are sent only in answer to a file's own name, and a path that is no valid
-  // encoding (`%E0%A4%A`) is the app's to refuse with its 400 page and headers: neither reaches the
-  // static files (express-static-gzip would answer the second with a bare "URI malformed").
-  const decodable = (text) => {
+  // Files are read with GET and HEAD only; the compressed copies are sent only in answer to a file's
+  // own name (decoded: `%2Ebr` is `.br` too); and a path that is no valid encoding (`%E0%A4%A`) is the
+  // app's to refuse with its 400 page and headers (express-static-gzip would answer a bare "URI
+  // malformed"). None of these reaches the static files.
+  const decoded = (text) => {
     try {
-      decodeURIComponent(text);
-      return true;
+      return decodeURIComponent(text);
     } catch {
-      return false;
+      return null;
     }
   };
-  const staticFiles = (middleware) => (req, res, next) =>
-    /\.(br|gz)$/.test(req.path) || !decodable(req.path) ? next() : middleware(req, res, next);
+  const staticFiles = (middleware) => (req, res, next) => {
+    const path = decoded(req.path);
+    if ((req.method !== "GET" && req.method !== "HEAD") || path === null || /\.(br|gz)$/i.test(path)) return next();
+    // express-static-gzip labels the response with the copy's encoding and type before it looks for
+    // the file: a request it passes on (no such file, a dotfile) must reach the app unlabelled, or
+    // the app's own answer would go out marked as brotli.
+    return middleware(req, res, (error) => {
+      res.removeHeader("Content-Encoding");
+      res.removeHeader("Content-Type");
+      next(error);
+    });
+  };
   // Hashed file names: a changed file gets a new name, so these can be cached forever. Each text
   // file was compressed once by the build (vite.config.ts, decision 059): the copy the client
   // accepts is sent as it is (brotli first), and the compression middleware leaves it alone.

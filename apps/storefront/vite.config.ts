@@ -84,8 +84,14 @@ function precompressedAssets(): Plugin {
     writeBundle() {
       if (!outDir) return;
       for (const entry of fs.readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
         const file = path.join(entry.parentPath, entry.name);
+        // Not Vite's `.vite/manifest.json`, which React Router deletes after the build: nothing in a
+        // dot-folder is ever served.
+        const hidden = path
+          .relative(outDir, file)
+          .split(path.sep)
+          .some((part) => part.startsWith("."));
+        if (!entry.isFile() || hidden || !COMPRESSIBLE.test(entry.name)) continue;
         const bytes = fs.readFileSync(file);
         const brotli = zlib.brotliCompressSync(bytes, {
           params: {

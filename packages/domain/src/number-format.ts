@@ -60,6 +60,7 @@ function written(
   { minimumFractionDigits = 0, maximumFractionDigits = 3 }: FractionDigits,
   shift = 0,
 ): string {
+  // No price, weight or rate is ever one; as JavaScript writes them rather than a wrong number.
   if (!Number.isFinite(value)) return String(value);
   const style: NumberStyle = NUMBER_STYLES[tag];
   const maximum = Math.max(maximumFractionDigits, minimumFractionDigits);
@@ -89,7 +90,7 @@ export function formatNumber(value: number, tag: LocaleTag, digits: FractionDigi
 export function formatPercent(
   fraction: number,
   tag: LocaleTag,
-  { maximumFractionDigits = 0 }: FractionDigits = {},
+  { maximumFractionDigits = 0 }: Pick<FractionDigits, "maximumFractionDigits"> = {},
 ): string {
   return `${written(fraction, tag, { maximumFractionDigits }, 2)}${NUMBER_STYLES[tag].percentSpace}%`;
 }
