@@ -53,38 +53,30 @@ if (development) {
       return null;
     }
   };
-  const staticFiles = (middleware) => (req, res, next) => {
-    const path = decoded(req.path);
-    if ((req.method !== "GET" && req.method !== "HEAD") || path === null || /\.(br|gz)$/i.test(path)) return next();
-    // express-static-gzip labels the response with the copy's encoding and type before it looks for
-    // the file: a request it passes on (no such file, a dotfile) must reach the app unlabelled, or
-    // the app's own answer would go out marked as brotli.
-    return middleware(req, res, (error) => {
-      res.removeHeader("Content-Encoding");
-      res.removeHeader("Content-Type");
-      next(error);
+  const staticFiles = (folder, serveStatic) => {
+    const files = expressStaticGzip(fileURLToPath(new URL(folder, import.meta.url)), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      serveStatic: { ...serveStatic, setHeaders: noSniff },
     });
+    return (req, res, next) => {
+      const name = decoded(req.path);
+      if ((req.method !== "GET" && req.method !== "HEAD") || name === null || /\.(br|gz)$/i.test(name)) return next();
+      // express-static-gzip labels the response with the copy's encoding and type before it looks for
+      // the file: a request it passes on (no such file, a dotfile) must reach the app unlabelled, or
+      // the app's own answer would go out marked as brotli.
+      return files(req, res, (error) => {
+        res.removeHeader("Content-Encoding");
+        res.removeHeader("Content-Type");
+        next(error);
+      });
+    };
   };
   // Hashed file names: a changed file gets a new name, so these can be cached forever. Each text
   // file was compressed once by the build (vite.config.ts, decision 059): the copy the client
   // accepts is sent as it is (brotli first), and the compression middleware leaves it alone.
-  server.use(
-    "/assets",
-    staticFiles(
-      expressStaticGzip(fileURLToPath(new URL("./build/client/assets", import.meta.url)), {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        serveStatic: { immutable: true, maxAge: "1y", setHeaders: noSniff },
-      }),
-    ),
-  );
-  const publicFiles = staticFiles(
-    expressStaticGzip(fileURLToPath(new URL("./build/client", import.meta.url)), {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      serveStatic: { maxAge: "1h", setHeaders: noSniff },
-    }),
-  );
+  server.use("/assets", staticFiles("./build/client/assets", { immutable: true, maxAge: "1y" }));
+  const publicFiles = staticFiles("./build/client", { maxAge: "1h" });
   // Every public file's name has an extension; a page's path (or React Router's `.data` request for
   // it) is no file, and skips the disk look-up that cost each page view a stat (docs/decisions/024).
   server.use((req, res, next) => {
